@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+//
+// A gesture and input-recognition engine for Linux.
+// Dependencies point one way, toward the pure core:
+//   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
+//   Validation stands alone.
+import PackageDescription
+
+let package = Package(
+    name: "Gestures",
+    products: [
+        .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
+        .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "GestureTraces", targets: ["GestureTraces"]),
+        .library(name: "Validation", targets: ["Validation"]),
+        .executable(name: "gestures", targets: ["gestures"]),
+    ],
+    targets: [
+        // Pure Swift value types: geometry, strokes, recognizers, gesture engine. No I/O.
+        .target(name: "GestureRecognition"),
+        // Kernel-event model and the multitouch decoder (events -> touch frames in mm).
+        .target(name: "TouchInput", dependencies: ["GestureRecognition"]),
+        // libyaml, for reading `libinput record` YAML.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // The JSON trace format, importers and exporters (libinput record, evemu, $1 XML).
+        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "CYAML"]),
+        // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
+        .target(name: "Validation"),
+        .executableTarget(
+            name: "gestures",
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation"],
+            path: "Tools/gestures"
+        ),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
+        .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

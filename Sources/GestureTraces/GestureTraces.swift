@@ -1,0 +1,1 @@
+// GestureTraces: see the module's files.

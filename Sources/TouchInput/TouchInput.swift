@@ -1,0 +1,1 @@
+// TouchInput: see the module's files.

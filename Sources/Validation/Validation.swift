@@ -1,0 +1,1 @@
+// Validation: see the module's files.
