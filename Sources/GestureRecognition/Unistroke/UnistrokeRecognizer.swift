@@ -1,0 +1,186 @@
+import Foundation
+
+/// Recognises single-stroke drawn shapes against trainable templates: the
+/// $1 unistroke recognizer family.
+///
+/// Every matcher reports a score in `0...1`, where 1 means the candidate is
+/// identical to a template after normalisation and 0 means nothing alike.
+/// A best score below ``Configuration/rejectionThreshold`` is "no match".
+/// Input that cannot be a stroke (no points, one point, NaN) is a value too,
+/// ``Outcome/degenerate(_:)``: the recognizer never traps.
+///
+///     var recognizer = UnistrokeRecognizer(library: .dollarShapes)
+///     recognizer.recognize(points)   // .match(Match(name: "circle", score: 0.93))
+public struct UnistrokeRecognizer: Sendable {
+    /// How a candidate is compared with a template.
+    public enum Matcher: String, CaseIterable, Sendable, Codable {
+        /// $1: the mean point-to-point distance at the best rotation, found by
+        /// golden-section search over +-45 degrees down to 2 degrees.
+        case dollar1 = "dollar1"
+        /// Protractor: the angle between the two strokes as vectors, at the
+        /// rotation found in closed form.
+        case protractor = "protractor"
+        /// Elastic: dynamic time warping of the normalised strokes inside a
+        /// band, combined with the turning directions along the path.
+        case elastic = "elastic"
+
+        /// The points strokes are resampled to unless configured: 64 ($1's
+        /// choice) for $1 and elastic, 16 for Protractor (its paper's choice,
+        /// as accurate as 64 on the $1 logs and four times as fast).
+        public var defaultResampleCount: Int {
+            self == .protractor ? 16 : 64
+        }
+    }
+
+    /// Whether the orientation of a stroke matters.
+    public enum Orientation: Sendable, Hashable, Codable {
+        /// Strokes match in any orientation (the $1 study's setting).
+        case invariant
+        /// Strokes match only when within `toleranceDegrees` of the template's
+        /// orientation: on a touchpad or with a mouse, right-to-left is not
+        /// left-to-right.
+        case sensitive(toleranceDegrees: Double)
+
+        /// Orientation-sensitive with a 30 degree tolerance.
+        public static let sensitive = Orientation.sensitive(toleranceDegrees: 30)
+    }
+
+    /// Options of a recognizer; templates are prepared with them.
+    public struct Configuration: Sendable, Hashable, Codable {
+        public var matcher: Matcher
+        public var orientation: Orientation
+        /// Best scores below this (in 0...1) are reported as no match.
+        public var rejectionThreshold: Double
+        /// Points a stroke is resampled to (8...1024; by default the matcher's
+        /// ``Matcher/defaultResampleCount``).
+        public var resampleCount: Int
+        /// Strokes with more raw points than this are degenerate, not recognised.
+        public var maximumPoints: Int
+
+        public init(matcher: Matcher = .elastic, orientation: Orientation = .invariant,
+                    rejectionThreshold: Double = 0.75, resampleCount: Int? = nil,
+                    maximumPoints: Int = 100_000) {
+            self.matcher = matcher
+            self.orientation = orientation
+            self.rejectionThreshold = rejectionThreshold
+            self.resampleCount = max(8, min(resampleCount ?? matcher.defaultResampleCount, 1024))
+            self.maximumPoints = max(2, maximumPoints)
+        }
+    }
+
+    /// Why a stroke could not be recognised.
+    public enum Degeneracy: Error, Hashable, Sendable, CustomStringConvertible {
+        case empty
+        /// One point, or all points equal: a stroke needs a length.
+        case singlePoint
+        case nonFiniteCoordinate
+        case tooManyPoints(Int)
+
+        public var description: String {
+            switch self {
+            case .empty: "the stroke has no points"
+            case .singlePoint: "the stroke has no length (one point, or all points equal)"
+            case .nonFiniteCoordinate: "the stroke has a NaN or infinite coordinate"
+            case .tooManyPoints(let n): "the stroke has \(n) points, more than the limit"
+            }
+        }
+    }
+
+    /// The best template for a candidate.
+    public struct Match: Hashable, Sendable {
+        /// The template's gesture name.
+        public var name: String
+        /// The similarity in 0...1 (1 = identical after normalisation).
+        public var score: Double
+        /// The index of the matched sample in ``templates``.
+        public var templateIndex: Int
+    }
+
+    /// The result of recognising one stroke.
+    public enum Outcome: Hashable, Sendable {
+        case match(Match)
+        /// The best template scored below the rejection threshold, or there
+        /// are no templates.
+        case noMatch(best: Match?)
+        case degenerate(Degeneracy)
+
+        /// The match, if the stroke was recognised.
+        public var match: Match? {
+            if case .match(let m) = self { return m }
+            return nil
+        }
+    }
+
+    /// A template as the recognizer holds it: its name and normalised forms.
+    public struct Template: Sendable {
+        public let name: String
+        let shape: NormalizedStroke
+    }
+
+    public let configuration: Configuration
+    public private(set) var templates: [Template] = []
+
+    /// A recognizer without templates.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// A recognizer holding every sample of `library`. Samples that are
+    /// degenerate are skipped (``TemplateLibrary`` does not accept them).
+    public init(library: TemplateLibrary, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        for template in library.templates {
+            _ = add(name: template.name, points: template.points)
+        }
+    }
+
+    /// Adds a template; returns why the points cannot be one, if so.
+    @discardableResult
+    public mutating func add(name: String, points: [Point]) -> Degeneracy? {
+        switch NormalizedStroke.make(points, configuration: configuration) {
+        case .success(let shape):
+            templates.append(Template(name: name, shape: shape))
+            return nil
+        case .failure(let reason):
+            return reason
+        }
+    }
+
+    /// Recognises `points` against every template.
+    ///
+    /// - Complexity: O(*t* x *n*) for *t* templates of *n* resampled points
+    ///   (the elastic matcher: O(*t* x *n* x band)).
+    public func recognize(_ points: [Point]) -> Outcome {
+        let candidate: NormalizedStroke
+        switch NormalizedStroke.make(points, configuration: configuration) {
+        case .success(let shape): candidate = shape
+        case .failure(let reason): return .degenerate(reason)
+        }
+        guard let best = bestMatch(for: candidate) else { return .noMatch(best: nil) }
+        return best.score >= configuration.rejectionThreshold ? .match(best) : .noMatch(best: best)
+    }
+
+    /// Every template's score for `points`, best first; empty for degenerate input.
+    public func scores(for points: [Point]) -> [Match] {
+        guard case .success(let candidate) = NormalizedStroke.make(points, configuration: configuration) else { return [] }
+        var matches: [Match] = []
+        var context = MatchContext(configuration: configuration, candidate: candidate)
+        for (index, template) in templates.enumerated() {
+            let score = context.score(against: template.shape, bound: 0)
+            matches.append(Match(name: template.name, score: score, templateIndex: index))
+        }
+        return matches.sorted { $0.score > $1.score }
+    }
+
+    func bestMatch(for candidate: NormalizedStroke) -> Match? {
+        var best: Match?
+        var context = MatchContext(configuration: configuration, candidate: candidate)
+        for (index, template) in templates.enumerated() {
+            let score = context.score(against: template.shape, bound: best?.score ?? 0)
+            if best == nil || score > best!.score {
+                best = Match(name: template.name, score: score, templateIndex: index)
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import GestureRecognition
+
+/// One stroke from a $-family XML gesture log (the format of the $1 study's
+/// `xml_logs`): `<Gesture Name="arrow01" Subject="2" Speed="fast" ...>` with
+/// `<Point X="66" Y="252" T="11462293" />` children, in pixels and milliseconds.
+public struct DollarGestureLog: Hashable, Sendable {
+    /// The name as logged, e.g. `arrow01`.
+    public var name: String
+    /// The gesture name without the trailing sample number, e.g. `arrow`.
+    public var gestureName: String
+    public var subject: String?
+    public var speed: String?
+    /// The points in pixels (y grows downwards).
+    public var points: [Point]
+    /// The time of each point in milliseconds, as logged.
+    public var times: [Double]
+
+    /// The largest log this reader accepts.
+    public static let maximumBytes = 4 << 20
+    /// The most points one logged stroke may hold.
+    public static let maximumPoints = 100_000
+
+    /// Why a log could not be read.
+    public struct ReadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Parses a log from `data`; `source` names it in errors.
+    public init(data: Data, source: String = "the log") throws {
+        guard data.count <= Self.maximumBytes else {
+            throw ReadError(description: "\(source) is \(data.count) bytes, over the limit of \(Self.maximumBytes) for a gesture log")
+        }
+        let delegate = LogParserDelegate()
+        let parser = XMLParser(data: data)
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if let failure = delegate.failure {
+            throw ReadError(description: "\(source): \(failure)")
+        }
+        guard ok else {
+            throw ReadError(description: "\(source), line \(parser.lineNumber): not well-formed XML")
+        }
+        guard let name = delegate.name else {
+            throw ReadError(description: "\(source): no <Gesture Name=...> element")
+        }
+        self.name = name
+        self.gestureName = Self.gestureName(from: name)
+        self.subject = delegate.subject
+        self.speed = delegate.speed
+        self.points = delegate.points
+        self.times = delegate.times
+    }
+
+    /// Reads the log at `url`.
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ReadError(description: "cannot read \(url.path): \((error as NSError).localizedDescription)")
+        }
+        try self.init(data: data, source: url.path)
+    }
+
+    /// `arrow01` -> `arrow`, `delete_mark10` -> `delete_mark`.
+    static func gestureName(from name: String) -> String {
+        var base = Substring(name)
+        while let last = base.last, last.isNumber { base = base.dropLast() }
+        return base.isEmpty ? name : String(base)
+    }
+
+    /// Every log under `directory` (recursively), sorted by path.
+    public static func logs(under directory: URL) throws -> [(url: URL, log: DollarGestureLog)] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+            throw ReadError(description: "cannot list \(directory.path)")
+        }
+        var urls: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension.lowercased() == "xml" { urls.append(url) }
+        urls.sort { $0.path < $1.path }
+        return try urls.map { ($0, try DollarGestureLog(contentsOf: $0)) }
+    }
+}
+
+private final class LogParserDelegate: NSObject, XMLParserDelegate {
+    var name: String?
+    var subject: String?
+    var speed: String?
+    var points: [Point] = []
+    var times: [Double] = []
+    var failure: String?
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        switch element {
+        case "Gesture":
+            name = attributes["Name"]
+            subject = attributes["Subject"]
+            speed = attributes["Speed"]
+        case "Point":
+            guard let x = attributes["X"].flatMap(Double.init), let y = attributes["Y"].flatMap(Double.init),
+                  x.isFinite, y.isFinite else {
+                fail(parser, "line \(parser.lineNumber): a <Point> without finite X and Y attributes")
+                return
+            }
+            guard points.count < DollarGestureLog.maximumPoints else {
+                fail(parser, "more than \(DollarGestureLog.maximumPoints) points")
+                return
+            }
+            points.append(Point(x: x, y: y))
+            times.append(attributes["T"].flatMap(Double.init) ?? Double(times.count))
+        default:
+            break
+        }
+    }
+
+    private func fail(_ parser: XMLParser, _ message: String) {
+        if failure == nil { failure = message }
+        parser.abortParsing()
+    }
+}

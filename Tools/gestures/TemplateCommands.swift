@@ -1,0 +1,202 @@
+import Foundation
+import GestureRecognition
+import GestureTraces
+
+/// Reads a template library, or an empty one when `createIfMissing` and the file is absent.
+func loadLibrary(_ path: String, createIfMissing: Bool = false) throws -> TemplateLibrary {
+    if path == "default" { return .dollarShapes }
+    let url = URL(fileURLWithPath: path)
+    if createIfMissing && !FileManager.default.fileExists(atPath: url.path) { return TemplateLibrary() }
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+        throw CommandFailure("cannot read template library \(path): \((error as NSError).localizedDescription)")
+    }
+    do { return try TemplateLibrary(jsonData: data) } catch {
+        throw CommandFailure("\(path): \(error.description)")
+    }
+}
+
+/// Writes `library` atomically, so an interrupted write never loses the old file.
+func saveLibrary(_ library: TemplateLibrary, to path: String) throws {
+    do { try library.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        throw CommandFailure("cannot write template library \(path): \((error as NSError).localizedDescription)")
+    }
+}
+
+struct TrainCommand: Subcommand {
+    static let name = "train"
+    static let abstract = "Add stroke samples (XML gesture logs or JSON strokes) to a template library."
+    static let usage = "--library LIB.json [--name NAME] FILE..."
+    static let discussion = """
+    Each FILE adds its strokes as samples. Without --name, the name comes from
+    the file (an XML log's gesture name, a JSON stroke's "name"). The library is
+    created if it does not exist and rewritten atomically.
+    """
+    static let options: [OptionSpec] = [
+        .option("--library", "LIB.json", "The template library to add to (created if missing)."),
+        .option("--name", "NAME", "The gesture name for every sample."),
+    ]
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard let path = arguments.value("--library") else { throw UsageError("missing --library LIB.json") }
+        guard !arguments.positionals.isEmpty else { throw UsageError("no stroke files given") }
+        var library = try loadLibrary(path, createIfMissing: true)
+        var added = 0
+        for file in arguments.positionals {
+            for stroke in try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)) {
+                guard let name = arguments.value("--name") ?? stroke.name else {
+                    throw CommandFailure("\(file) does not name its gesture; give --name NAME")
+                }
+                do { try library.add(name: name, points: stroke.points) } catch {
+                    throw CommandFailure("\(file): \(error.description)")
+                }
+                added += 1
+            }
+        }
+        try saveLibrary(library, to: path)
+        print("added \(added) sample\(added == 1 ? "" : "s") to \(path) (\(library.templates.count) templates, \(library.names.count) gestures)")
+        return 0
+    }
+}
+
+struct TemplatesCommand: Subcommand {
+    static let name = "templates"
+    static let abstract = "List the gestures of a template library, or edit it."
+    static let usage = "LIB.json [--remove NAME] [--rename OLD=NEW] [--format text|json]"
+    static let discussion = "LIB.json may be 'default' for the bundled library of the 16 shapes of the $1 study."
+    static let options: [OptionSpec] = [
+        .option("--remove", "NAME", "Remove every sample of gesture NAME.", repeatable: true),
+        .option("--rename", "OLD=NEW", "Rename gesture OLD to NEW.", repeatable: true),
+        .option("--export", "PATH", "Write the library (after edits) to PATH."),
+        .option("--format", "text|json", "Output format of the listing (default text)."),
+    ]
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError("give exactly one library")
+        }
+        var library = try loadLibrary(path)
+        var edited = false
+        for name in arguments.all("--remove") {
+            if library.remove(name: name) == 0 { throw CommandFailure("\(path) has no gesture named '\(name)'") }
+            edited = true
+        }
+        for pair in arguments.all("--rename") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError("--rename expects OLD=NEW, got '\(pair)'") }
+            let renamed: Int
+            do { renamed = try library.rename(parts[0], to: parts[1]) } catch { throw CommandFailure(error.description) }
+            if renamed == 0 { throw CommandFailure("\(path) has no gesture named '\(parts[0])'") }
+            edited = true
+        }
+        if let export = arguments.value("--export") {
+            try saveLibrary(library, to: export)
+        } else if edited {
+            guard path != "default" else { throw UsageError("the default library cannot be edited; add --export PATH") }
+            try saveLibrary(library, to: path)
+        }
+        let format = arguments.value("--format") ?? "text"
+        switch format {
+        case "json":
+            let rows = library.names.map { name in
+                "{\"name\":\(jsonString(name)),\"samples\":\(library.samples(named: name).count)}"
+            }
+            print("[\(rows.joined(separator: ","))]")
+        case "text":
+            let width = max(8, library.names.map(\.count).max() ?? 0)
+            print("gesture".padding(toLength: width, withPad: " ", startingAt: 0) + "  samples")
+            for name in library.names {
+                let count = library.samples(named: name).count
+                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(count)")
+            }
+            print("\(library.names.count) gestures, \(library.templates.count) samples")
+        default:
+            throw UsageError("--format expects text or json, got '\(format)'")
+        }
+        return 0
+    }
+}
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+        }
+    }
+    return out + "\""
+}
+
+/// Parses a matcher name for `--recognizer`.
+func parseMatcher(_ arguments: Arguments) throws -> UnistrokeRecognizer.Matcher {
+    try arguments.value("--recognizer", default: .elastic,
+                        "one of \(UnistrokeRecognizer.Matcher.allCases.map(\.rawValue).joined(separator: ", "))") {
+        UnistrokeRecognizer.Matcher(rawValue: $0)
+    }
+}
+
+/// Parses `--orientation invariant|sensitive[:DEGREES]`.
+func parseOrientation(_ arguments: Arguments, default defaultValue: UnistrokeRecognizer.Orientation) throws -> UnistrokeRecognizer.Orientation {
+    try arguments.value("--orientation", default: defaultValue, "invariant, sensitive or sensitive:DEGREES") { text in
+        if text == "invariant" { return .invariant }
+        if text == "sensitive" { return .sensitive }
+        if text.hasPrefix("sensitive:"), let degrees = Double(text.dropFirst("sensitive:".count)), degrees >= 0, degrees <= 180 {
+            return .sensitive(toleranceDegrees: degrees)
+        }
+        return nil
+    }
+}
+
+struct RecognizeCommand: Subcommand {
+    static let name = "recognize"
+    static let abstract = "Recognise drawn strokes against a template library."
+    static let usage = "[--library LIB.json] FILE..."
+    static let options: [OptionSpec] = [
+        .option("--library", "LIB.json", "The templates (default: the bundled 16 shapes of the $1 study)."),
+        .option("--recognizer", "NAME", "Matcher: elastic (default), dollar1 or protractor."),
+        .option("--orientation", "MODE", "invariant (default) or sensitive[:DEGREES]."),
+        .option("--threshold", "SCORE", "Scores below this (0...1) are 'no match' (default 0.75)."),
+        .option("--format", "text|json", "Output format (default text)."),
+    ]
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError("no stroke files given") }
+        let library = try loadLibrary(arguments.value("--library") ?? "default")
+        let configuration = UnistrokeRecognizer.Configuration(
+            matcher: try parseMatcher(arguments),
+            orientation: try parseOrientation(arguments, default: .invariant),
+            rejectionThreshold: try arguments.value("--threshold", default: 0.75, "a number from 0 to 1") { Double($0).flatMap { (0...1).contains($0) ? $0 : nil } })
+        let recognizer = UnistrokeRecognizer(library: library, configuration: configuration)
+        let json = try arguments.value("--format", default: false, "text or json") { $0 == "json" ? true : $0 == "text" ? false : nil }
+        for file in arguments.positionals {
+            for stroke in try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)) {
+                let outcome = recognizer.recognize(stroke.points)
+                switch outcome {
+                case .match(let match):
+                    print(json ? "{\"file\":\(jsonString(file)),\"template\":\(jsonString(match.name)),\"score\":\(rounded(match.score))}"
+                               : "\(file): \(match.name) (score \(rounded(match.score)))")
+                case .noMatch(let best):
+                    let bestText = best.map { " (best \($0.name), score \(rounded($0.score)))" } ?? ""
+                    print(json ? "{\"file\":\(jsonString(file)),\"template\":null\(best.map { ",\"best\":\(jsonString($0.name)),\"score\":\(rounded($0.score))" } ?? "")}"
+                               : "\(file): no match\(bestText)")
+                case .degenerate(let reason):
+                    print(json ? "{\"file\":\(jsonString(file)),\"template\":null,\"error\":\(jsonString(reason.description))}"
+                               : "\(file): not recognised: \(reason)")
+                }
+            }
+        }
+        return 0
+    }
+}
+
+/// `value` rounded to 4 decimals, for output.
+func rounded(_ value: Double) -> Double {
+    (value * 10_000).rounded() / 10_000
+}
