@@ -20,6 +20,9 @@ public struct StrokeFile: Hashable, Sendable {
     /// Reads every stroke in the file at `url`, choosing the format from its content.
     public static func load(contentsOf url: URL) throws -> [StrokeFile] {
         let data: Data
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw DollarGestureLog.ReadError(description: "\(url.path): no such file")
+        }
         do { data = try Data(contentsOf: url) } catch {
             throw DollarGestureLog.ReadError(description: "cannot read \(url.path): \((error as NSError).localizedDescription)")
         }

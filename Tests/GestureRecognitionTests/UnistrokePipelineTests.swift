@@ -1,0 +1,44 @@
+import Testing
+@testable import GestureRecognition
+
+@Suite("UnistrokePipeline")
+struct UnistrokePipelineTests {
+    @Test("resampling gives exactly N equally spaced points and keeps the ends", arguments: [2, 16, 64, 100])
+    func resampledCount(count: Int) {
+        let path = [Point(x: 0, y: 0), Point(x: 30, y: 0), Point(x: 30, y: 40), Point(x: 30, y: 40), Point(x: 0, y: 40)]
+        let resampled = UnistrokePipeline.resampled(path, count: count)
+        #expect(resampled.count == count)
+        #expect(resampled.first == path.first)
+        #expect(resampled.last!.distance(to: path.last!) < 1e-9)
+        let step = UnistrokePipeline.pathLength(path) / Double(count - 1)
+        for i in 1..<count where i < count - 1 {
+            // Points lie on the path, so a chord is at most the step along it.
+            #expect(resampled[i - 1].distance(to: resampled[i]) <= step + 1e-9)
+        }
+    }
+
+    @Test("the input is not mutated and steps are pure")
+    func stepsArePure() {
+        let path = Strokes.circle(points: 10)
+        let copy = path
+        _ = UnistrokePipeline.rotated(path, by: 1)
+        _ = UnistrokePipeline.scaled(path)
+        _ = UnistrokePipeline.translatedToOrigin(path)
+        #expect(path == copy)
+    }
+
+    @Test("lines are scaled uniformly, two-dimensional strokes to the square")
+    func scaling() {
+        let line = UnistrokePipeline.scaled([Point(x: 0, y: 0), Point(x: 100, y: 10)])
+        #expect(abs(line[1].x - 250) < 1e-9 && abs(line[1].y - 25) < 1e-9)
+        let box = UnistrokePipeline.scaled([Point(x: 0, y: 0), Point(x: 100, y: 50)])
+        #expect(abs(box[1].x - 250) < 1e-9 && abs(box[1].y - 250) < 1e-9)
+    }
+
+    @Test("after translation the centroid is the origin")
+    func translation() {
+        let moved = UnistrokePipeline.translatedToOrigin(Strokes.circle(centre: Point(x: 500, y: -300)))
+        let c = UnistrokePipeline.centroid(moved)
+        #expect(abs(c.x) < 1e-9 && abs(c.y) < 1e-9)
+    }
+}
