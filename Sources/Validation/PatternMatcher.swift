@@ -149,16 +149,21 @@ extension PatternMatcher {
     /// two more suffixes, `\n)` ending a comment and `\E)` ending a quote, are
     /// then tried. A wrapped form is accepted only when ICU compiles it and it
     /// has the same number of capture groups as the pattern alone.
+    ///
+    /// The empty pattern, which Foundation refuses to compile on its own,
+    /// wraps to `\A(?:)\z` and matches only the empty value, as in HTML.
     static func compileAnchored(_ pattern: String) throws(InvalidPattern) -> NSRegularExpression {
-        let alone: NSRegularExpression
-        do {
-            alone = try NSRegularExpression(pattern: pattern)
-        } catch {
-            throw InvalidPattern(pattern: pattern, reason: ICUDiagnosis.reason(for: pattern))
+        var groups = 0
+        if !pattern.isEmpty {
+            do {
+                groups = try NSRegularExpression(pattern: pattern).numberOfCaptureGroups
+            } catch {
+                throw InvalidPattern(pattern: pattern, reason: ICUDiagnosis.reason(for: pattern))
+            }
         }
         for suffix in [")\\z", "\n)\\z", "\\E)\\z"] {
             guard let wrapped = try? NSRegularExpression(pattern: "\\A(?:" + pattern + suffix),
-                  wrapped.numberOfCaptureGroups == alone.numberOfCaptureGroups
+                  wrapped.numberOfCaptureGroups == groups
             else { continue }
             return wrapped
         }
