@@ -6,6 +6,7 @@ let subcommands: [any Subcommand.Type] = [
     TemplatesCommand.self,
     RecognizeCommand.self,
     EvalCommand.self,
+    BenchPatternsCommand.self,
 ]
 
 func printError(_ message: String) {

@@ -1,1 +1,0 @@
-// Validation: see the module's files.

@@ -1,0 +1,89 @@
+import Foundation
+import Validation
+
+/// `gestures bench-patterns`: times one `PatternMatcher.matches` call per
+/// pattern of a ReDoS corpus, to measure the engine limit in a release build.
+struct BenchPatternsCommand: Subcommand {
+    static let name = "bench-patterns"
+    static let abstract = "Time one pattern match per entry of a ReDoS corpus."
+    static let usage = "CORPUS.json"
+    static let discussion = """
+        CORPUS.json is {"entries": [{"id", "pattern", "prefix", "pump", "repeat", \
+        "suffix"}]}; each attack is prefix + pump * repeat + suffix, cut to \
+        \(PatternMatcher.maximumValueLength) UTF-16 code units. Prints the largest, \
+        99th-percentile and median time of one match call, and the count of each outcome. \
+        Build with 'swift build -c release' for figures worth quoting.
+        """
+    static let options: [OptionSpec] = []
+
+    private struct Entry: Decodable {
+        var id: String
+        var pattern: String
+        var prefix: String
+        var pump: String
+        var `repeat`: Int
+        var suffix: String
+    }
+
+    private struct Corpus: Decodable {
+        var entries: [Entry]
+    }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError("expects one corpus file, got \(arguments.positionals.count) arguments")
+        }
+        let corpus: Corpus
+        do {
+            corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw CommandFailure("cannot read the corpus '\(path)': \(error.localizedDescription)")
+        }
+
+        var times: [(Duration, String)] = []
+        var outcomes: [PatternMatcher.Outcome: Int] = [:]
+        var rejected = 0
+        for entry in corpus.entries {
+            guard let matcher = try? PatternMatcher(entry.pattern) else {
+                rejected += 1
+                continue
+            }
+            let attack = attack(for: entry)
+            let start = ContinuousClock.now
+            let outcome = matcher.matches(attack)
+            times.append((ContinuousClock.now - start, entry.id))
+            outcomes[outcome, default: 0] += 1
+        }
+        guard !times.isEmpty else { throw CommandFailure("no pattern in '\(path)' compiles") }
+
+        times.sort { $0.0 < $1.0 }
+        func percentile(_ fraction: Double) -> Duration {
+            times[min(times.count - 1, Int((Double(times.count) * fraction).rounded(.up)) - 1)].0
+        }
+        print("patterns: \(corpus.entries.count), compiled: \(times.count), rejected by ICU: \(rejected)")
+        print("one matches call: max \(milliseconds(times.last!.0)) (\(times.last!.1)), "
+              + "p99 \(milliseconds(percentile(0.99))), median \(milliseconds(percentile(0.5)))")
+        let order: [PatternMatcher.Outcome] = [.matched, .notMatched, .timedOut, .tooLong]
+        print("outcomes: " + order.map { "\($0) \(outcomes[$0, default: 0])" }.joined(separator: ", "))
+        return 0
+    }
+
+    private static func attack(for entry: Entry) -> String {
+        let limit = PatternMatcher.maximumValueLength
+        var units = Array(entry.prefix.utf16)
+        let pump = Array(entry.pump.utf16)
+        var pumped = 0
+        while pumped < entry.repeat, units.count < limit, !pump.isEmpty {
+            units += pump
+            pumped += 1
+        }
+        units += entry.suffix.utf16
+        return String(decoding: units.prefix(limit), as: UTF16.self)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        return String(format: "%.3f ms", value)
+    }
+}
