@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@Suite("gestures train, templates, recognize (end to end)")
+struct RecognizeCommandTests {
+    @Test("the bundled strokes are recognised with the default library")
+    func bundledStrokesAreRecognised() throws {
+        let run = try ToolRunner.run(["recognize", "Recordings/strokes/circle.json", "Recordings/strokes/triangle.json", "Recordings/strokes/zigzag.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("Recordings/strokes/circle.json: circle (score"))
+        #expect(lines[1].hasPrefix("Recordings/strokes/triangle.json: triangle (score"))
+        #expect(lines[2].hasPrefix("Recordings/strokes/zigzag.json: no match"))
+    }
+
+    @Test("JSON output gives the template and score")
+    func jsonOutput() throws {
+        let run = try ToolRunner.run(["recognize", "--format", "json", "Recordings/strokes/check.json"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["template"] as? String == "check")
+        #expect((object?["score"] as? Double ?? 0) > 0.75)
+    }
+
+    @Test("train creates a library, templates lists and edits it, recognize uses it")
+    func trainListRecognise() throws {
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lib = dir.appendingPathComponent("lib.json").path
+        let zigzag = ToolRunner.repository.appendingPathComponent("Recordings/strokes/zigzag.json").path
+        let circle = ToolRunner.repository.appendingPathComponent("Recordings/strokes/circle.json").path
+        var run = try ToolRunner.run(["train", "--library", lib, "--name", "zz", zigzag])
+        #expect(run.status == 0 && run.stdout.contains("added 1 sample"), "\(run.stderr)")
+        run = try ToolRunner.run(["train", "--library", lib, circle])
+        #expect(run.status == 0)
+        run = try ToolRunner.run(["templates", lib, "--format", "json"])
+        #expect(run.stdout.contains(#"{"name":"zz","samples":1}"#) && run.stdout.contains(#"{"name":"circle","samples":1}"#))
+        run = try ToolRunner.run(["recognize", "--library", lib, zigzag])
+        #expect(run.stdout.contains(": zz (score"))
+        run = try ToolRunner.run(["templates", lib, "--rename", "zz=zigzag", "--remove", "circle"])
+        #expect(run.status == 0 && run.stdout.contains("1 gestures, 1 samples"))
+    }
+
+    @Test("a stroke file without a name and no --name fails and leaves the library untouched")
+    func unnamedSampleFailsCleanly() throws {
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lib = dir.appendingPathComponent("lib.json").path
+        let run = try ToolRunner.run(["train", "--library", lib, ToolRunner.repository.appendingPathComponent("Recordings/strokes/zigzag.json").path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("does not name its gesture; give --name NAME."))
+        #expect(!FileManager.default.fileExists(atPath: lib))
+    }
+
+    static let failingInvocations: [([String], Int32, String)] = [
+        (["recognize"], 64, "no stroke files given"),
+        (["recognize", "--bogus"], 64, "unknown option '--bogus'"),
+        (["recognize", "/no/such/file.json"], 1, "/no/such/file.json: no such file."),
+        (["recognize", "--threshold", "2", "x.json"], 64, "option '--threshold' expects a number from 0 to 1"),
+        (["recognize", "--library", "Package.swift", "Recordings/strokes/circle.json"], 1, "not a template library"),
+        (["eval", "/no/such/dir"], 1, "is not a directory"),
+        (["eval", "x", "--templates", "1,a"], 64, "expects a comma-separated list"),
+        (["nothing"], 64, "unknown subcommand 'nothing'"),
+    ]
+
+    @Test("bad invocations give one sentence and the right exit status", arguments: failingInvocations)
+    func badInvocations(arguments: [String], status: Int32, message: String) throws {
+        let run = try ToolRunner.run(arguments)
+        #expect(run.status == status)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
+    }
+
+    @Test("every subcommand has help")
+    func help() throws {
+        let top = try ToolRunner.run(["--help"])
+        for name in ["train", "templates", "recognize", "eval"] {
+            #expect(top.stdout.contains("  \(name) "))
+            let run = try ToolRunner.run([name, "--help"])
+            #expect(run.status == 0 && run.stdout.contains("USAGE: gestures \(name)"))
+        }
+    }
+}
