@@ -125,7 +125,8 @@ public final class TraceReader {
             do {
                 parsed = try lines.nextLine { line throws(TraceError.Kind) in try parser.parse(line, into: &events) }
             } catch let kind as TraceError.Kind {
-                throw error(kind)
+                // A last line without its newline that does not parse was cut off.
+                throw error(lines.lastLineWasUnterminated ? .truncated : kind)
             } catch let traceError as TraceError {
                 throw file.map { traceError.inFile($0) } ?? traceError
             }

@@ -221,7 +221,7 @@ public struct MultitouchDecoder: Sendable {
         let toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
         frame.fingerCount = max(toolFingers, active)
         frame.buttons = buttons
-        frame.isTouching = hasTouchKey ? touchKeyDown : active > 0
+        frame.isTouching = touchKeyDown || active > 0
         let result = frame
         frame.relativeX = 0
         frame.relativeY = 0
@@ -249,7 +249,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     private mutating func collectAnonymous(at time: Int64) -> Int {
-        if !sawMTReport && hasTouchKey && touchKeyDown {
+        if !sawMTReport && (touchKeyDown || toolKeys != 0) {
             // The driver sent no contacts this frame but a touch is still down:
             // keep the last frame's contacts (protocol A allows omitting them).
             for index in 0..<previousCount {
@@ -257,23 +257,39 @@ public struct MultitouchDecoder: Sendable {
             }
             return previousCount
         }
+        // Match reported contacts to the previous frame's: same tracking id
+        // first, then the closest pair within the jump threshold, repeatedly.
         var previousTaken: UInt32 = 0
+        var reportedTaken: UInt32 = 0
+        var match = (0..<Self.maximumAnonymousContacts).map { _ in -1 }
+        for index in 0..<reportedCount where reported[index].trackingID >= 0 {
+            for candidate in 0..<previousCount where previousTaken & (1 << UInt32(candidate)) == 0
+                && slots[candidate].trackingID == reported[index].trackingID {
+                match[index] = candidate
+                previousTaken |= 1 << UInt32(candidate)
+                reportedTaken |= 1 << UInt32(index)
+                break
+            }
+        }
+        while true {
+            var best = (reported: -1, previous: -1, distance: Self.jumpThresholdMillimeters)
+            for index in 0..<reportedCount where reportedTaken & (1 << UInt32(index)) == 0 && reported[index].trackingID < 0 {
+                let position = converter.scale.millimeters(x: reported[index].x, y: reported[index].y)
+                for candidate in 0..<previousCount where previousTaken & (1 << UInt32(candidate)) == 0
+                    && slots[candidate].trackingID < 0 {
+                    let distance = position.distance(to: slots[candidate].position)
+                    if distance <= best.distance { best = (index, candidate, distance) }
+                }
+            }
+            guard best.reported >= 0 else { break }
+            match[best.reported] = best.previous
+            previousTaken |= 1 << UInt32(best.previous)
+            reportedTaken |= 1 << UInt32(best.reported)
+        }
         for index in 0..<reportedCount {
             var contact = reported[index]
-            let position = converter.scale.millimeters(x: contact.x, y: contact.y)
-            var best = -1
-            var bestDistance = Self.jumpThresholdMillimeters
-            for candidate in 0..<previousCount where previousTaken & (1 << UInt32(candidate)) == 0 {
-                if contact.trackingID >= 0 || slots[candidate].trackingID >= 0 {
-                    if contact.trackingID == slots[candidate].trackingID { best = candidate; break }
-                    continue
-                }
-                let distance = position.distance(to: slots[candidate].position)
-                if distance <= bestDistance { best = candidate; bestDistance = distance }
-            }
-            if best >= 0 {
-                previousTaken |= 1 << UInt32(best)
-                let old = slots[best]
+            if match[index] >= 0 {
+                let old = slots[match[index]]
                 contact.contactID = old.contactID
                 contact.position = old.position
                 contact.lastTime = old.lastTime
@@ -297,7 +313,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     private mutating func collectSingleTouch(at time: Int64) -> Int {
-        let down = hasTouchKey ? touchKeyDown : (toolKeys != 0 || single.pressure > 0)
+        let down = touchKeyDown || toolKeys != 0 || (!hasTouchKey && single.pressure > 0)
         guard down && single.hasX && single.hasY else {
             single.contactID = -1
             return 0

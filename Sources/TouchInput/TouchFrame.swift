@@ -24,7 +24,7 @@ public struct TouchFrame: Hashable, Sendable {
     public var fingerCount: Int = 0
     /// The mouse and clickpad buttons held.
     public var buttons: Buttons = []
-    /// Whether BTN_TOUCH is down (devices without BTN_TOUCH: whether any contact is).
+    /// Whether BTN_TOUCH is down or any contact is.
     public var isTouching: Bool = false
     /// REL_X since the previous frame, in device counts (not millimetres).
     public var relativeX: Int32 = 0

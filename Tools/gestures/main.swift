@@ -2,13 +2,16 @@ import Foundation
 
 /// Every subcommand, in the order `gestures --help` lists them.
 let subcommands: [any Subcommand.Type] = [
+    ConvertCommand.self,
+    InfoCommand.self,
+    BenchInputCommand.self,
 ]
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-func topLevelHelp() -> String {
+@MainActor func topLevelHelp() -> String {
     var text = "OVERVIEW: gestures: recognise touchpad, touchscreen and mouse gestures on Linux.\n\n"
     text += "USAGE: gestures SUBCOMMAND [OPTIONS]\n\nSUBCOMMANDS:\n"
     let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2
@@ -19,7 +22,7 @@ func topLevelHelp() -> String {
     return text
 }
 
-func runMain(_ argv: [String]) -> Int32 {
+@MainActor func runMain(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
         print(topLevelHelp(), terminator: "")
         return 0
@@ -55,7 +58,5 @@ func sentence(for error: any Error) -> String {
     return text
 }
 
-setvbuf(stdout, nil, _IOFBF, 1 << 16)
 let status = runMain(Array(CommandLine.arguments.dropFirst()))
-fflush(stdout)
 exit(status)

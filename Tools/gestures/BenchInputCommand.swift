@@ -1,0 +1,1 @@
+enum BenchInputCommand: Subcommand { static let name = "bench-input"; static let abstract = "x"; static let usage = ""; static let options: [OptionSpec] = []; static func run(_ arguments: Arguments) throws -> Int32 { 0 } }
