@@ -37,7 +37,7 @@ let package = Package(
         ),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
     ],

@@ -6,6 +6,9 @@ let subcommands: [any Subcommand.Type] = [
     TemplatesCommand.self,
     RecognizeCommand.self,
     EvalCommand.self,
+    ConvertCommand.self,
+    InfoCommand.self,
+    BenchInputCommand.self,
     BenchPatternsCommand.self,
 ]
 

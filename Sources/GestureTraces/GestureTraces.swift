@@ -1,1 +1,0 @@
-// GestureTraces: see the module's files.

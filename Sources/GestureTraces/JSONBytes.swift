@@ -1,0 +1,55 @@
+// Small byte-level helpers shared by the JSON trace writer and the YAML exporter.
+
+extension Array where Element == UInt8 {
+    /// Appends the decimal digits of `value`.
+    @inline(__always)
+    mutating func appendDecimal(_ value: Int64) {
+        var magnitude = value.magnitude
+        if value < 0 { append(UInt8(ascii: "-")) }
+        if magnitude < 10 { append(UInt8(truncatingIfNeeded: magnitude) &+ 48); return }
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes of scratch
+        Swift.withUnsafeMutableBytes(of: &digits) { scratch in
+            var index = scratch.count
+            while magnitude > 0 {
+                index -= 1
+                scratch[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
+                magnitude /= 10
+            }
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[index...]))
+        }
+    }
+
+    @inline(__always)
+    mutating func appendDecimal(_ value: Int32) { appendDecimal(Int64(value)) }
+
+    @inline(__always)
+    mutating func appendDecimal(_ value: Int) { appendDecimal(Int64(value)) }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    mutating func append(_ text: String) {
+        append(contentsOf: text.utf8)
+    }
+
+    /// Appends `text` as a JSON string literal (also a valid YAML double-quoted scalar).
+    mutating func appendJSONString(_ text: String) {
+        append(UInt8(ascii: "\""))
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": append("\\\"")
+            case "\\": append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+                let hex = String(scalar.value, radix: 16)
+                append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            default:
+                append(contentsOf: String(scalar).utf8)
+            }
+        }
+        append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,415 @@
+import GestureRecognition
+
+/// Turns the kernel events of one device into touch frames: contacts with
+/// stable ids and positions in millimetres, the finger count, buttons and
+/// relative motion.
+///
+/// The same decoder serves live devices and recorded traces, so replaying a
+/// recording exercises exactly the code a live touchpad does. It handles
+/// - protocol B (slots and tracking ids) and protocol A (SYN_MT_REPORT,
+///   contacts matched to the previous frame by tracking id, else by nearest
+///   position),
+/// - finger counts from BTN_TOOL_FINGER ... QUINTTAP, including more fingers
+///   than slots; semi-MT devices are single-touch plus BTN_TOOL_*, as libinput
+///   treats them,
+/// - touchscreens (finger count from contacts),
+/// - devices without resolution (see ``DeviceDescription/positionScale(multitouch:)``),
+/// - absurd jumps on touchpads (``jumpThresholdMillimeters``): the sample is
+///   discarded and the contact keeps its last position; a second sample near
+///   the discarded one is taken as real motion,
+/// - malformed streams: unknown codes are ignored, slot numbers out of range
+///   select no slot, SYN_DROPPED discards events up to the next SYN_REPORT,
+///   and ``finish()`` closes a trailing frame without SYN_REPORT.
+///
+/// ```swift
+/// var decoder = MultitouchDecoder(device: description)
+/// for event in events {
+///     if let frame = decoder.process(event) { engine.process(frame) }
+/// }
+/// if let last = decoder.finish() { engine.process(last) }
+/// ```
+///
+/// - Complexity: O(1) per event, O(slots) per SYN_REPORT; no allocation after
+///   the first frames as long as callers do not keep the frames they get
+///   (the frame's contact buffer is reused; a kept frame is copied on write).
+public struct MultitouchDecoder: Sendable {
+    /// A contact that moves farther than this within 12 ms is a kernel jump (libinput's threshold).
+    public static let jumpThresholdMillimeters = 20.0 /* mm per 12 ms */
+    /// The frame interval libinput normalises jump distances to.
+    public static let jumpReferenceMicroseconds: Int64 = 12_000 /* 12 ms */
+    /// Frames farther apart than this are irregular; no jump is detected across them (as libinput).
+    public static let jumpMaximumIntervalMicroseconds: Int64 = 30_000 /* 30 ms */
+    /// The most contacts kept per frame on protocol A devices.
+    public static let maximumAnonymousContacts = 16
+
+    /// The device the events come from.
+    public let device: DeviceDescription
+
+    private let contactProtocol: DeviceDescription.ContactProtocol
+    private let converter: ContactConverter
+    private let hasTouchKey: Bool
+
+    /// Protocol B slots; protocol A: the previous frame's contacts.
+    private var slots: [Slot]
+    /// Protocol A: the contacts reported in the current frame.
+    private var reported: [Slot]
+    private var reportedCount = 0
+    private var previousCount = 0
+    private var sawMTReport = false
+    /// Protocol A: the contact being reported; single-touch: the one contact.
+    private var single = Slot()
+    private var currentSlot = 0
+    private var nextContactID = 0
+    private var toolKeys: UInt8 = 0
+    private var touchKeyDown = false
+    private var buttons: Buttons = []
+    private var dropping = false
+    private var hasPendingEvents = false
+    private var lastEventTime: Int64 = 0
+    private var frame = TouchFrame()
+
+    /// Creates a decoder for the events of `device`.
+    public init(device: DeviceDescription) {
+        self.device = device
+        contactProtocol = device.contactProtocol
+        let multitouch = contactProtocol == .slots || contactProtocol == .anonymous
+        converter = ContactConverter(
+            scale: device.positionScale(multitouch: multitouch)
+                ?? PositionScale(minimumX: 0, minimumY: 0, rangeX: 1, rangeY: 1, unitsPerMillimeterX: 1, unitsPerMillimeterY: 1),
+            detectsJumps: device.kind == .touchpad,
+            reportsPressure: multitouch ? device.supports(EV.ABS, ABS.MT_PRESSURE) : device.supports(EV.ABS, ABS.PRESSURE),
+            reportsMajor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR),
+            reportsMinor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MINOR))
+        hasTouchKey = device.supports(EV.KEY, BTN.TOUCH)
+        switch contactProtocol {
+        case .slots:
+            slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
+            reported = []
+            if let initial = device.absInfo[ABS.MT_SLOT], initial.minimum > 0 { currentSlot = -1 }
+        case .anonymous:
+            slots = Array(repeating: Slot(), count: Self.maximumAnonymousContacts)
+            reported = Array(repeating: Slot(), count: Self.maximumAnonymousContacts)
+        case .singleTouch, .none:
+            slots = []
+            reported = []
+        }
+        frame.contacts.reserveCapacity(max(slots.count, 1))
+    }
+
+    /// Feeds one event; returns the frame it closes (at SYN_REPORT), else nil.
+    @inlinable
+    public mutating func process(_ event: InputEvent) -> TouchFrame? {
+        if event.type == EV.SYN && event.code == SYN.REPORT {
+            return closeFrame(at: event.microseconds)
+        }
+        apply(event)
+        return nil
+    }
+
+    /// Closes a trailing frame that has events but no SYN_REPORT (a recording
+    /// cut short); nil when the last event was a SYN_REPORT.
+    public mutating func finish() -> TouchFrame? {
+        guard hasPendingEvents else { return nil }
+        dropping = false
+        return closeFrame(at: lastEventTime)
+    }
+
+    @usableFromInline
+    mutating func apply(_ event: InputEvent) {
+        lastEventTime = event.microseconds
+        hasPendingEvents = true
+        if dropping { return }
+        switch event.type {
+        case EV.ABS:
+            applyAbsolute(event.code, event.value)
+        case EV.KEY:
+            applyKey(event.code, event.value)
+        case EV.REL:
+            switch event.code {
+            case REL.X: frame.relativeX &+= event.value
+            case REL.Y: frame.relativeY &+= event.value
+            case REL.WHEEL: frame.wheel &+= event.value
+            case REL.HWHEEL: frame.horizontalWheel &+= event.value
+            default: break
+            }
+        case EV.SYN:
+            if event.code == SYN.MT_REPORT {
+                closeAnonymousContact()
+            } else if event.code == SYN.DROPPED {
+                dropping = true
+                frame.followsDroppedEvents = true
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func applyKey(_ code: UInt16, _ value: Int32) {
+        let down = value != 0
+        var toolBit: UInt8 = 0
+        switch code {
+        case BTN.TOUCH: touchKeyDown = down; return
+        case BTN.TOOL_FINGER: toolBit = 1 << 0
+        case BTN.TOOL_DOUBLETAP: toolBit = 1 << 1
+        case BTN.TOOL_TRIPLETAP: toolBit = 1 << 2
+        case BTN.TOOL_QUADTAP: toolBit = 1 << 3
+        case BTN.TOOL_QUINTTAP: toolBit = 1 << 4
+        default:
+            if let button = Buttons(code: code) {
+                if down { buttons.insert(button) } else { buttons.remove(button) }
+            }
+            return
+        }
+        if down { toolKeys |= toolBit } else { toolKeys &= ~toolBit }
+    }
+
+    private mutating func applyAbsolute(_ code: UInt16, _ value: Int32) {
+        switch contactProtocol {
+        case .slots:
+            if code == ABS.MT_SLOT {
+                currentSlot = value >= 0 && Int(value) < slots.count ? Int(value) : -1
+                return
+            }
+            guard code >= ABS.MT_TOUCH_MAJOR && code <= ABS.MT_PRESSURE, currentSlot >= 0 else { return }
+            slots.withUnsafeMutableBufferPointer { slots in
+                let index = currentSlot
+                if code == ABS.MT_TRACKING_ID {
+                    if value < 0 || value != slots[index].trackingID {
+                        slots[index].contactID = -1  // a new touch, or none
+                    }
+                    slots[index].trackingID = value < 0 ? -1 : value
+                } else {
+                    slots[index].set(code, value)
+                }
+            }
+        case .anonymous:
+            single.set(code, value)
+        case .singleTouch:
+            switch code {
+            case ABS.X: single.x = value; single.hasX = true
+            case ABS.Y: single.y = value; single.hasY = true
+            case ABS.PRESSURE: single.pressure = value
+            default: break
+            }
+        case .none:
+            break
+        }
+    }
+
+    private mutating func closeAnonymousContact() {
+        guard contactProtocol == .anonymous else { return }
+        sawMTReport = true
+        if single.hasX && single.hasY && reportedCount < reported.count {
+            reported[reportedCount] = single
+            reported[reportedCount].contactID = -1
+            reportedCount += 1
+        }
+        single = Slot()
+    }
+
+    @usableFromInline
+    mutating func closeFrame(at time: Int64) -> TouchFrame {
+        frame.contacts.removeAll(keepingCapacity: true)
+        frame.microseconds = time
+        var active = 0
+        switch contactProtocol {
+        case .slots: active = collectSlots(at: time)
+        case .anonymous: active = collectAnonymous(at: time)
+        case .singleTouch: active = collectSingleTouch(at: time)
+        case .none: break
+        }
+        let toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
+        frame.fingerCount = max(toolFingers, active)
+        frame.buttons = buttons
+        frame.isTouching = touchKeyDown || active > 0
+        let result = frame
+        frame.relativeX = 0
+        frame.relativeY = 0
+        frame.wheel = 0
+        frame.horizontalWheel = 0
+        frame.followsDroppedEvents = false
+        frame.discardedJumps = 0
+        dropping = false
+        hasPendingEvents = false
+        return result
+    }
+
+    private mutating func collectSlots(at time: Int64) -> Int {
+        var active = 0
+        for index in slots.indices where slots[index].trackingID >= 0 {
+            active += 1
+            guard slots[index].hasX && slots[index].hasY else { continue }
+            if slots[index].contactID < 0 {
+                slots[index].contactID = nextContactID
+                nextContactID += 1
+            }
+            frame.contacts.append(converter.contact(from: &slots[index], slot: index, at: time, discardedJumps: &frame.discardedJumps))
+        }
+        return active
+    }
+
+    private mutating func collectAnonymous(at time: Int64) -> Int {
+        if !sawMTReport && (touchKeyDown || toolKeys != 0) {
+            // The driver sent no contacts this frame but a touch is still down:
+            // keep the last frame's contacts (protocol A allows omitting them).
+            for index in 0..<previousCount {
+                frame.contacts.append(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+            }
+            return previousCount
+        }
+        // Match reported contacts to the previous frame's: same tracking id
+        // first, then the closest pair within the jump threshold, repeatedly.
+        var previousTaken: UInt32 = 0
+        var reportedTaken: UInt32 = 0
+        var match = (0..<Self.maximumAnonymousContacts).map { _ in -1 }
+        for index in 0..<reportedCount where reported[index].trackingID >= 0 {
+            for candidate in 0..<previousCount where previousTaken & (1 << UInt32(candidate)) == 0
+                && slots[candidate].trackingID == reported[index].trackingID {
+                match[index] = candidate
+                previousTaken |= 1 << UInt32(candidate)
+                reportedTaken |= 1 << UInt32(index)
+                break
+            }
+        }
+        while true {
+            var best = (reported: -1, previous: -1, distance: Self.jumpThresholdMillimeters)
+            for index in 0..<reportedCount where reportedTaken & (1 << UInt32(index)) == 0 && reported[index].trackingID < 0 {
+                let position = converter.scale.millimeters(x: reported[index].x, y: reported[index].y)
+                for candidate in 0..<previousCount where previousTaken & (1 << UInt32(candidate)) == 0
+                    && slots[candidate].trackingID < 0 {
+                    let distance = position.distance(to: slots[candidate].position)
+                    if distance <= best.distance { best = (index, candidate, distance) }
+                }
+            }
+            guard best.reported >= 0 else { break }
+            match[best.reported] = best.previous
+            previousTaken |= 1 << UInt32(best.previous)
+            reportedTaken |= 1 << UInt32(best.reported)
+        }
+        for index in 0..<reportedCount {
+            var contact = reported[index]
+            if match[index] >= 0 {
+                let old = slots[match[index]]
+                contact.contactID = old.contactID
+                contact.position = old.position
+                contact.lastTime = old.lastTime
+                contact.rejected = old.rejected
+                contact.hasRejected = old.hasRejected
+                contact.isFresh = false
+            } else {
+                contact.contactID = nextContactID
+                nextContactID += 1
+            }
+            reported[index] = contact
+        }
+        for index in 0..<reportedCount {
+            slots[index] = reported[index]
+            frame.contacts.append(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+        }
+        previousCount = reportedCount
+        reportedCount = 0
+        sawMTReport = false
+        return previousCount
+    }
+
+    private mutating func collectSingleTouch(at time: Int64) -> Int {
+        let down = touchKeyDown || toolKeys != 0 || (!hasTouchKey && single.pressure > 0)
+        guard down && single.hasX && single.hasY else {
+            single.contactID = -1
+            return 0
+        }
+        if single.contactID < 0 {
+            single.contactID = nextContactID
+            nextContactID += 1
+        }
+        frame.contacts.append(converter.contact(from: &single, slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+        return 1
+    }
+
+}
+
+/// Converts slots to contacts: millimetres, jump detection, optional fields.
+struct ContactConverter: Sendable {
+    var scale: PositionScale
+    var detectsJumps: Bool
+    var reportsPressure: Bool
+    var reportsMajor: Bool
+    var reportsMinor: Bool
+
+    /// The contact for `slot`, after jump detection (which may keep the last position).
+    @inline(__always)
+    func contact(from slot: inout Slot, slot index: Int, at time: Int64, discardedJumps: inout Int) -> Contact {
+        let position = scale.millimeters(x: slot.x, y: slot.y)
+        if slot.isFresh {
+            slot.isFresh = false
+            slot.accept(position, at: time)
+        } else if !detectsJumps || !isJump(from: slot, to: position, at: time) {
+            slot.accept(position, at: time)
+        } else if slot.hasRejected && slot.rejected.distance(to: position) <= MultitouchDecoder.jumpThresholdMillimeters {
+            slot.accept(position, at: time)  // the finger really is there now
+        } else {
+            slot.rejected = position
+            slot.hasRejected = true
+            discardedJumps += 1
+        }
+        return Contact(
+            id: slot.contactID,
+            slot: index,
+            position: slot.position,
+            pressure: reportsPressure ? slot.pressure : nil,
+            touchMajor: reportsMajor ? slot.major : nil,
+            touchMinor: reportsMinor ? slot.minor : nil,
+            isPalm: slot.toolType == MT_TOOL.PALM)
+    }
+
+    private func isJump(from slot: Slot, to position: Point, at time: Int64) -> Bool {
+        let interval = time &- slot.lastTime
+        guard interval > 0 && interval <= MultitouchDecoder.jumpMaximumIntervalMicroseconds else { return false }
+        let normalised = position.distance(to: slot.position)
+            * Double(MultitouchDecoder.jumpReferenceMicroseconds) / Double(interval)
+        return normalised > MultitouchDecoder.jumpThresholdMillimeters
+    }
+}
+
+/// The state of one contact in device units, and its last accepted position.
+struct Slot: Sendable {
+    var trackingID: Int32 = -1
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var pressure: Int32 = 0
+    var major: Int32 = 0
+    var minor: Int32 = 0
+    var toolType: Int32 = 0
+    var hasX = false
+    var hasY = false
+    var hasRejected = false
+    /// The decoder's id for the touch in this slot, -1 when there is none yet.
+    var contactID = -1 {
+        didSet { if contactID != oldValue { isFresh = true } }
+    }
+    var isFresh = true
+    var position = Point.zero
+    var lastTime = Int64.min
+    var rejected = Point.zero
+
+    @inline(__always)
+    mutating func set(_ code: UInt16, _ value: Int32) {
+        switch code {
+        case ABS.MT_POSITION_X: x = value; hasX = true
+        case ABS.MT_POSITION_Y: y = value; hasY = true
+        case ABS.MT_PRESSURE: pressure = value
+        case ABS.MT_TOUCH_MAJOR: major = value
+        case ABS.MT_TOUCH_MINOR: minor = value
+        case ABS.MT_TOOL_TYPE: toolType = value
+        case ABS.MT_TRACKING_ID: trackingID = value < 0 ? -1 : value
+        default: break
+        }
+    }
+
+    @inline(__always)
+    mutating func accept(_ point: Point, at time: Int64) {
+        position = point
+        lastTime = time
+        hasRejected = false
+    }
+}

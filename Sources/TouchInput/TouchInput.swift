@@ -1,1 +1,0 @@
-// TouchInput: see the module's files.

@@ -1,0 +1,52 @@
+import Testing
+import TouchInput
+
+@Suite struct DeviceDescriptionTests {
+    @Test func touchpadWithResolutionHasItsPhysicalSize() throws {
+        let pad = VirtualDevices.x1Carbon
+        #expect(pad.kind == .touchpad)
+        #expect(pad.slotCount == 2)
+        #expect(pad.maximumToolFingerCount == 5)
+        #expect(pad.contactProtocol == .slots)
+        #expect(pad.isClickpad && pad.hasPressure && pad.hasResolution)
+        let size = try #require(pad.sizeMillimeters)
+        #expect(abs(size.width - 98) < 0.1 && abs(size.height - 53.9) < 0.1)
+    }
+
+    @Test func touchpadWithoutResolutionIsAssumedToBe69By50Millimeters() throws {
+        let size = try #require(VirtualDevices.protocolA.sizeMillimeters)
+        #expect(size.width == 69 && size.height == 50)
+        #expect(VirtualDevices.protocolA.contactProtocol == .anonymous)
+    }
+
+    @Test func touchscreenWithoutResolutionHas250MillimetreLongerSideAndSquareUnits() throws {
+        let screen = VirtualDevices.maXTouch
+        #expect(screen.kind == .touchscreen)
+        let size = try #require(screen.sizeMillimeters)
+        #expect(size.width == 250)
+        #expect(abs(size.height - 250 * 479 / 799) < 0.001)
+    }
+
+    @Test func touchscreenWithoutDirectPropertyIsRecognisedByTouchWithoutToolFinger() {
+        var screen = VirtualDevices.maXTouch
+        screen.properties = []
+        #expect(screen.kind == .touchscreen)
+    }
+
+    @Test func mouseIsRelativeWithButtons() {
+        #expect(VirtualDevices.mouse.kind == .mouse)
+        #expect(VirtualDevices.mouse.sizeMillimeters == nil)
+    }
+
+    @Test func semiMTDeviceIsSingleTouch() {
+        var pad = VirtualDevices.x1Carbon
+        pad.properties.insert(INPUT_PROP.SEMI_MT)
+        #expect(pad.contactProtocol == .singleTouch)
+    }
+
+    @Test func absurdSlotCountIsClamped() {
+        var pad = VirtualDevices.x1Carbon
+        pad.absInfo[ABS.MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32.max)
+        #expect(pad.slotCount == DeviceDescription.maximumSlotCount)
+    }
+}

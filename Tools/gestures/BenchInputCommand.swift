@@ -1,0 +1,141 @@
+import Foundation
+import GestureTraces
+import TouchInput
+
+/// `gestures bench-input`: measures the multitouch decoder and the JSON trace reader.
+enum BenchInputCommand: Subcommand {
+    static let name = "bench-input"
+    static let abstract = "Measure decoder throughput (events/s) and trace reading speed (MB/s)."
+    static let usage = "[--events N] [--file PATH]"
+    static let discussion = """
+        Generates a two-finger touchpad trace of N events (default 10000000),
+        streams it to a JSON trace file (a temporary file unless --file is
+        given), reads it back with TraceReader and reports MB/s and the peak
+        memory while reading, then decodes the same events held in memory with
+        MultitouchDecoder and reports events/s. Build with -c release.
+        """
+    static let options: [OptionSpec] = [
+        .option("--events", "N", "How many events to generate (at least 1000)."),
+        .option("--file", "PATH", "Where to write the generated trace (kept afterwards)."),
+    ]
+
+    /// The Lenovo X1 Carbon touchpad (2 slots, BTN_TOOL up to QUINTTAP).
+    static var device: DeviceDescription {
+        var pad = DeviceDescription(name: "Benchmark SynPS/2 Synaptics TouchPad", id: .init(bus: 0x11, vendor: 2, product: 7, version: 0x1b1),
+                                    properties: [INPUT_PROP.POINTER, INPUT_PROP.BUTTONPAD])
+        pad.codes[EV.SYN] = [SYN.REPORT, SYN.CONFIG, SYN.MT_REPORT, SYN.DROPPED]
+        for key in [BTN.LEFT, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP, BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP, BTN.TOUCH] {
+            pad.enable(EV.KEY, key)
+        }
+        pad.enable(ABS.MT_SLOT, AbsInfo(minimum: 0, maximum: 1))
+        pad.enable(ABS.MT_POSITION_X, AbsInfo(minimum: 1266, maximum: 5676, resolution: 45))
+        pad.enable(ABS.MT_POSITION_Y, AbsInfo(minimum: 1096, maximum: 4758, resolution: 68))
+        pad.enable(ABS.MT_TRACKING_ID, AbsInfo(minimum: 0, maximum: 65535))
+        return pad
+    }
+
+    /// Calls `body` with each generated frame: two fingers scrolling, lifted
+    /// and put down again every 400 frames, 8 ms apart.
+    static func generate(events count: Int, _ body: (inout [InputEvent]) throws -> Void) rethrows {
+        var produced = 0
+        var frame: [InputEvent] = []
+        var index = 0
+        var trackingID: Int32 = 0
+        while produced < count {
+            frame.removeAll(keepingCapacity: true)
+            let time = 1_000_000 + Int64(index) * 8000
+            func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+                frame.append(InputEvent(type: type, code: code, value: value, microseconds: time))
+            }
+            let phase = index % 400
+            if phase == 399 {
+                add(EV.ABS, ABS.MT_SLOT, 0); add(EV.ABS, ABS.MT_TRACKING_ID, -1)
+                add(EV.ABS, ABS.MT_SLOT, 1); add(EV.ABS, ABS.MT_TRACKING_ID, -1)
+                add(EV.KEY, BTN.TOUCH, 0); add(EV.KEY, BTN.TOOL_DOUBLETAP, 0)
+            } else {
+                let y = Int32(1500 + phase * 7)
+                add(EV.ABS, ABS.MT_SLOT, 0)
+                if phase == 0 { trackingID &+= 1; add(EV.ABS, ABS.MT_TRACKING_ID, trackingID) }
+                add(EV.ABS, ABS.MT_POSITION_X, 2500 + Int32(phase % 5)); add(EV.ABS, ABS.MT_POSITION_Y, y)
+                add(EV.ABS, ABS.MT_SLOT, 1)
+                if phase == 0 { trackingID &+= 1; add(EV.ABS, ABS.MT_TRACKING_ID, trackingID) }
+                add(EV.ABS, ABS.MT_POSITION_X, 3500 - Int32(phase % 5)); add(EV.ABS, ABS.MT_POSITION_Y, y + 40)
+                if phase == 0 { add(EV.KEY, BTN.TOUCH, 1); add(EV.KEY, BTN.TOOL_DOUBLETAP, 1) }
+            }
+            add(EV.SYN, SYN.REPORT, 0)
+            produced += frame.count
+            index += 1
+            try body(&frame)
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// The peak resident memory of this process in MB (VmHWM), or nil off Linux.
+    static func peakMemoryMegabytes() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes / 1024
+    }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let count = try arguments.value("--events", default: 10_000_000, "a whole number of events") { Int($0) }
+        guard count >= 1000 else { throw UsageError("--events must be at least 1000") }
+        let keep = arguments.value("--file") != nil
+        let url = URL(fileURLWithPath: arguments.value("--file")
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("gestures-bench-\(getpid()).jsonl").path)
+        defer { if !keep { try? FileManager.default.removeItem(at: url) } }
+        let clock = ContinuousClock()
+
+        // 1. Stream the generated trace to a file.
+        let writer = try TraceWriter(url: url, devices: [device])
+        let writeTime = try clock.measure {
+            try generate(events: count) { events in try writer.write(Trace.Frame(device: 0, events: events)) }
+            try writer.finish()
+        }
+        let bytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let megabytes = Double(bytes) / 1e6
+        print(String(format: "trace: %d events, %.1f MB, written in %.2f s (%.0f MB/s)",
+                     count, megabytes, seconds(writeTime), megabytes / seconds(writeTime)))
+
+        // 2. Read it back, streaming.
+        let memoryBefore = peakMemoryMegabytes()
+        var readEvents = 0
+        var checksum: Int64 = 0
+        let readTime = try clock.measure {
+            let reader = try TraceReader(contentsOf: url)
+            while let frame = try reader.nextFrame() {
+                readEvents += frame.events.count
+                checksum &+= Int64(frame.events[frame.events.count - 1].microseconds)
+            }
+        }
+        let memoryAfter = peakMemoryMegabytes()
+        print(String(format: "read: %d events in %.2f s: %.0f MB/s, %.1f million events/s",
+                     readEvents, seconds(readTime), megabytes / seconds(readTime), Double(readEvents) / seconds(readTime) / 1e6))
+        if let memoryBefore, let memoryAfter {
+            print(String(format: "read: peak memory %.1f MB before reading, %.1f MB after (file %.1f MB)", memoryBefore, memoryAfter, megabytes))
+        }
+
+        // 3. Decode the events held in memory.
+        var events: [InputEvent] = []
+        events.reserveCapacity(count + 16)
+        generate(events: count) { frame in events.append(contentsOf: frame) }
+        var frames = 0
+        var contacts = 0
+        let decodeTime = clock.measure {
+            var decoder = MultitouchDecoder(device: device)
+            for event in events {
+                if let frame = decoder.process(event) {
+                    frames += 1
+                    contacts &+= frame.contacts.count &+ frame.fingerCount
+                }
+            }
+        }
+        print(String(format: "decode: %d events -> %d frames in %.3f s: %.1f million events/s (checksum %d)",
+                     events.count, frames, seconds(decodeTime), Double(events.count) / seconds(decodeTime) / 1e6, contacts &+ Int(truncatingIfNeeded: checksum)))
+        return 0
+    }
+}
