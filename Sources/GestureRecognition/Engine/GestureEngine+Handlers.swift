@@ -64,6 +64,14 @@ extension GestureEngine {
             decide(touch, snapshot)
         case .deadline(let time):
             guard touch.holdPossible else { return unexpected(input) }
+            // Fingers creeping slowly (under the motion threshold per finger
+            // count, over the one-finger one) are starting to move, not resting.
+            guard touch.baseline.largestDisplacement(in: latestSnapshot) < configuration.motionThresholdMillimeters else {
+                var touch = touch
+                touch.holdPossible = false
+                state = .undecided(touch)
+                return
+            }
             emit(GestureEvent(type: .hold, phase: .begin, time: time, fingers: touch.baseline.fingers))
             state = .holding(Hold(
                 fingers: touch.baseline.fingers, baseline: touch.baseline,
