@@ -139,6 +139,26 @@ struct GestureEngineSwipeTests {
         #expect(events.filter { $0.type == .hold }.isEmpty)
     }
 
+    @Test("fingers landing while the first ones already move make one swipe with all of them")
+    func lateFingersJoinTheSwipe() {
+        // Like the Atmel maXTouch four-finger drag: landings at 0, 33, 33 and
+        // 120 ms, moving down at 70 mm/s from 90 ms.
+        var touch = SyntheticTouch()
+        touch.frameRate = 67
+        for (i, down) in [0.0, 0.033, 0.033, 0.12].enumerated() {
+            touch.fingers.append(.init(id: i, down: down, up: 0.7) { t in
+                Point(x: 40 + Double(i) * 25, y: 20 + 70 * max(0, t - 0.09))
+            })
+        }
+        let events = run(touch.frames(), on: SyntheticTouch.screen).events
+        let ends = completions(events)
+        #expect(ends.count == 1, "\(ends.map(\.jsonLine))")
+        #expect(ends.first?.type == .swipe)
+        #expect(ends.first?.fingers == 4)
+        #expect(ends.first?.direction == .down)
+        #expect(ends.first?.cancelled == false)
+    }
+
     @Test("a lasting change of finger count cancels a swipe after the debounce", arguments: 2...4)
     func fingerChangeCancelsSwipe(fingers: Int) {
         var touch = SyntheticTouch.swipe(fingers: fingers, travel: Point(x: 30, y: 0), moveDuration: 0.5)
