@@ -1,0 +1,192 @@
+extension GestureEngine {
+    /// The thresholds and switches of the engine, each named with its unit.
+    ///
+    /// It is `Codable` so a JSON file can set any subset of them: missing keys
+    /// keep their defaults, and times are written in milliseconds under keys
+    /// ending in `Milliseconds`:
+    ///
+    ///     {"swipeThresholdMillimeters": 8, "holdDelayMilliseconds": 300,
+    ///      "sequences": [{"name": "konami", "directions": ["up", "up", "down", "down"]}]}
+    ///
+    /// The defaults are chosen against libinput's numbers (see
+    /// Docs/GestureEngine.md for where and why they differ).
+    public struct Configuration: Hashable, Sendable {
+        /// A finger "moves" once it is this far from where the fingers settled,
+        /// in millimetres, plus ``motionThresholdPerExtraFingerMillimeters``
+        /// per finger beyond the first (libinput: 1.5 mm + 0.5 mm). Moving
+        /// ends a hold and rules it out, starts pointer motion (one finger on a
+        /// touchpad) and starts a stroke.
+        public var motionThresholdMillimeters: Double = 1.5
+        /// See ``motionThresholdMillimeters``.
+        public var motionThresholdPerExtraFingerMillimeters: Double = 0.5
+
+        /// The travel of the fingers' centroid, in millimetres, that makes 3
+        /// to 5 fingers moving together a swipe.
+        public var swipeThresholdMillimeters: Double = 6
+        /// Whether two fingers moving together are a swipe (on) or are left to
+        /// scrolling (off).
+        public var twoFingerSwipes: Bool = true
+        /// The centroid travel, in millimetres, that makes two fingers moving
+        /// together a swipe. Raise it to keep short scrolls out of gestures.
+        public var twoFingerSwipeThresholdMillimeters: Double = 6
+        /// How much the centroid travel must exceed the fingers' spread change
+        /// plus rotation arc (both in millimetres) for a swipe rather than a
+        /// pinch: 2 means twice as much.
+        public var swipeDominanceRatio: Double = 2
+        /// The classifier for a swipe's direction from its whole displacement.
+        /// Its minimum distance only rejects a swipe that came back to where it
+        /// started; whether it is a swipe at all is decided by the thresholds above.
+        public var swipeDirection = SwipeDirection.Classifier(
+            ways: .eight, minimumDistanceMillimeters: 1, deadZoneDegrees: 10)
+        /// A swipe whose fingers landed with their centroid within this many
+        /// millimetres of an edge, and which moves away from it, carries that edge.
+        public var edgeZoneMillimeters: Double = 8
+
+        /// The change of spread, as a ratio, that makes a pinch: 0.15 means
+        /// 15 % wider (scale 1.15) or narrower (scale 0.85).
+        public var pinchScaleThreshold: Double = 0.15
+        /// The rotation, in degrees, that makes a pinch (a rotate).
+        public var rotationThresholdDegrees: Double = 15
+        /// The spread change plus rotation arc, in millimetres, that must come
+        /// with the scale or angle threshold: fingers close together reach a
+        /// scale of 1.15 from jitter alone.
+        public var pinchThresholdMillimeters: Double = 3
+
+        /// The longest a finger may touch for a tap (libinput: 180 ms).
+        public var tapMaximumDuration: Duration = .milliseconds(180)
+        /// How far, in millimetres, a finger may move and still tap
+        /// (libinput: 1.3 mm).
+        public var tapMaximumMovementMillimeters: Double = 1.3
+
+        /// Whether fingers resting still become a hold.
+        public var holds: Bool = true
+        /// How long fingers must rest still, after the last one lands, for a
+        /// hold. Longer than ``tapMaximumDuration`` so that no tap is preceded
+        /// by a hold (libinput: 40 ms for 1-2 fingers, 180 ms for 3+).
+        public var holdDelay: Duration = .milliseconds(200)
+
+        /// How long a new finger count must last, during a gesture, before it
+        /// cancels the gesture (libinput: 100 ms). Fingers lifting within this
+        /// time of each other end the gesture normally.
+        public var fingerChangeDebounce: Duration = .milliseconds(100)
+
+        /// The finger count that draws a stroke on a touchscreen, or `nil`
+        /// for none.
+        public var touchscreenStrokeFingers: Int? = 1
+        /// The finger count that draws a stroke on a touchpad, or `nil` for
+        /// none (the default: one finger moves the pointer, and more swipe).
+        /// A count set here draws strokes instead of swiping or pinching.
+        public var touchpadStrokeFingers: Int? = nil
+        /// The shortest path, in millimetres, that is recognised as a stroke.
+        public var strokeMinimumLengthMillimeters: Double = 15
+        /// How strokes are matched against the templates.
+        public var strokeRecognition = UnistrokeRecognizer.Configuration()
+
+        /// Named swipe sequences recognised over completed swipes.
+        public var sequences: [SwipeSequenceMatcher.NamedSequence] = []
+        /// The longest pause between two swipes of a sequence.
+        public var sequenceMaximumGap: Duration = SwipeSequenceMatcher.defaultMaximumGap
+        /// The longest a whole sequence may take.
+        public var sequenceTimeout: Duration = SwipeSequenceMatcher.defaultTimeout
+
+        /// The defaults.
+        public init() {}
+
+        /// The motion threshold for `fingers` fingers, in millimetres.
+        public func motionThresholdMillimeters(fingers: Int) -> Double {
+            motionThresholdMillimeters + motionThresholdPerExtraFingerMillimeters * Double(max(0, fingers - 1))
+        }
+
+        /// The swipe threshold for `fingers` fingers, in millimetres.
+        public func swipeThresholdMillimeters(fingers: Int) -> Double {
+            fingers == 2 ? twoFingerSwipeThresholdMillimeters : swipeThresholdMillimeters
+        }
+
+        /// The stroke finger count for `kind`, if strokes are on.
+        public func strokeFingers(on kind: GestureSurface.Kind) -> Int? {
+            kind == .touchscreen ? touchscreenStrokeFingers : touchpadStrokeFingers
+        }
+    }
+}
+
+extension GestureEngine.Configuration: Codable {
+    enum CodingKeys: String, CodingKey {
+        case motionThresholdMillimeters, motionThresholdPerExtraFingerMillimeters
+        case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters
+        case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
+        case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
+        case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters
+        case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
+        case touchscreenStrokeFingers, touchpadStrokeFingers, strokeMinimumLengthMillimeters
+        case strokeRecognition
+        case sequences, sequenceMaximumGapMilliseconds, sequenceTimeoutMilliseconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func read<T: Decodable>(_ key: CodingKeys, into value: inout T) throws {
+            if let decoded = try c.decodeIfPresent(T.self, forKey: key) { value = decoded }
+        }
+        func readMilliseconds(_ key: CodingKeys, into value: inout Duration) throws {
+            if let milliseconds = try c.decodeIfPresent(Double.self, forKey: key) {
+                value = .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+            }
+        }
+        try read(.motionThresholdMillimeters, into: &motionThresholdMillimeters)
+        try read(.motionThresholdPerExtraFingerMillimeters, into: &motionThresholdPerExtraFingerMillimeters)
+        try read(.swipeThresholdMillimeters, into: &swipeThresholdMillimeters)
+        try read(.twoFingerSwipes, into: &twoFingerSwipes)
+        try read(.twoFingerSwipeThresholdMillimeters, into: &twoFingerSwipeThresholdMillimeters)
+        try read(.swipeDominanceRatio, into: &swipeDominanceRatio)
+        try read(.swipeDirection, into: &swipeDirection)
+        try read(.edgeZoneMillimeters, into: &edgeZoneMillimeters)
+        try read(.pinchScaleThreshold, into: &pinchScaleThreshold)
+        try read(.rotationThresholdDegrees, into: &rotationThresholdDegrees)
+        try read(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
+        try readMilliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
+        try read(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
+        try read(.holds, into: &holds)
+        try readMilliseconds(.holdDelayMilliseconds, into: &holdDelay)
+        try readMilliseconds(.fingerChangeDebounceMilliseconds, into: &fingerChangeDebounce)
+        // These two take `null` to mean "no strokes".
+        if c.contains(.touchscreenStrokeFingers) {
+            touchscreenStrokeFingers = try c.decodeIfPresent(Int.self, forKey: .touchscreenStrokeFingers)
+        }
+        if c.contains(.touchpadStrokeFingers) {
+            touchpadStrokeFingers = try c.decodeIfPresent(Int.self, forKey: .touchpadStrokeFingers)
+        }
+        try read(.strokeMinimumLengthMillimeters, into: &strokeMinimumLengthMillimeters)
+        try read(.strokeRecognition, into: &strokeRecognition)
+        try read(.sequences, into: &sequences)
+        try readMilliseconds(.sequenceMaximumGapMilliseconds, into: &sequenceMaximumGap)
+        try readMilliseconds(.sequenceTimeoutMilliseconds, into: &sequenceTimeout)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(motionThresholdMillimeters, forKey: .motionThresholdMillimeters)
+        try c.encode(motionThresholdPerExtraFingerMillimeters, forKey: .motionThresholdPerExtraFingerMillimeters)
+        try c.encode(swipeThresholdMillimeters, forKey: .swipeThresholdMillimeters)
+        try c.encode(twoFingerSwipes, forKey: .twoFingerSwipes)
+        try c.encode(twoFingerSwipeThresholdMillimeters, forKey: .twoFingerSwipeThresholdMillimeters)
+        try c.encode(swipeDominanceRatio, forKey: .swipeDominanceRatio)
+        try c.encode(swipeDirection, forKey: .swipeDirection)
+        try c.encode(edgeZoneMillimeters, forKey: .edgeZoneMillimeters)
+        try c.encode(pinchScaleThreshold, forKey: .pinchScaleThreshold)
+        try c.encode(rotationThresholdDegrees, forKey: .rotationThresholdDegrees)
+        try c.encode(pinchThresholdMillimeters, forKey: .pinchThresholdMillimeters)
+        try c.encode(GestureEvent.milliseconds(tapMaximumDuration), forKey: .tapMaximumDurationMilliseconds)
+        try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)
+        try c.encode(holds, forKey: .holds)
+        try c.encode(GestureEvent.milliseconds(holdDelay), forKey: .holdDelayMilliseconds)
+        try c.encode(GestureEvent.milliseconds(fingerChangeDebounce), forKey: .fingerChangeDebounceMilliseconds)
+        try c.encode(touchscreenStrokeFingers, forKey: .touchscreenStrokeFingers)
+        try c.encode(touchpadStrokeFingers, forKey: .touchpadStrokeFingers)
+        try c.encode(strokeMinimumLengthMillimeters, forKey: .strokeMinimumLengthMillimeters)
+        try c.encode(strokeRecognition, forKey: .strokeRecognition)
+        try c.encode(sequences, forKey: .sequences)
+        try c.encode(GestureEvent.milliseconds(sequenceMaximumGap), forKey: .sequenceMaximumGapMilliseconds)
+        try c.encode(GestureEvent.milliseconds(sequenceTimeout), forKey: .sequenceTimeoutMilliseconds)
+    }
+}

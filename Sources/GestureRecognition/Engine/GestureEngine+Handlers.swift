@@ -1,0 +1,386 @@
+// One handler per state. Each one switches over every input, so the compiler
+// checks that no (state, input) pair is forgotten; a pair that cannot happen
+// is reported with `unexpected(_:)` and changes nothing.
+
+extension GestureEngine {
+    // MARK: idle
+
+    mutating func handleIdle(_ input: Input) {
+        switch input {
+        case .frame(let snapshot):
+            guard snapshot.fingers > 0 else { return }
+            startTouch(snapshot, at: snapshot.time, tapPossible: true, holdPossible: true)
+        case .deadline:
+            unexpected(input)  // idle has no timer
+        case .cancel, .finish:
+            break
+        }
+    }
+
+    // MARK: undecided
+
+    mutating func handleUndecided(_ touch: Touch, _ input: Input) {
+        switch input {
+        case .frame(let snapshot):
+            var touch = touch
+            if snapshot.fingers == 0 {
+                if isTap(touch, allLiftedAt: snapshot.time) {
+                    emit(GestureEvent(type: .tap, time: snapshot.time, fingers: touch.maximumFingers))
+                }
+                state = .idle
+                return
+            }
+            if snapshot.fingers != touch.baseline.fingers {
+                if snapshot.fingers > touch.baseline.fingers {
+                    // A finger landing after one lifted makes two touches, not one tap.
+                    if touch.firstLift != nil { touch.tapPossible = false }
+                    touch.lastLanding = snapshot.time
+                } else {
+                    touch.firstLift = touch.firstLift ?? snapshot.time
+                    touch.holdPossible = false
+                }
+                touch.maximumFingers = max(touch.maximumFingers, snapshot.fingers)
+                guard snapshot.fingers <= Self.maximumFingers else {
+                    state = .ignoring(Ignored(reason: .tooManyFingers, fingers: snapshot.fingers))
+                    return
+                }
+                touch.baseline = Baseline(snapshot, at: snapshot.time)
+                for contact in snapshot.contacts where touch.landings[contact.id] == nil {
+                    touch.landings[contact.id] = contact.position
+                }
+                state = .undecided(touch)
+                return
+            }
+            touch.baseline.update(snapshot)
+            for contact in snapshot.contacts {
+                if let landing = touch.landings[contact.id] {
+                    if landing.distance(to: contact.position) > configuration.tapMaximumMovementMillimeters {
+                        touch.tapPossible = false
+                    }
+                } else {
+                    touch.landings[contact.id] = contact.position
+                }
+            }
+            decide(touch, snapshot)
+        case .deadline(let time):
+            guard touch.holdPossible else { return unexpected(input) }
+            // Fingers creeping slowly (under the motion threshold per finger
+            // count, over the one-finger one) are starting to move, not resting.
+            guard touch.baseline.largestDisplacement(in: latestSnapshot) < configuration.motionThresholdMillimeters else {
+                var touch = touch
+                touch.holdPossible = false
+                state = .undecided(touch)
+                return
+            }
+            emit(GestureEvent(type: .hold, phase: .begin, time: time, fingers: touch.baseline.fingers))
+            state = .holding(Hold(
+                fingers: touch.baseline.fingers, baseline: touch.baseline,
+                landings: touch.landings, countChanged: nil))
+        case .cancel:
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        case .finish:
+            state = .idle
+        }
+    }
+
+    /// Decides, on a frame with the settled finger count, whether the
+    /// fingers now make a gesture, and moves to its state.
+    mutating func decide(_ touch: Touch, _ snapshot: Snapshot) {
+        var touch = touch
+        let fingers = touch.baseline.fingers
+        let moved = touch.baseline.largestDisplacement(in: snapshot)
+            >= configuration.motionThresholdMillimeters(fingers: fingers)
+        if moved { touch.holdPossible = false }
+
+        if fingers == configuration.strokeFingers(on: surface.kind) {
+            guard moved else { return state = .undecided(touch) }
+            let baseline = touch.baseline
+            state = .stroking(Drawing(
+                fingers: fingers, baseline: baseline,
+                points: [baseline.startCentroid ?? baseline.centroid, baseline.centroid],
+                countChanged: nil))
+            return
+        }
+        if fingers == 1 {
+            guard moved else { return state = .undecided(touch) }
+            state = .ignoring(Ignored(reason: .pointerMotion, fingers: 1))
+            return
+        }
+
+        let baseline = touch.baseline
+        let travel = baseline.travelMillimeters
+        let shapeChange = baseline.spreadChangeMillimeters + baseline.arcMillimeters
+        let swipeReady = travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
+            && travel >= configuration.swipeDominanceRatio * shapeChange
+        let pinchReady = shapeChange >= configuration.pinchThresholdMillimeters
+            && (abs(baseline.transform.scale - 1) >= configuration.pinchScaleThreshold
+                || abs(baseline.transform.rotationDegrees) >= configuration.rotationThresholdDegrees)
+        if swipeReady {
+            if fingers == 2 && !configuration.twoFingerSwipes {
+                state = .ignoring(Ignored(reason: .scrolling, fingers: fingers))
+                return
+            }
+            let edge = edge(of: touch, travel: baseline.translation)
+            emit(GestureEvent(type: .swipe, phase: .begin, time: snapshot.time, fingers: fingers, edge: edge))
+            state = .swiping(Motion(fingers: fingers, baseline: baseline, edge: edge, countChanged: nil))
+        } else if pinchReady {
+            emit(GestureEvent(type: .pinch, phase: .begin, time: snapshot.time, fingers: fingers))
+            state = .pinching(Motion(fingers: fingers, baseline: baseline, edge: nil, countChanged: nil))
+        } else {
+            state = .undecided(touch)
+        }
+    }
+
+    // MARK: holding
+
+    mutating func handleHolding(_ hold: Hold, _ input: Input) {
+        switch input {
+        case .frame(let snapshot):
+            var hold = hold
+            if snapshot.fingers == 0 {
+                emit(GestureEvent(type: .hold, phase: .end, time: snapshot.time, fingers: hold.fingers, cancelled: false))
+                state = .idle
+                return
+            }
+            if snapshot.fingers != hold.fingers {
+                hold.countChanged = hold.countChanged ?? snapshot.time
+                state = .holding(hold)
+                return
+            }
+            hold.countChanged = nil
+            hold.baseline.update(snapshot)
+            let threshold = configuration.motionThresholdMillimeters(fingers: hold.fingers)
+            guard hold.baseline.largestDisplacement(in: snapshot) >= threshold else {
+                state = .holding(hold)
+                return
+            }
+            // Motion ends the hold (as in libinput) and may begin a gesture
+            // on this very frame: the travel counts from where the hold began.
+            emit(GestureEvent(type: .hold, phase: .end, time: snapshot.time, fingers: hold.fingers, cancelled: true))
+            let touch = Touch(
+                baseline: hold.baseline, firstLanding: hold.baseline.time, lastLanding: hold.baseline.time,
+                firstLift: nil, maximumFingers: hold.fingers, landings: hold.landings,
+                tapPossible: false, holdPossible: false)
+            decide(touch, snapshot)
+        case .deadline(let time):
+            guard hold.countChanged != nil else { return unexpected(input) }
+            emit(GestureEvent(type: .hold, phase: .end, time: time, fingers: hold.fingers, cancelled: true))
+            restart(at: time, holdPossible: latestSnapshot.fingers > hold.fingers)
+        case .cancel(let time):
+            emit(GestureEvent(type: .hold, phase: .end, time: time, fingers: hold.fingers, cancelled: true))
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        case .finish(let time):
+            emit(GestureEvent(type: .hold, phase: .end, time: time, fingers: hold.fingers, cancelled: true))
+            state = .idle
+        }
+    }
+
+    // MARK: swiping
+
+    mutating func handleSwiping(_ motion: Motion, _ input: Input) {
+        switch input {
+        case .frame(let snapshot):
+            var motion = motion
+            if snapshot.fingers == 0 {
+                let end = swipeEnd(motion, at: snapshot.time, cancelled: false)
+                emit(end)
+                state = .idle
+                if let direction = end.direction {
+                    feedSequence(direction, fingers: motion.fingers, at: snapshot.time)
+                }
+                return
+            }
+            guard updateMotion(&motion, with: snapshot) else { return state = .swiping(motion) }
+            let translation = motion.baseline.translation
+            emit(GestureEvent(
+                type: .swipe, phase: .update, time: snapshot.time, fingers: motion.fingers,
+                dxMillimeters: translation.x, dyMillimeters: translation.y))
+            state = .swiping(motion)
+        case .deadline(let time):
+            guard motion.countChanged != nil else { return unexpected(input) }
+            emit(swipeEnd(motion, at: time, cancelled: true))
+            restart(at: time, holdPossible: false)
+        case .cancel(let time):
+            emit(swipeEnd(motion, at: time, cancelled: true))
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        case .finish(let time):
+            emit(swipeEnd(motion, at: time, cancelled: true))
+            state = .idle
+        }
+    }
+
+    func swipeEnd(_ motion: Motion, at time: Duration, cancelled: Bool) -> GestureEvent {
+        let translation = motion.baseline.translation
+        return GestureEvent(
+            type: .swipe, phase: .end, time: time, fingers: motion.fingers, cancelled: cancelled,
+            direction: configuration.swipeDirection.direction(dx: translation.x, dy: translation.y),
+            dxMillimeters: translation.x, dyMillimeters: translation.y, edge: motion.edge)
+    }
+
+    // MARK: pinching
+
+    mutating func handlePinching(_ motion: Motion, _ input: Input) {
+        switch input {
+        case .frame(let snapshot):
+            var motion = motion
+            if snapshot.fingers == 0 {
+                emit(pinchEvent(motion, .end, at: snapshot.time, cancelled: false))
+                state = .idle
+                return
+            }
+            guard updateMotion(&motion, with: snapshot) else { return state = .pinching(motion) }
+            emit(pinchEvent(motion, .update, at: snapshot.time, cancelled: nil))
+            state = .pinching(motion)
+        case .deadline(let time):
+            guard motion.countChanged != nil else { return unexpected(input) }
+            emit(pinchEvent(motion, .end, at: time, cancelled: true))
+            restart(at: time, holdPossible: false)
+        case .cancel(let time):
+            emit(pinchEvent(motion, .end, at: time, cancelled: true))
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        case .finish(let time):
+            emit(pinchEvent(motion, .end, at: time, cancelled: true))
+            state = .idle
+        }
+    }
+
+    func pinchEvent(_ motion: Motion, _ phase: GestureEvent.Phase, at time: Duration, cancelled: Bool?) -> GestureEvent {
+        GestureEvent(
+            type: .pinch, phase: phase, time: time, fingers: motion.fingers, cancelled: cancelled,
+            scale: motion.baseline.transform.scale, angleDegrees: motion.baseline.transform.rotationDegrees)
+    }
+
+    /// Follows a swipe or pinch to `snapshot` (which has fingers down), or
+    /// starts or stops the finger-change debounce. Returns whether the
+    /// fingers moved, so that an update is due.
+    func updateMotion(_ motion: inout Motion, with snapshot: Snapshot) -> Bool {
+        guard snapshot.fingers == motion.fingers else {
+            motion.countChanged = motion.countChanged ?? snapshot.time
+            return false
+        }
+        motion.countChanged = nil
+        return motion.baseline.update(snapshot) != .identity
+    }
+
+    // MARK: stroking
+
+    mutating func handleStroking(_ drawing: Drawing, _ input: Input) {
+        switch input {
+        case .frame(let snapshot):
+            var drawing = drawing
+            if snapshot.fingers == 0 {
+                recognizeStroke(drawing, at: snapshot.time)
+                state = .idle
+                return
+            }
+            if snapshot.fingers != drawing.fingers {
+                drawing.countChanged = drawing.countChanged ?? snapshot.time
+                state = .stroking(drawing)
+                return
+            }
+            drawing.countChanged = nil
+            if drawing.baseline.update(snapshot) != .identity {
+                drawing.points.append(drawing.baseline.centroid)
+            }
+            state = .stroking(drawing)
+        case .deadline(let time):
+            // A stroke has no begin event, so abandoning it emits nothing.
+            guard drawing.countChanged != nil else { return unexpected(input) }
+            restart(at: time, holdPossible: false)
+        case .cancel:
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        case .finish:
+            state = .idle
+        }
+    }
+
+    mutating func recognizeStroke(_ drawing: Drawing, at time: Duration) {
+        guard UnistrokePipeline.pathLength(drawing.points) >= configuration.strokeMinimumLengthMillimeters,
+              let match = recognizer.recognize(drawing.points).match
+        else { return }
+        emit(GestureEvent(type: .stroke, time: time, fingers: drawing.fingers, template: match.name, score: match.score))
+    }
+
+    // MARK: ignoring
+
+    mutating func handleIgnoring(_ ignored: Ignored, _ input: Input) {
+        switch input {
+        case .frame(let snapshot):
+            if snapshot.fingers == 0 {
+                state = .idle
+                return
+            }
+            switch ignored.reason {
+            case .pointerMotion, .scrolling:
+                // Another finger count may make a gesture (as libinput goes
+                // back to its unknown state); it cannot be a tap any more.
+                if snapshot.fingers != ignored.fingers {
+                    startTouch(snapshot, at: snapshot.time, tapPossible: false, holdPossible: true)
+                }
+            case .tooManyFingers, .resynchronizing:
+                break
+            }
+        case .deadline:
+            unexpected(input)  // ignoring has no timer
+        case .cancel:
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        case .finish:
+            state = .idle
+        }
+    }
+
+    // MARK: helpers
+
+    /// Starts an undecided touch from `snapshot` at `time`.
+    mutating func startTouch(_ snapshot: Snapshot, at time: Duration, tapPossible: Bool, holdPossible: Bool) {
+        guard snapshot.fingers > 0 else { return state = .idle }
+        guard snapshot.fingers <= Self.maximumFingers else {
+            state = .ignoring(Ignored(reason: .tooManyFingers, fingers: snapshot.fingers))
+            return
+        }
+        state = .undecided(Touch(
+            baseline: Baseline(snapshot, at: time), firstLanding: time, lastLanding: time, firstLift: nil,
+            maximumFingers: snapshot.fingers,
+            landings: Dictionary(snapshot.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first }),
+            tapPossible: tapPossible, holdPossible: holdPossible && configuration.holds))
+    }
+
+    /// Starts afresh from the latest frame after a gesture was cancelled at
+    /// `time` by a finger change: never a tap.
+    mutating func restart(at time: Duration, holdPossible: Bool) {
+        startTouch(latestSnapshot, at: time, tapPossible: false, holdPossible: holdPossible)
+    }
+
+    /// Whether `touch`, whose fingers all lifted at `time`, was a tap: no
+    /// finger moved too far, and the first and the last finger each touched
+    /// no longer than the tap time.
+    func isTap(_ touch: Touch, allLiftedAt time: Duration) -> Bool {
+        guard touch.tapPossible else { return false }
+        let limit = configuration.tapMaximumDuration
+        return (touch.firstLift ?? time) - touch.firstLanding <= limit && time - touch.lastLanding <= limit
+    }
+
+    /// The edge a swipe starting from `touch` and moving by `travel` comes
+    /// from: the fingers landed (their centroid) inside the edge zone, and
+    /// they move away from that edge; in a corner, the edge they move away
+    /// from most.
+    func edge(of touch: Touch, travel: Point) -> GestureEvent.Edge? {
+        let zone = configuration.edgeZoneMillimeters
+        guard zone > 0 else { return nil }
+        let current = touch.baseline.transform.contacts.compactMap { touch.landings[$0.id] }
+        guard let start = current.isEmpty ? touch.baseline.startCentroid : UnistrokePipeline.centroid(current)
+        else { return nil }
+        let width = surface.widthMillimeters, height = surface.heightMillimeters
+        let candidates: [(GestureEvent.Edge, Bool, Double)] = [
+            (.left, start.x <= zone, travel.x),
+            (.right, width > 0 && start.x >= width - zone, -travel.x),
+            (.top, start.y <= zone, travel.y),
+            (.bottom, height > 0 && start.y >= height - zone, -travel.y),
+        ]
+        var best: (edge: GestureEvent.Edge, inward: Double)?
+        for (edge, inside, inward) in candidates where inside && inward > 0 {
+            if best == nil || inward > best!.inward { best = (edge, inward) }
+        }
+        return best?.edge
+    }
+}

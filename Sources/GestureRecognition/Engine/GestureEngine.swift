@@ -1,0 +1,241 @@
+/// Turns touch frames into gestures: swipes, pinches (with rotation), holds,
+/// taps, drawn strokes and swipe sequences.
+///
+/// The engine is one state machine in the manner of libinput's gesture code:
+/// one enum of states (``StateName`` names them), one handler per state, and
+/// every (state, input) pair handled; a pair that should not happen is kept
+/// as a ``Diagnostic`` instead of trapping. It reads no clock: time comes from
+/// the frames, and timers (hold, finger-change debounce, sequence gaps) fire
+/// when ``advance(to:)`` or the next frame passes them, at the time they were
+/// due. The same frames therefore always give the same events, whether they
+/// come from a device or a recording, and however often `advance` is called.
+///
+///     var engine = GestureEngine(surface: GestureSurface(
+///         kind: .touchpad, widthMillimeters: 100, heightMillimeters: 60))
+///     for frame in frames {
+///         for event in engine.process(frame) { print(event.jsonLine) }
+///     }
+///     engine.finish()
+///     // {"type":"swipe","phase":"begin","time_ms":52,"fingers":3}
+///     // ...
+///     // {"type":"swipe","phase":"end","time_ms":230,"fingers":3,"cancelled":false,
+///     //  "direction":"left","dx_mm":-31.2,"dy_mm":0.4}
+///
+/// See Docs/GestureEngine.md for the state diagram.
+///
+/// - Complexity: ``process(_:)`` is O(n log n) for n contacts, plus the
+///   recognizer's cost when a stroke ends.
+public struct GestureEngine: Sendable {
+    /// The most fingers a gesture can have; more are ignored until they all lift.
+    public static let maximumFingers = 5
+
+    /// The names of the states, for diagnostics, tests and the state diagram.
+    public enum StateName: String, Hashable, Sendable, Codable, CaseIterable {
+        /// No finger touches.
+        case idle
+        /// Fingers touch and nothing is decided yet: it may become a tap, a
+        /// hold, a swipe, a pinch, a stroke or pointer motion.
+        case undecided
+        /// A hold has begun.
+        case holding
+        /// A swipe has begun.
+        case swiping
+        /// A pinch has begun.
+        case pinching
+        /// A stroke is being drawn.
+        case stroking
+        /// The fingers do something that is no gesture (pointer motion,
+        /// scrolling, too many fingers, a resynchronisation): wait.
+        case ignoring
+    }
+
+    /// The device this engine reads.
+    public let surface: GestureSurface
+    /// The thresholds in use.
+    public let configuration: Configuration
+    /// What went wrong so far, oldest first.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    var state: State = .idle
+    let recognizer: UnistrokeRecognizer
+    var sequenceMatcher: SwipeSequenceMatcher?
+    /// The fingers of the latest completed swipe, reported with sequences.
+    var latestSwipeFingers = 0
+    /// The latest time seen from a frame or `advance(to:)`.
+    var latestTime: Duration?
+    /// The latest frame as the state machine saw it.
+    var latestSnapshot = Snapshot(time: .zero, fingers: 0, contacts: [])
+    /// Contacts the device called a palm once: they stay palms until they lift.
+    var palmIDs: Set<Int> = []
+    /// Events produced by the handlers during one input.
+    var outbox: [GestureEvent] = []
+
+    /// An engine for `surface` with `configuration`, recognising strokes
+    /// against `templates` (none by default: no strokes).
+    public init(
+        surface: GestureSurface,
+        configuration: Configuration = Configuration(),
+        templates: TemplateLibrary = TemplateLibrary()
+    ) {
+        self.surface = surface
+        self.configuration = configuration
+        self.recognizer = UnistrokeRecognizer(library: templates, configuration: configuration.strokeRecognition)
+        if !configuration.sequences.isEmpty {
+            sequenceMatcher = SwipeSequenceMatcher(
+                configuration.sequences,
+                maximumGap: configuration.sequenceMaximumGap,
+                timeout: configuration.sequenceTimeout)
+            if sequenceMatcher == nil {
+                let problems = SwipeSequenceMatcher.problems(
+                    in: configuration.sequences,
+                    maximumGap: configuration.sequenceMaximumGap,
+                    timeout: configuration.sequenceTimeout)
+                diagnostics.append(Diagnostic(
+                    kind: .invalidConfiguration, time: .zero, state: .idle,
+                    message: "sequences are off: " + problems.map(\.description).joined(separator: " ")))
+            }
+        }
+    }
+
+    /// The state the engine is in.
+    public var stateName: StateName { state.name }
+
+    /// Takes one frame: lets time pass to the frame's time (firing any timer
+    /// due before it), then reacts to the touches, and returns the events in
+    /// the order they happened.
+    public mutating func process(_ frame: GestureFrame) -> [GestureEvent] {
+        var time = frame.time
+        if let latestTime, time < latestTime {
+            report(.timeWentBackwards, at: time,
+                   "a frame at \(GestureEvent.number(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.number(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
+            time = latestTime
+        }
+        var events = advance(to: time)
+        let snapshot = makeSnapshot(frame, at: time)
+        latestSnapshot = snapshot
+        events += dispatch(.frame(snapshot))
+        return events
+    }
+
+    /// Lets time pass to `time` without a frame, and returns the events of
+    /// the timers due by then (a hold beginning, a finger change cancelling a
+    /// gesture, a waiting sequence firing), each at the time it was due.
+    ///
+    /// Call it between frames, for example when no frame came for a while.
+    /// A time earlier than one already seen changes nothing.
+    public mutating func advance(to time: Duration) -> [GestureEvent] {
+        if let latestTime, time < latestTime { return [] }
+        latestTime = time
+        var events: [GestureEvent] = []
+        // Each step fires the earliest due timer; a handler always clears or
+        // moves its timer, and the guard catches one that does not.
+        for _ in 0..<64 {
+            let stateDue = state.deadline(configuration).flatMap { $0 <= time ? $0 : nil }
+            let sequenceDue = sequenceMatcher?.expiry.flatMap { $0 <= time ? $0 : nil }
+            if let due = stateDue, sequenceDue.map({ due <= $0 }) ?? true {
+                events += dispatch(.deadline(due))
+                if state.deadline(configuration) == due {
+                    report(.unexpectedInput, at: due, "the timer due at this time did not change the state; it is dropped.")
+                    state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+                }
+            } else if let due = sequenceDue {
+                events += fireWaitingSequences(at: due)
+            } else {
+                break
+            }
+        }
+        return events
+    }
+
+    /// Ends the input (the end of a recording, the reader stopping): a
+    /// gesture in progress ends cancelled, a sequence waiting for a
+    /// continuation fires when its wait is over, and the engine is idle again.
+    public mutating func finish() -> [GestureEvent] {
+        let time = latestTime ?? .zero
+        var events = dispatch(.finish(time))
+        if let due = sequenceMatcher?.expiry {
+            events += fireWaitingSequences(at: max(due, time))
+        }
+        palmIDs = []
+        latestSnapshot = Snapshot(time: time, fingers: 0, contacts: [])
+        return events
+    }
+
+    /// Cancels what is in progress because the input lost events (the
+    /// device went away, or `SYN_DROPPED`): a gesture in progress ends
+    /// cancelled, and the fingers down now start nothing until they all lift.
+    public mutating func cancel() -> [GestureEvent] {
+        dispatch(.cancel(latestTime ?? .zero))
+    }
+
+    // MARK: - Plumbing
+
+    /// Runs the handler of the current state for `input` and returns what it emitted.
+    mutating func dispatch(_ input: Input) -> [GestureEvent] {
+        switch state {
+        case .idle: handleIdle(input)
+        case .undecided(let touch): handleUndecided(touch, input)
+        case .holding(let hold): handleHolding(hold, input)
+        case .swiping(let motion): handleSwiping(motion, input)
+        case .pinching(let motion): handlePinching(motion, input)
+        case .stroking(let drawing): handleStroking(drawing, input)
+        case .ignoring(let ignored): handleIgnoring(ignored, input)
+        }
+        defer { outbox = [] }
+        return outbox
+    }
+
+    /// `frame` as the state machine sees it: palms and non-finite contacts
+    /// left out, and the finger count without palms.
+    mutating func makeSnapshot(_ frame: GestureFrame, at time: Duration) -> Snapshot {
+        var contacts: [TransformState.Contact] = []
+        var present: Set<Int> = []
+        var palms = 0
+        for contact in frame.contacts {
+            present.insert(contact.id)
+            if contact.isPalm { palmIDs.insert(contact.id) }
+            if palmIDs.contains(contact.id) {
+                palms += 1
+                continue
+            }
+            guard contact.position.isFinite else {
+                report(.nonFiniteContact, at: time, "contact \(contact.id) has a NaN or infinite position; it is left out.")
+                continue
+            }
+            contacts.append(TransformState.Contact(id: contact.id, position: contact.position))
+        }
+        palmIDs.formIntersection(present)
+        let fingers = max(frame.fingerCount - palms, contacts.count, 0)
+        return Snapshot(time: time, fingers: fingers, contacts: contacts)
+    }
+
+    mutating func emit(_ event: GestureEvent) {
+        outbox.append(event)
+    }
+
+    mutating func report(_ kind: Diagnostic.Kind, at time: Duration, _ message: String) {
+        diagnostics.append(Diagnostic(kind: kind, time: time, state: state.name, message: message))
+    }
+
+    /// Records that the current state has no transition for `input`.
+    mutating func unexpected(_ input: Input) {
+        report(.unexpectedInput, at: input.time, "\(input.name) is not expected in \(state.name.rawValue); it is ignored.")
+    }
+
+    /// Feeds a completed swipe to the sequence matcher and emits what fires.
+    mutating func feedSequence(_ direction: SwipeDirection, fingers: Int, at time: Duration) {
+        guard sequenceMatcher != nil else { return }
+        latestSwipeFingers = fingers
+        for match in sequenceMatcher!.feed(direction, at: time) {
+            emit(GestureEvent(type: .sequence, time: time, fingers: fingers, name: match.name))
+        }
+    }
+
+    /// Fires the sequence waiting for a continuation whose wait ends at `time`.
+    mutating func fireWaitingSequences(at time: Duration) -> [GestureEvent] {
+        guard sequenceMatcher != nil else { return [] }
+        return sequenceMatcher!.advance(to: time).map {
+            GestureEvent(type: .sequence, time: time, fingers: latestSwipeFingers, name: $0.name)
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import GestureRecognition
+
+@Suite("GestureEngine robustness")
+struct GestureEngineRobustnessTests {
+    /// Random frames: contacts appearing, moving, jumping and vanishing,
+    /// palms, fake fingers, repeated and backwards times, NaN positions,
+    /// interleaved `advance`, `cancel` and `finish`.
+    static func fuzz(seed: UInt64, surface: GestureSurface) -> (events: [GestureEvent], engine: GestureEngine) {
+        var random = SplitMix64(seed: seed)
+        func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        var configuration = GestureEngine.Configuration()
+        configuration.sequences = [.init(name: "up-up", directions: [.up, .up]), .init(name: "left", directions: [.left])]
+        var engine = GestureEngine(surface: surface, configuration: configuration, templates: .dollarShapes)
+        var events: [GestureEvent] = []
+        var contacts: [Int: Point] = [:]
+        var palms: Set<Int> = []
+        var nextID = 0
+        var time = Duration.zero
+        for _ in 0..<3000 {
+            time += .microseconds(Int64(random.next(below: 40_000)))
+            if random.next(below: 50) == 0 { time -= .milliseconds(5) }
+            switch random.next(below: 20) {
+            case 0, 1:
+                if contacts.count < 7 {
+                    contacts[nextID] = Point(x: uniform() * 100, y: uniform() * 60)
+                    if random.next(below: 6) == 0 { palms.insert(nextID) }
+                    nextID += 1
+                }
+            case 2, 3:
+                if let id = contacts.keys.sorted().first { contacts[id] = nil; palms.remove(id) }
+            case 4:
+                contacts = [:]; palms = []
+            case 5:
+                if let id = contacts.keys.sorted().last { contacts[id] = Point(x: uniform() * 100, y: uniform() * 60) }
+            default:
+                let step = Point(x: uniform() * 4 - 2, y: uniform() * 4 - 2)
+                for id in contacts.keys { contacts[id] = contacts[id]! + step + Point(x: uniform() * 0.6 - 0.3, y: 0) }
+            }
+            var frameContacts = contacts.keys.sorted().map {
+                GestureFrame.Contact(id: $0, position: contacts[$0]!, isPalm: palms.contains($0))
+            }
+            if random.next(below: 200) == 0, !frameContacts.isEmpty { frameContacts[0].position = Point(x: .nan, y: 3) }
+            let extra = random.next(below: 10) == 0 ? random.next(below: 3) : 0
+            events += engine.process(GestureFrame(time: time, contacts: frameContacts, fingerCount: frameContacts.count + extra))
+            switch random.next(below: 100) {
+            case 0: events += engine.cancel()
+            case 1: events += engine.advance(to: time + .milliseconds(Int64(random.next(below: 300))))
+            case 2: events += engine.finish(); contacts = [:]; palms = []
+            default: break
+            }
+        }
+        events += engine.finish()
+        return (events, engine)
+    }
+
+    @Test("random frame streams never break the machine or the begin/end pairing",
+          arguments: [1, 2, 3, 42, 1234] as [UInt64], GestureSurface.Kind.allCases)
+    func fuzzedStreamsStayWellFormed(seed: UInt64, kind: GestureSurface.Kind) {
+        let surface = kind == .touchpad ? SyntheticTouch.pad : SyntheticTouch.screen
+        let (events, engine) = Self.fuzz(seed: seed, surface: surface)
+        #expect(!engine.diagnostics.contains { $0.kind == .unexpectedInput }, "\(engine.diagnostics.prefix(3))")
+        #expect(isWellPaired(events))
+        #expect(events.allSatisfy { (1...GestureEngine.maximumFingers).contains($0.fingers) })
+        #expect(engine.stateName == .idle)
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
+    }
+
+    @Test("the same frames always give the same events, however often time is advanced")
+    func outputIsDeterministic() {
+        let frames = SyntheticTouch.swipe(fingers: 3, travel: Point(x: 0, y: 25), rest: 0.3).frames()
+            + GestureEngineStrokeSequenceTests.swipes([.up, .up])
+        var configuration = GestureEngine.Configuration()
+        configuration.sequences = GestureEngineStrokeSequenceTests.sequences
+        let first = run(frames, configuration: configuration).events
+        #expect(first == run(frames, configuration: configuration).events)
+
+        var engine = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
+        var second: [GestureEvent] = []
+        for frame in frames {
+            second += engine.advance(to: frame.time - .milliseconds(3))
+            second += engine.process(frame)
+        }
+        second += engine.finish()
+        #expect(second == first)
+    }
+
+    @Test("cancel ends an active swipe cancelled and ignores the fingers until they lift")
+    func cancelEndsActiveSwipe() {
+        let frames = SyntheticTouch.swipe(fingers: 3, travel: Point(x: 30, y: 0), moveDuration: 0.4).frames()
+        var engine = GestureEngine(surface: SyntheticTouch.pad)
+        var events: [GestureEvent] = []
+        for frame in frames.prefix(30) { events += engine.process(frame) }
+        #expect(engine.stateName == .swiping)
+        let cancelled = engine.cancel()
+        #expect(cancelled.map(\.phase) == [.end])
+        #expect(cancelled.first?.cancelled == true)
+        var after: [GestureEvent] = []
+        for frame in frames.dropFirst(30) { after += engine.process(frame) }
+        #expect(after.isEmpty)
+        #expect(engine.stateName == .idle)
+        #expect(engine.diagnostics.isEmpty)
+    }
+
+    @Test("finish ends a gesture still in progress cancelled")
+    func finishCancelsOpenGesture() {
+        let frames = SyntheticTouch.still(fingers: 4, contact: 1).frames().prefix(60)
+        let events = run(Array(frames)).events
+        #expect(events.map(\.phase) == [.begin, .end])
+        #expect(events.last?.cancelled == true)
+    }
+
+    @Test("a frame earlier than the previous one is reported and taken at the later time")
+    func backwardsTimeIsReported() {
+        var engine = GestureEngine(surface: SyntheticTouch.pad)
+        _ = engine.process(GestureFrame(time: .seconds(2), contacts: []))
+        _ = engine.process(GestureFrame(time: .seconds(1), contacts: [.init(id: 1, position: Point(x: 5, y: 5))]))
+        #expect(engine.diagnostics.map(\.kind) == [.timeWentBackwards])
+    }
+
+    @Test("six fingers are no gesture")
+    func sixFingersAreIgnored() {
+        #expect(run(SyntheticTouch.still(fingers: 6, contact: 0.1).frames()).events.isEmpty)
+        #expect(run(SyntheticTouch.swipe(fingers: 6, travel: Point(x: 0, y: 20)).frames()).events.isEmpty)
+    }
+}
+
+@Suite("GestureEngine events and configuration")
+struct GestureEngineContractTests {
+    @Test("events print the JSON contract's keys in order")
+    func jsonLineFollowsContract() {
+        let end = GestureEvent(
+            type: .swipe, phase: .end, time: .milliseconds(412), fingers: 3, cancelled: false,
+            direction: .upLeft, dxMillimeters: -31.50004, dyMillimeters: 1.2, edge: .right)
+        #expect(end.jsonLine == #"{"type":"swipe","phase":"end","time_ms":412,"fingers":3,"cancelled":false,"direction":"up_left","dx_mm":-31.5,"dy_mm":1.2,"edge":"right"}"#)
+        let tap = GestureEvent(type: .tap, time: .microseconds(120_500), fingers: 2)
+        #expect(tap.jsonLine == #"{"type":"tap","time_ms":120.5,"fingers":2}"#)
+        let stroke = GestureEvent(type: .stroke, time: .zero, fingers: 1, template: "a \"b\"", score: 0.91234)
+        #expect(stroke.jsonLine == #"{"type":"stroke","time_ms":0,"fingers":1,"template":"a \"b\"","score":0.912}"#)
+    }
+
+    @Test("events decode from the JSON they encode")
+    func eventsRoundTrip() throws {
+        let pinch = GestureEvent(type: .pinch, phase: .end, time: .milliseconds(80), fingers: 4, cancelled: true, scale: 1.5, angleDegrees: -12.25)
+        let data = try JSONEncoder().encode(pinch)
+        #expect(try JSONDecoder().decode(GestureEvent.self, from: data) == pinch)
+        #expect(try JSONDecoder().decode(GestureEvent.self, from: Data(pinch.jsonLine.utf8)) == pinch)
+    }
+
+    @Test("a JSON configuration sets the thresholds it names and keeps the other defaults")
+    func configurationDecodesPartially() throws {
+        let json = #"{"swipeThresholdMillimeters": 9, "holdDelayMilliseconds": 350, "touchscreenStrokeFingers": null, "sequences": [{"name": "back", "directions": ["left"]}]}"#
+        let configuration = try JSONDecoder().decode(GestureEngine.Configuration.self, from: Data(json.utf8))
+        var expected = GestureEngine.Configuration()
+        expected.swipeThresholdMillimeters = 9
+        expected.holdDelay = .milliseconds(350)
+        expected.touchscreenStrokeFingers = nil
+        expected.sequences = [.init(name: "back", directions: [.left])]
+        #expect(configuration == expected)
+        let again = try JSONDecoder().decode(GestureEngine.Configuration.self, from: JSONEncoder().encode(configuration))
+        #expect(again == configuration)
+    }
+
+    @Test("invalid sequences are reported and switched off")
+    func invalidSequencesAreReported() {
+        var configuration = GestureEngine.Configuration()
+        configuration.sequences = [.init(name: "", directions: [.up])]
+        let engine = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
+        #expect(engine.diagnostics.map(\.kind) == [.invalidConfiguration])
+    }
+}
