@@ -6,6 +6,7 @@ let subcommands: [any Subcommand.Type] = [
     TemplatesCommand.self,
     RecognizeCommand.self,
     EvalCommand.self,
+    ReplayCommand.self,
     ConvertCommand.self,
     InfoCommand.self,
     BenchInputCommand.self,

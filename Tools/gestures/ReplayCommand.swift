@@ -1,0 +1,94 @@
+import Foundation
+import GestureRecognition
+import GestureTraces
+
+/// Reads a JSON file of at most `limit` bytes, with one-sentence errors.
+func readSmallFile(_ path: String, what: String, limit: Int = 1 << 20) throws -> Data {
+    let url = URL(fileURLWithPath: path)
+    guard FileManager.default.fileExists(atPath: url.path) else { throw CommandFailure("\(path): no such \(what)") }
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+    guard size <= limit else { throw CommandFailure("\(path) is \(size) bytes, over the limit of \(limit) for a \(what)") }
+    do { return try Data(contentsOf: url) } catch {
+        throw CommandFailure("cannot read \(what) \(path): \((error as NSError).localizedDescription)")
+    }
+}
+
+/// The engine configuration from `--config` and `--sequences`.
+func engineConfiguration(_ arguments: Arguments) throws -> GestureEngine.Configuration {
+    var configuration = GestureEngine.Configuration()
+    if let path = arguments.value("--config") {
+        let data = try readSmallFile(path, what: "engine configuration")
+        do { configuration = try JSONDecoder().decode(GestureEngine.Configuration.self, from: data) } catch {
+            throw CommandFailure("\(path): \(decodingErrorText(error))")
+        }
+    }
+    if let path = arguments.value("--sequences") {
+        struct SequenceFile: Decodable { var sequences: [SwipeSequenceMatcher.NamedSequence] }
+        let data = try readSmallFile(path, what: "sequence file")
+        let file: SequenceFile
+        do { file = try JSONDecoder().decode(SequenceFile.self, from: data) } catch {
+            throw CommandFailure("\(path): \(decodingErrorText(error))")
+        }
+        let problems = SwipeSequenceMatcher.problems(in: file.sequences)
+        if let first = problems.first { throw CommandFailure("\(path): \(first)") }
+        configuration.sequences = file.sequences
+    }
+    return configuration
+}
+
+/// One readable sentence for a JSON decoding error, with the key path.
+func decodingErrorText(_ error: any Error) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+    }
+    switch error as? DecodingError {
+    case .dataCorrupted(let context)?:
+        return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+    case .keyNotFound(let key, let context)?:
+        return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+        return "\(path(context.codingPath)): \(context.debugDescription)"
+    default:
+        return "\(error)"
+    }
+}
+
+struct ReplayCommand: Subcommand {
+    static let name = "replay"
+    static let abstract = "Run the gesture engine over recorded traces and print the gestures."
+    static let usage = "FILE... [--ends] [--format json|text] [--library LIB.json] [--sequences SEQ.json] [--config CONFIG.json]"
+    static let discussion = """
+    FILE is a trace in our JSON format, a `libinput record` YAML file or an
+    evemu recording (a .events file finds its .desc beside it), detected from
+    the content. One JSON object per line per gesture: type, phase, time_ms,
+    fingers, and on ends cancelled, direction, dx_mm, dy_mm, edge, scale,
+    angle_degrees, template, score, name where they apply.
+    """
+    static let options: [OptionSpec] = [
+        .flag("--ends", "Print only completed gestures (ends and single events)."),
+        .option("--format", "json|text", "JSON Lines (default) or a readable line per gesture."),
+        .option("--library", "LIB.json", "Templates for drawn strokes (default: the bundled 16 shapes)."),
+        .option("--sequences", "SEQ.json", "Swipe sequences: {\"sequences\": [{\"name\": ..., \"directions\": [\"up\", ...]}]}."),
+        .option("--config", "CONFIG.json", "Engine thresholds (GestureEngine.Configuration as JSON)."),
+    ]
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError("no trace files given") }
+        let text = try arguments.value("--format", default: false, "json or text") { $0 == "text" ? true : $0 == "json" ? false : nil }
+        let replay = GestureReplay(configuration: try engineConfiguration(arguments),
+                                   templates: try loadLibrary(arguments.value("--library") ?? "default"))
+        let endsOnly = arguments.flag("--ends")
+        for file in arguments.positionals {
+            let trace: Trace
+            do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: file)) } catch {
+                throw CommandFailure(sentence(for: error))
+            }
+            if arguments.positionals.count > 1 && text { print("# \(file)") }
+            for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
+                print(text ? event.description : event.jsonLine)
+            }
+        }
+        return 0
+    }
+}
