@@ -27,6 +27,21 @@ struct UnistrokeEvaluationTests {
         #expect(result.accuracy == 1)
     }
 
+    @Test("misrecognitions are counted as confusions")
+    func confusionsAreCounted() {
+        // Two gestures with the same shape: about half the candidates go to the other name.
+        let line = Strokes.line(from: .zero, to: Point(x: 80, y: 30))
+        let samples = (0..<6).flatMap { k in
+            ["a", "b"].map { UnistrokeEvaluation.Sample(gesture: $0, subject: "s", speed: "m", points: line.map { Point(x: $0.x + Double(k), y: $0.y) }) }
+        }
+        let result = UnistrokeEvaluation(samples: samples, configuration: .init(), protocol: .userDependent)
+            .run(templatesPerGesture: 1, iterations: 20, seed: 5)
+        let wrong = result.confusions.values.flatMap(\.values).reduce(0, +)
+        #expect(wrong == result.recognitions - result.correct)
+        #expect(wrong > 0)
+        #expect(Set(result.confusions.keys).isSubset(of: ["a", "b"]))
+    }
+
     @Test("a group with too few samples for E templates plus a candidate is skipped")
     func tooFewSamplesAreSkipped() {
         let evaluation = UnistrokeEvaluation(samples: Self.samples(), configuration: .init(), protocol: .userDependent)

@@ -21,6 +21,7 @@ struct EvalCommand: Subcommand {
         .option("--resample", "N", "Points strokes are resampled to (default: the matcher's own, 16 or 64)."),
         .option("--protocol", "P", "user-dependent (default) or user-independent."),
         .option("--format", "text|json", "Output format (default text)."),
+        .flag("--confusions", "Also list which gestures were taken for which (text format)."),
     ]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
@@ -72,6 +73,14 @@ struct EvalCommand: Subcommand {
                 let accuracy = String(format: "%7.2f%%", r.accuracy * 100)
                 let micros = String(format: "%7.2f", r.meanMicroseconds)
                 print("\(String(r.templatesPerGesture).padding(toLength: 9, withPad: " ", startingAt: 0))  \(accuracy)  \(String(r.recognitions).padding(toLength: 12, withPad: " ", startingAt: 0))  \(micros)")
+            }
+            if arguments.flag("--confusions") {
+                for r in results where !r.confusions.isEmpty {
+                    print("confusions with \(r.templatesPerGesture) template\(r.templatesPerGesture == 1 ? "" : "s") per gesture:")
+                    let rows = r.confusions.flatMap { expected, got in got.map { (expected, $0.key, $0.value) } }
+                        .sorted { ($0.2, $1.0, $1.1) > ($1.2, $0.0, $0.1) }
+                    for (expected, got, count) in rows { print("  \(expected) -> \(got): \(count)") }
+                }
             }
         }
         return 0

@@ -32,6 +32,8 @@ public struct UnistrokeEvaluation: Sendable {
         public var recognitions: Int
         /// Total time spent in `recognize`, in nanoseconds.
         public var recognitionNanoseconds: Double
+        /// Misrecognitions: expected gesture -> recognised gesture (or "no match") -> count.
+        public var confusions: [String: [String: Int]] = [:]
 
         public var accuracy: Double { recognitions == 0 ? 0 : Double(correct) / Double(recognitions) }
         public var meanMicroseconds: Double { recognitions == 0 ? 0 : recognitionNanoseconds / Double(recognitions) / 1000 }
@@ -76,6 +78,7 @@ public struct UnistrokeEvaluation: Sendable {
                     result.recognitionNanoseconds += Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
                     result.recognitions += 1
                     if outcome.match?.name == expected { result.correct += 1 }
+                    else { result.confusions[expected, default: [:]][outcome.match?.name ?? "no match", default: 0] += 1 }
                 }
             }
             progress(groupIndex + 1, groups.count)
