@@ -2,7 +2,16 @@
 """Writes the synthetic traces in Recordings/synthetic: protocol-B frames of
 gestures on virtual devices built from real device descriptions (the numbers
 are the devices' published ranges and resolutions). Deterministic: run it
-again and the files are the same. Usage: Tools/make-synthetic-traces.py"""
+again and the files are the same. Usage: Tools/make-synthetic-traces.py
+
+Each file is DEVICE.WHAT.jsonl, and WHAT says the gesture the engine must
+give (RecordingsReplayTests checks the expected output against it):
+N-finger-swipe-DIR[-from-EDGE-edge], N-finger-pinch-in|out,
+N-finger-rotate-clockwise|anticlockwise, N-finger-hold, N-finger-tap,
+1-finger-stroke-TEMPLATE, N-finger-sequence-NAME (with NAME.sequences.json
+beside it), and nothing-* for input that must give no gesture. A last part
+after a dot (.noisy, .slow) names a variant. After running it, write the
+expected outputs with Tools/update-expected-outputs and read them."""
 import json, math, os, random
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
@@ -11,6 +20,8 @@ ABS_X, ABS_Y, ABS_PRESSURE = 0, 1, 24
 ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 47, 53, 54, 57
 BTN_LEFT, BTN_TOOL_FINGER, BTN_TOUCH = 272, 325, 330
 BTN_TOOL = {1: 325, 2: 333, 3: 334, 4: 335, 5: 328}  # FINGER, DOUBLETAP, TRIPLETAP, QUADTAP, QUINTTAP
+ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR = 48, 49
+INPUT_PROP_POINTER, INPUT_PROP_DIRECT, INPUT_PROP_BUTTONPAD = 0, 1, 2
 
 # Lenovo X1 Carbon 3rd gen, Synaptics PS/2: 98 x 54 mm, 2 slots, BTN_TOOL up to QUINTTAP.
 X1 = {"name": "SynPS/2 Synaptics TouchPad", "id": [17, 2, 7, 433], "properties": [0, 2],
@@ -26,8 +37,31 @@ RMI4 = {"name": "Synaptics TM3053-004", "id": [29, 6, 0, 0], "properties": [0, 2
         "absinfo": {"0": [0, 1940, 0, 0, 20], "1": [0, 1062, 0, 0, 20], "47": [0, 4, 0, 0, 0],
                     "53": [0, 1940, 0, 0, 20], "54": [0, 1062, 0, 0, 20], "57": [0, 65535, 0, 0, 0]}}
 
+# Apple Magic Trackpad v1 (Bluetooth 05ac:030e): 132 x 112 mm, 16 slots, touch size.
+MAGIC = {"name": "Apple Wireless Trackpad", "id": [5, 1452, 782, 1], "properties": [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD],
+         "codes": {"0": [0, 1, 2, 3], "1": [272, 325, 328, 330, 333, 334, 335],
+                   "3": [0, 1, 47, 48, 49, 53, 54, 57]},
+         "absinfo": {"0": [-2909, 3167, 4, 0, 46], "1": [-2456, 2565, 4, 0, 45], "47": [0, 15, 0, 0, 0],
+                     "48": [0, 255, 4, 0, 0], "49": [0, 255, 4, 0, 0],
+                     "53": [-2909, 3167, 4, 0, 46], "54": [-2456, 2565, 4, 0, 45], "57": [0, 65535, 0, 0, 0]}}
+# Atmel maXTouch touchscreen: 0-799 x 0-479, 10 slots, INPUT_PROP_DIRECT, BTN_TOUCH
+# only and no resolution (the decoder assumes 250 x 150 mm).
+ATMEL = {"name": "Atmel maXTouch Touchscreen", "id": [24, 0, 0, 0], "properties": [INPUT_PROP_DIRECT],
+         "codes": {"0": [0, 1, 2, 3], "1": [330], "3": [0, 1, 47, 53, 54, 57]},
+         "absinfo": {"0": [0, 799, 0, 0, 0], "1": [0, 479, 0, 0, 0], "47": [0, 9, 0, 0, 0],
+                     "53": [0, 799, 0, 0, 0], "54": [0, 479, 0, 0, 0], "57": [0, 65535, 0, 0, 0]}}
+ATMEL_MM_PER_UNIT = 250 / 799  # the decoder's fallback: 250 mm along the longer axis, square units
+
+DEVICES = {"x1carbon": X1, "magic": MAGIC, "rmi4": RMI4, "atmel": ATMEL}
+
+def size_mm(device):
+    ax, ay = device["absinfo"]["53"], device["absinfo"]["54"]
+    if ax[4] == 0: return (ax[1] - ax[0]) * ATMEL_MM_PER_UNIT, (ay[1] - ay[0]) * ATMEL_MM_PER_UNIT
+    return (ax[1] - ax[0]) / ax[4], (ay[1] - ay[0]) / ay[4]
+
 def units(device, x_mm, y_mm):
     ax, ay = device["absinfo"]["53"], device["absinfo"]["54"]
+    if ax[4] == 0: return int(round(ax[0] + x_mm / ATMEL_MM_PER_UNIT)), int(round(ay[0] + y_mm / ATMEL_MM_PER_UNIT))
     return int(round(ax[0] + x_mm * ax[4])), int(round(ay[0] + y_mm * ay[4]))
 
 def trace(device, fingers_paths, hz=100, seed=1, jitter=0.0, land_gap_ms=0):
@@ -70,6 +104,121 @@ def trace(device, fingers_paths, hz=100, seed=1, jitter=0.0, land_gap_ms=0):
     frames.append({"d": 0, "t": t_us, "e": lift})
     return frames
 
+class Finger:
+    """One finger: down from `down` to `up` (ms), at path(ms) in mm."""
+    def __init__(self, down, up, path):
+        self.down, self.up, self.path = down, up, path
+
+def touches(device, fingers, hz=100, seed=1, jitter=0.0):
+    """Frames at `hz` of fingers landing and lifting at their own times, each
+    in the lowest free slot (fingers beyond the slots count in BTN_TOOL only),
+    with uniform jitter of +-`jitter` mm; touchscreens send BTN_TOUCH only."""
+    rnd = random.Random(seed)
+    slots = device["absinfo"]["47"][1] + 1
+    has_tool = BTN_TOOL_FINGER in device["codes"]["1"]
+    has_size = "48" in device["absinfo"]
+    slot_of, next_id, last_count, frames = {}, 1, 0, []
+    end = max(f.up for f in fingers)
+    step = 0
+    while True:
+        t_ms = step * 1000 / hz
+        t_us = int(round(t_ms * 1000))
+        events = []
+        down = [i for i, f in enumerate(fingers) if f.down <= t_ms < f.up]
+        for i in list(slot_of):
+            if i not in down:
+                events += [[EV_ABS, ABS_MT_SLOT, slot_of[i]], [EV_ABS, ABS_MT_TRACKING_ID, -1]]
+                del slot_of[i]
+        for i in down:
+            if i not in slot_of:
+                free = [k for k in range(slots) if k not in slot_of.values()]
+                if not free: continue
+                slot_of[i] = free[0]
+                events += [[EV_ABS, ABS_MT_SLOT, slot_of[i]], [EV_ABS, ABS_MT_TRACKING_ID, next_id]]
+                next_id += 1
+            else:
+                events.append([EV_ABS, ABS_MT_SLOT, slot_of[i]])
+            x, y = fingers[i].path(t_ms)
+            ux, uy = units(device, x + rnd.uniform(-jitter, jitter), y + rnd.uniform(-jitter, jitter))
+            events += [[EV_ABS, ABS_MT_POSITION_X, ux], [EV_ABS, ABS_MT_POSITION_Y, uy]]
+            if has_size: events += [[EV_ABS, ABS_MT_TOUCH_MAJOR, 60], [EV_ABS, ABS_MT_TOUCH_MINOR, 50]]
+        if slot_of:
+            first = fingers[min(slot_of, key=lambda i: slot_of[i])].path(t_ms)
+            events += [[EV_ABS, ABS_X, units(device, *first)[0]], [EV_ABS, ABS_Y, units(device, *first)[1]]]
+        count = min(len(down), 5)
+        if count != last_count:
+            if last_count == 0: events.append([EV_KEY, BTN_TOUCH, 1])
+            if has_tool and last_count: events.append([EV_KEY, BTN_TOOL[last_count], 0])
+            if has_tool and count: events.append([EV_KEY, BTN_TOOL[count], 1])
+            if count == 0: events.append([EV_KEY, BTN_TOUCH, 0])
+            last_count = count
+        if events or frames:
+            events.append([EV_SYN, SYN_REPORT, 0])
+            frames.append({"d": 0, "t": t_us, "e": events})
+        if t_ms >= end: return frames
+        step += 1
+
+def still(x, y):
+    return lambda t: (x, y)
+
+def moving(x0, y0, dx, dy, start, duration):
+    """At (x0, y0) until `start` ms, then moving by (dx, dy) mm over `duration` ms."""
+    def path(t):
+        u = min(max((t - start) / duration, 0), 1)
+        u = u * u * (3 - 2 * u)  # eased, as a hand starts and stops
+        return (x0 + dx * u, y0 + dy * u)
+    return path
+
+def hand(n, cx, cy, spacing=13):
+    """Where n fingers rest around (cx, cy): a row, the outer ones a little lower."""
+    return [(cx + spacing * (k - (n - 1) / 2), cy + 2 * abs(k - (n - 1) / 2)) for k in range(n)]
+
+DIRECTIONS = {"right": (1, 0), "down_right": (1, 1), "down": (0, 1), "down_left": (-1, 1),
+              "left": (-1, 0), "up_left": (-1, -1), "up": (0, -1), "up_right": (1, -1)}
+
+def swipe(device, n, direction, travel=30, land_gap=0, duration=350, start=60, center=None, spacing=13):
+    w, h = size_mm(device)
+    ux, uy = DIRECTIONS[direction]
+    norm = math.hypot(ux, uy)
+    dx, dy = travel * ux / norm, travel * uy / norm
+    cx, cy = center or (w / 2 - dx / 2, h / 2 - dy / 2)
+    begin = start + land_gap * (n - 1)
+    return [Finger(k * land_gap, begin + duration + 120 + k * 8, moving(x, y, dx, dy, begin, duration))
+            for k, (x, y) in enumerate(hand(n, cx, cy, spacing))]
+
+def pinch(device, n, ratio, turn_degrees=0, radius=14, land_gap=0, duration=400):
+    """n fingers round the centre, their distance times `ratio` and turned by `turn_degrees` (clockwise on screen)."""
+    w, h = size_mm(device)
+    cx, cy = w / 2, h / 2
+    begin = 60 + land_gap * (n - 1)
+    def path(a0):
+        def at(t):
+            u = min(max((t - begin) / duration, 0), 1)
+            r = radius * (1 + (ratio - 1) * u)
+            a = a0 + math.radians(turn_degrees) * u
+            return (cx + r * math.cos(a), cy + r * math.sin(a))
+        return at
+    return [Finger(k * land_gap, begin + duration + 100, path(2 * math.pi * k / n + 0.3)) for k in range(n)]
+
+def rest(device, n, duration, land_gap=0):
+    w, h = size_mm(device)
+    return [Finger(k * land_gap, land_gap * (n - 1) + duration + k * 6, still(x, y))
+            for k, (x, y) in enumerate(hand(n, w / 2, h / 2))]
+
+def drawn(points, origin, size, duration=800, start=40):
+    """One finger along the polyline `points` (unit square) scaled to `size` mm at `origin`."""
+    lengths = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    total = sum(lengths)
+    def at(t):
+        u = min(max((t - start) / duration, 0), 1) * total
+        for (a, b), l in zip(zip(points, points[1:]), lengths):
+            if u <= l or l == lengths[-1] and b == points[-1]:
+                f = u / l if l else 0
+                return (origin[0] + size * (a[0] + (b[0] - a[0]) * min(f, 1)), origin[1] + size * (a[1] + (b[1] - a[1]) * min(f, 1)))
+            u -= l
+        return (origin[0] + size * points[-1][0], origin[1] + size * points[-1][1])
+    return [Finger(0, start + duration + 60, at)]
+
 def write(name, device, frames):
     path = os.path.join(os.path.dirname(__file__), "..", "Recordings", "synthetic", name + ".jsonl")
     with open(path, "w") as f:
@@ -91,3 +240,91 @@ write("x1carbon.4-finger-swipe-up", X1, trace(X1, [line(30 + 10 * i, 45, 0, -25)
 write("rmi4.2-finger-pinch-out", RMI4, trace(RMI4, [spread(48, 26, 8, 22, math.pi * k) for k in range(2)], hz=140))
 write("rmi4.3-finger-rotate-clockwise", RMI4, trace(RMI4, [turn(48, 26, 15, 2 * math.pi * k / 3, math.radians(60)) for k in range(3)]))
 write("rmi4.5-finger-swipe-down-right", RMI4, trace(RMI4, [line(20 + 8 * i, 10 + (3 if i % 2 else 0), 25, 25) for i in range(5)], hz=120, land_gap_ms=10))
+
+# --- Every gesture kind on several devices --------------------------------
+
+TOUCHPADS = ["x1carbon", "magic", "rmi4"]
+
+# Swipes in the 8 directions with 2 to 5 fingers, spread over the four
+# devices; every other one noisy (0.3 mm jitter, fingers landing 20-60 ms
+# apart), at 80 to 140 frames a second.
+for d, direction in enumerate(DIRECTIONS):
+    for n in range(2, 6):
+        key = list(DEVICES)[(d + n) % 4]
+        noisy = (d + n) % 2 == 1
+        hz = [80, 100, 125, 140][(d * 4 + n) % 4]
+        name = "%s.%d-finger-swipe-%s" % (key, n, direction.replace("_", "-"))
+        if (key, n, direction) in [("x1carbon", 3, "left"), ("x1carbon", 4, "up"), ("rmi4", 5, "down_right")]:
+            name += ".matrix"  # the hand-made ones above keep their names
+        write(name + (".noisy" if noisy else ""), DEVICES[key],
+              touches(DEVICES[key], swipe(DEVICES[key], n, direction, land_gap=[20, 40, 60][n % 3] if noisy else 0),
+                      hz=hz, seed=d * 10 + n, jitter=0.3 if noisy else 0))
+
+# Slow swipes: 1.5 s of motion at 80 Hz, fingers landing 60 ms apart.
+write("magic.3-finger-swipe-right.slow", MAGIC,
+      touches(MAGIC, swipe(MAGIC, 3, "right", travel=40, land_gap=60, duration=1500), hz=80, seed=3, jitter=0.3))
+write("atmel.2-finger-swipe-up.slow", ATMEL,
+      touches(ATMEL, swipe(ATMEL, 2, "up", travel=40, land_gap=60, duration=1500), hz=80, seed=4, jitter=0.3))
+
+# Edge swipes: the fingers' centre lands inside the 8 mm edge zone and moves away from it.
+w, h = size_mm(RMI4)
+write("rmi4.3-finger-swipe-right-from-left-edge", RMI4,
+      touches(RMI4, [Finger(0, 600, moving(4, y, 35, 0, 60, 350)) for y in (14, 26, 38)], hz=125, seed=5, jitter=0.3))
+w, h = size_mm(MAGIC)
+write("magic.4-finger-swipe-left-from-right-edge", MAGIC,
+      touches(MAGIC, [Finger(k * 20, 620, moving(w - 5, 25 + 15 * k, -40, 0, 120, 350)) for k in range(4)], hz=100, seed=6))
+w, h = size_mm(ATMEL)
+write("atmel.2-finger-swipe-down-from-top-edge", ATMEL,
+      touches(ATMEL, [Finger(0, 560, moving(x, 4, 0, 45, 60, 350)) for x in (110, 135)], hz=100, seed=7))
+w, h = size_mm(X1)
+write("x1carbon.3-finger-swipe-up-from-bottom-edge", X1,
+      touches(X1, [Finger(0, 560, moving(x, h - 4, 0, -30, 60, 350)) for x in (35, 48, 61)], hz=80, seed=8, jitter=0.3))
+
+# Pinches in and out, rotations both ways.
+write("magic.3-finger-pinch-in", MAGIC, touches(MAGIC, pinch(MAGIC, 3, 0.5, radius=22), hz=100))
+write("magic.5-finger-pinch-out.noisy", MAGIC, touches(MAGIC, pinch(MAGIC, 5, 1.8, radius=16, land_gap=30), hz=125, seed=9, jitter=0.3))
+write("atmel.2-finger-pinch-in", ATMEL, touches(ATMEL, pinch(ATMEL, 2, 0.4, radius=40), hz=100))
+write("x1carbon.4-finger-pinch-out", X1, touches(X1, pinch(X1, 4, 1.7, radius=12), hz=80, seed=10, jitter=0.3))
+write("magic.2-finger-rotate-anticlockwise", MAGIC, touches(MAGIC, pinch(MAGIC, 2, 1.0, turn_degrees=-70, radius=20), hz=100))
+write("atmel.4-finger-rotate-anticlockwise.noisy", ATMEL,
+      touches(ATMEL, pinch(ATMEL, 4, 1.0, turn_degrees=-60, radius=35, land_gap=40), hz=140, seed=11, jitter=0.3))
+write("magic.5-finger-rotate-clockwise", MAGIC, touches(MAGIC, pinch(MAGIC, 5, 1.0, turn_degrees=50, radius=25), hz=80))
+
+# Holds with 1 to 5 fingers (the 5-finger one landing 60 ms apart with jitter).
+for n, key in zip(range(1, 6), ["x1carbon", "magic", "rmi4", "atmel", "magic"]):
+    noisy = n == 5
+    write("%s.%d-finger-hold%s" % (key, n, ".noisy" if noisy else ""), DEVICES[key],
+          touches(DEVICES[key], rest(DEVICES[key], n, 600, land_gap=15 if noisy else 0), hz=100, seed=20 + n, jitter=0.3 if noisy else 0))
+
+# Taps with 1 to 5 fingers on a touchpad and on the touchscreen; the noisy
+# ones land and lift up to 60 ms apart.
+for n in range(1, 6):
+    pad = TOUCHPADS[n % 3]
+    gap = 15 if n > 1 else 0
+    write("%s.%d-finger-tap" % (pad, n), DEVICES[pad], touches(DEVICES[pad], rest(DEVICES[pad], n, 90, land_gap=gap), hz=100, seed=30 + n))
+    write("atmel.%d-finger-tap%s" % (n, ".noisy" if n > 1 else ""), ATMEL,
+          touches(ATMEL, rest(ATMEL, n, 110, land_gap=60 // max(n - 1, 1) if n > 1 else 0), hz=125, seed=40 + n, jitter=0.3))
+
+# Strokes drawn with one finger on the touchscreen, against the default library.
+CIRCLE = [(0.5 + 0.5 * math.cos(-math.pi / 2 - k / 64 * 2 * math.pi), 0.5 + 0.5 * math.sin(-math.pi / 2 - k / 64 * 2 * math.pi)) for k in range(73)]
+write("atmel.1-finger-stroke-circle", ATMEL, touches(ATMEL, drawn(CIRCLE, (90, 40), 60), hz=100, seed=50, jitter=0.3))
+write("atmel.1-finger-stroke-triangle", ATMEL, touches(ATMEL, drawn([(0.45, 0), (0, 1), (1, 1), (0.45, 0)], (80, 30), 70), hz=125, seed=51))
+write("atmel.1-finger-stroke-check", ATMEL, touches(ATMEL, drawn([(0, 0.6), (0.35, 1), (1, 0)], (90, 40), 60, duration=500), hz=100, seed=52, jitter=0.3))
+
+# A swipe sequence: three-finger swipes left then right, the second
+# beginning 650 ms after the first (ends 650 ms apart, under the 800 ms gap),
+# with the sequences the replay reads from the sibling .sequences.json.
+def later(finger, ms):
+    return Finger(finger.down + ms, finger.up + ms, lambda t: finger.path(t - ms))
+first = swipe(RMI4, 3, "left", travel=30)
+second = [later(f, 650) for f in swipe(RMI4, 3, "right", travel=30)]
+write("rmi4.3-finger-sequence-back-and-forth", RMI4, touches(RMI4, first + second, hz=100, seed=60, jitter=0.3))
+with open(os.path.join(os.path.dirname(__file__), "..", "Recordings", "synthetic", "rmi4.3-finger-sequence-back-and-forth.sequences.json"), "w") as f:
+    f.write(json.dumps({"sequences": [{"name": "back-and-forth", "directions": ["left", "right"]},
+                                      {"name": "up-up", "directions": ["up", "up"]}]}, indent=2) + "\n")
+
+# No gesture: one finger moving the pointer, and a two-finger scroll of 4.5 mm
+# (under the 6 mm swipe threshold) that moves too soon to be a hold.
+write("x1carbon.nothing-1-finger-pointer-motion", X1, touches(X1, [Finger(0, 700, moving(30, 30, 40, 12, 40, 600))], hz=80, seed=70, jitter=0.3))
+write("magic.nothing-2-finger-small-scroll", MAGIC,
+      touches(MAGIC, [Finger(0, 420, moving(x, 50, 0, 4.5, 30, 300)) for x in (60, 78)], hz=100, seed=71, jitter=0.3))

@@ -31,7 +31,10 @@ public struct GestureReplay: Sendable {
         case .mouse, .other: return nil
         }
         guard let size = device.sizeMillimeters else { return nil }
-        return GestureSurface(kind: kind, widthMillimeters: size.width, heightMillimeters: size.height)
+        // Semi-MT pads are read as one contact (ABS_X/ABS_Y) plus the BTN_TOOL
+        // count: with several fingers that position is approximate.
+        return GestureSurface(kind: kind, widthMillimeters: size.width, heightMillimeters: size.height,
+                              positionsAreApproximate: device.isSemiMT)
     }
 
     /// The engine's input for one decoded frame; times count from `origin`

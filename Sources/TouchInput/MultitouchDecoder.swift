@@ -12,7 +12,7 @@ import GestureRecognition
 /// - finger counts from BTN_TOOL_FINGER ... QUINTTAP, including more fingers
 ///   than slots; semi-MT devices are single-touch plus BTN_TOOL_*, as libinput
 ///   treats them,
-/// - touchscreens (finger count from contacts),
+/// - touchscreens (finger count from contacts only, BTN_TOOL_* ignored),
 /// - devices without resolution (see ``DeviceDescription/positionScale(multitouch:)``),
 /// - absurd jumps on touchpads (``jumpThresholdMillimeters``): the sample is
 ///   discarded and the contact keeps its last position; a second sample near
@@ -48,6 +48,10 @@ public struct MultitouchDecoder: Sendable {
     private let contactProtocol: DeviceDescription.ContactProtocol
     private let converter: ContactConverter
     private let hasTouchKey: Bool
+    /// Touchscreens count their contacts only: their BTN_TOOL_* keys are not
+    /// finger counts (the N-Trig sends BTN_TOOL_DOUBLETAP with one touch), and
+    /// libinput ignores them too.
+    private let countsToolKeys: Bool
 
     /// Protocol B slots; protocol A: the previous frame's contacts.
     private var slots: [Slot]
@@ -81,6 +85,7 @@ public struct MultitouchDecoder: Sendable {
             reportsMajor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR),
             reportsMinor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MINOR))
         hasTouchKey = device.supports(EV.KEY, BTN.TOUCH)
+        countsToolKeys = device.kind != .touchscreen
         switch contactProtocol {
         case .slots:
             slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
@@ -219,7 +224,7 @@ public struct MultitouchDecoder: Sendable {
         case .none: break
         }
         let toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
-        frame.fingerCount = max(toolFingers, active)
+        frame.fingerCount = countsToolKeys ? max(toolFingers, active) : active
         frame.buttons = buttons
         frame.isTouching = touchKeyDown || active > 0
         let result = frame

@@ -20,7 +20,8 @@ public struct TouchFrame: Hashable, Sendable {
     /// slots, the extra fingers show in ``fingerCount`` only.
     public var contacts: [Contact] = []
     /// The number of fingers down: the highest BTN_TOOL_* key held (FINGER 1
-    /// ... QUINTTAP 5) or the number of contacts, whichever is larger.
+    /// ... QUINTTAP 5) or the number of contacts, whichever is larger; on
+    /// touchscreens, the number of contacts.
     public var fingerCount: Int = 0
     /// The mouse and clickpad buttons held.
     public var buttons: Buttons = []

@@ -53,6 +53,18 @@ import TouchInput
         #expect(Set(frame.contacts.map(\.id)).count == 4)
     }
 
+    @Test func touchscreenIgnoresToolKeys() {
+        // The N-Trig touchscreen sends BTN_TOOL_DOUBLETAP with its first touch.
+        var script = EventScript()
+        script.touch(slot: 0, id: 1, x: 100, y: 100)
+        script.key(BTN.TOUCH, true)
+        script.key(BTN.TOOL_DOUBLETAP, true)
+        script.report()
+        let frame = script.frames(on: VirtualDevices.maXTouch)[0]
+        #expect(frame.fingerCount == 1)
+        #expect(script.frames(on: VirtualDevices.x1Carbon)[0].fingerCount == 2)
+    }
+
     @Test func touchscreenPalmToolIsFlagged() {
         var script = EventScript()
         script.touch(slot: 0, id: 1, x: 100, y: 100)

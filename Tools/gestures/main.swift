@@ -11,6 +11,7 @@ let subcommands: [any Subcommand.Type] = [
     InfoCommand.self,
     BenchInputCommand.self,
     BenchPatternsCommand.self,
+    BenchEngineCommand.self,
 ]
 
 func printError(_ message: String) {

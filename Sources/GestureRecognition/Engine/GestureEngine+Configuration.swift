@@ -52,17 +52,28 @@ extension GestureEngine {
         /// scale of 1.15 from jitter alone.
         public var pinchThresholdMillimeters: Double = 3
 
-        /// The longest a finger may touch for a tap (libinput: 180 ms).
-        public var tapMaximumDuration: Duration = .milliseconds(180)
+        /// The longest a tap may keep one finger count, as libinput's tap
+        /// timer restarted at every landing and lift: the first landing to
+        /// the next, ..., the last landing to the first lift, ..., to the last
+        /// lift. 200 ms (libinput: 180 ms) equals ``holdDelay``, so fingers
+        /// resting still are a tap or a hold, never neither.
+        public var tapMaximumDuration: Duration = .milliseconds(200)
         /// How far, in millimetres, a finger may move and still tap
         /// (libinput: 1.3 mm).
         public var tapMaximumMovementMillimeters: Double = 1.3
 
+        /// On a surface whose positions are approximate (semi-multitouch), how
+        /// long after a finger lands or lifts the reported position is still
+        /// settling: frames within it move the starting point instead of
+        /// counting as motion (ChromeOS's gesture library blocks motion 40 ms
+        /// after a finger change; libinput ignores the changing frame only).
+        public var approximatePositionSettleTime: Duration = .milliseconds(40)
+
         /// Whether fingers resting still become a hold.
         public var holds: Bool = true
         /// How long fingers must rest still, after the last one lands, for a
-        /// hold. Longer than ``tapMaximumDuration`` so that no tap is preceded
-        /// by a hold (libinput: 40 ms for 1-2 fingers, 180 ms for 3+).
+        /// hold. Not shorter than ``tapMaximumDuration``, so that no tap is
+        /// preceded by a hold (libinput: 40 ms for 1-2 fingers, 180 ms for 3+).
         public var holdDelay: Duration = .milliseconds(200)
 
         /// How long a new finger count must last, during a gesture, before it
@@ -116,6 +127,7 @@ extension GestureEngine.Configuration: Codable {
         case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
         case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
         case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters
+        case approximatePositionSettleMilliseconds
         case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
         case touchscreenStrokeFingers, touchpadStrokeFingers, strokeMinimumLengthMillimeters
         case strokeRecognition
@@ -146,6 +158,7 @@ extension GestureEngine.Configuration: Codable {
         try read(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
         try readMilliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
         try read(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
+        try readMilliseconds(.approximatePositionSettleMilliseconds, into: &approximatePositionSettleTime)
         try read(.holds, into: &holds)
         try readMilliseconds(.holdDelayMilliseconds, into: &holdDelay)
         try readMilliseconds(.fingerChangeDebounceMilliseconds, into: &fingerChangeDebounce)
@@ -178,6 +191,7 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(pinchThresholdMillimeters, forKey: .pinchThresholdMillimeters)
         try c.encode(GestureEvent.milliseconds(tapMaximumDuration), forKey: .tapMaximumDurationMilliseconds)
         try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)
+        try c.encode(GestureEvent.milliseconds(approximatePositionSettleTime), forKey: .approximatePositionSettleMilliseconds)
         try c.encode(holds, forKey: .holds)
         try c.encode(GestureEvent.milliseconds(holdDelay), forKey: .holdDelayMilliseconds)
         try c.encode(GestureEvent.milliseconds(fingerChangeDebounce), forKey: .fingerChangeDebounceMilliseconds)

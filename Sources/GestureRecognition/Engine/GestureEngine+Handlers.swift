@@ -34,20 +34,31 @@ extension GestureEngine {
                 if snapshot.fingers > touch.baseline.fingers {
                     // A finger landing after one lifted makes two touches, not one tap.
                     if touch.firstLift != nil { touch.tapPossible = false }
-                    touch.lastLanding = snapshot.time
                 } else {
                     touch.firstLift = touch.firstLift ?? snapshot.time
                     touch.holdPossible = false
                 }
+                // The tap timer restarts at every landing and lift (as libinput's).
+                if snapshot.time - touch.baseline.time > configuration.tapMaximumDuration { touch.tapPossible = false }
                 touch.maximumFingers = max(touch.maximumFingers, snapshot.fingers)
                 guard snapshot.fingers <= Self.maximumFingers else {
                     state = .ignoring(Ignored(reason: .tooManyFingers, fingers: snapshot.fingers))
                     return
                 }
                 touch.baseline = Baseline(snapshot, at: snapshot.time)
-                for contact in snapshot.contacts where touch.landings[contact.id] == nil {
+                for contact in snapshot.contacts where touch.landings[contact.id] == nil || surface.positionsAreApproximate {
+                    // An approximate position describes the new set of fingers:
+                    // it starts again, so its jump is no movement.
                     touch.landings[contact.id] = contact.position
                 }
+                state = .undecided(touch)
+                return
+            }
+            if surface.positionsAreApproximate
+                && snapshot.time - touch.baseline.time <= configuration.approximatePositionSettleTime {
+                // Still settling after the count changed: the fingers start from here.
+                touch.baseline = Baseline(snapshot, at: touch.baseline.time)
+                for contact in snapshot.contacts { touch.landings[contact.id] = contact.position }
                 state = .undecided(touch)
                 return
             }
@@ -158,14 +169,13 @@ extension GestureEngine {
             // on this very frame: the travel counts from where the hold began.
             emit(GestureEvent(type: .hold, phase: .end, time: snapshot.time, fingers: hold.fingers, cancelled: true))
             let touch = Touch(
-                baseline: hold.baseline, firstLanding: hold.baseline.time, lastLanding: hold.baseline.time,
-                firstLift: nil, maximumFingers: hold.fingers, landings: hold.landings,
+                baseline: hold.baseline, firstLift: nil, maximumFingers: hold.fingers, landings: hold.landings,
                 tapPossible: false, holdPossible: false)
             decide(touch, snapshot)
         case .deadline(let time):
             guard hold.countChanged != nil else { return unexpected(input) }
             emit(GestureEvent(type: .hold, phase: .end, time: time, fingers: hold.fingers, cancelled: true))
-            restart(at: time, holdPossible: latestSnapshot.fingers > hold.fingers)
+            restart(at: time, countChanged: hold.countChanged, holdPossible: latestSnapshot.fingers > hold.fingers)
         case .cancel(let time):
             emit(GestureEvent(type: .hold, phase: .end, time: time, fingers: hold.fingers, cancelled: true))
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
@@ -199,7 +209,7 @@ extension GestureEngine {
         case .deadline(let time):
             guard motion.countChanged != nil else { return unexpected(input) }
             emit(swipeEnd(motion, at: time, cancelled: true))
-            restart(at: time, holdPossible: false)
+            restart(at: time, countChanged: motion.countChanged, holdPossible: false)
         case .cancel(let time):
             emit(swipeEnd(motion, at: time, cancelled: true))
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
@@ -234,7 +244,7 @@ extension GestureEngine {
         case .deadline(let time):
             guard motion.countChanged != nil else { return unexpected(input) }
             emit(pinchEvent(motion, .end, at: time, cancelled: true))
-            restart(at: time, holdPossible: false)
+            restart(at: time, countChanged: motion.countChanged, holdPossible: false)
         case .cancel(let time):
             emit(pinchEvent(motion, .end, at: time, cancelled: true))
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
@@ -286,7 +296,7 @@ extension GestureEngine {
         case .deadline(let time):
             // A stroke has no begin event, so abandoning it emits nothing.
             guard drawing.countChanged != nil else { return unexpected(input) }
-            restart(at: time, holdPossible: false)
+            restart(at: time, countChanged: drawing.countChanged, holdPossible: false)
         case .cancel:
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
         case .finish:
@@ -339,25 +349,29 @@ extension GestureEngine {
             return
         }
         state = .undecided(Touch(
-            baseline: Baseline(snapshot, at: time), firstLanding: time, lastLanding: time, firstLift: nil,
+            baseline: Baseline(snapshot, at: time), firstLift: nil,
             maximumFingers: snapshot.fingers,
             landings: Dictionary(snapshot.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first }),
             tapPossible: tapPossible, holdPossible: holdPossible && configuration.holds))
     }
 
     /// Starts afresh from the latest frame after a gesture was cancelled at
-    /// `time` by a finger change: never a tap.
-    mutating func restart(at time: Duration, holdPossible: Bool) {
-        startTouch(latestSnapshot, at: time, tapPossible: false, holdPossible: holdPossible)
+    /// `time` by a finger change that began at `countChanged`: never a tap.
+    /// The fingers have rested in their new count since the change, so the
+    /// hold delay counts from then (a third finger joining a two-finger hold
+    /// makes a three-finger hold `holdDelay` after it landed), unless that
+    /// would put the hold before `time`.
+    mutating func restart(at time: Duration, countChanged: Duration?, holdPossible: Bool) {
+        var start = time
+        if let countChanged, countChanged + configuration.holdDelay > time { start = countChanged }
+        startTouch(latestSnapshot, at: start, tapPossible: false, holdPossible: holdPossible)
     }
 
     /// Whether `touch`, whose fingers all lifted at `time`, was a tap: no
-    /// finger moved too far, and the first and the last finger each touched
-    /// no longer than the tap time.
+    /// finger moved too far, and no finger count lasted longer than the tap
+    /// time (checked at each change, and here for the last one).
     func isTap(_ touch: Touch, allLiftedAt time: Duration) -> Bool {
-        guard touch.tapPossible else { return false }
-        let limit = configuration.tapMaximumDuration
-        return (touch.firstLift ?? time) - touch.firstLanding <= limit && time - touch.lastLanding <= limit
+        touch.tapPossible && time - touch.baseline.time <= configuration.tapMaximumDuration
     }
 
     /// The edge a swipe starting from `touch` and moving by `travel` comes

@@ -105,11 +105,9 @@ extension GestureEngine {
 
     /// Fingers down with nothing decided (``StateName/undecided``).
     struct Touch: Sendable {
+        /// The fingers since their count last changed; its `time` is when
+        /// it changed, for the hold delay and the tap time.
         var baseline: Baseline
-        /// When the first finger of this touch landed.
-        var firstLanding: Duration
-        /// When the latest finger landed.
-        var lastLanding: Duration
         /// When the first finger lifted, if one did.
         var firstLift: Duration?
         /// The most fingers down at once.

@@ -65,11 +65,34 @@ public struct GestureSurface: Hashable, Sendable, Codable {
     public var widthMillimeters: Double
     /// The height of the touch area in millimetres.
     public var heightMillimeters: Double
+    /// Whether the device reports one approximate position for all its
+    /// fingers rather than one per finger: semi-multitouch pads
+    /// (`INPUT_PROP_SEMI_MT`) send a bounding box, read as one contact plus a
+    /// `BTN_TOOL_*` finger count. That position jumps when a finger lands or
+    /// lifts and settles over the next frames, so the engine lets it settle
+    /// (``GestureEngine/Configuration/approximatePositionSettleTime``) before
+    /// it counts as motion.
+    public var positionsAreApproximate: Bool
 
-    /// A surface of `kind`, `widthMillimeters` by `heightMillimeters`.
-    public init(kind: Kind, widthMillimeters: Double, heightMillimeters: Double) {
+    /// A surface of `kind`, `widthMillimeters` by `heightMillimeters`;
+    /// `positionsAreApproximate` for semi-multitouch pads.
+    public init(kind: Kind, widthMillimeters: Double, heightMillimeters: Double, positionsAreApproximate: Bool = false) {
         self.kind = kind
         self.widthMillimeters = widthMillimeters
         self.heightMillimeters = heightMillimeters
+        self.positionsAreApproximate = positionsAreApproximate
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, widthMillimeters, heightMillimeters, positionsAreApproximate
+    }
+
+    /// Decodes a surface; `positionsAreApproximate` is optional (default false).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        widthMillimeters = try c.decode(Double.self, forKey: .widthMillimeters)
+        heightMillimeters = try c.decode(Double.self, forKey: .heightMillimeters)
+        positionsAreApproximate = try c.decodeIfPresent(Bool.self, forKey: .positionsAreApproximate) ?? false
     }
 }

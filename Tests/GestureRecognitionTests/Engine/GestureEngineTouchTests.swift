@@ -30,8 +30,12 @@ struct GestureEngineTapHoldTests {
 
     @Test("fingers touching longer than the tap time, or moving, do not tap")
     func slowOrMovingTouchIsNoTap() {
-        let long = SyntheticTouch.still(fingers: 2, contact: 0.19)
-        #expect(run(long.frames()).events.isEmpty)
+        var holdsOff = GestureEngine.Configuration()
+        holdsOff.holds = false
+        let tapSeconds = Double(holdsOff.tapMaximumDuration.components.attoseconds) / 1e18
+        let long = SyntheticTouch.still(fingers: 2, contact: tapSeconds + 0.02)
+        #expect(run(long.frames(), configuration: holdsOff).events.isEmpty)
+        #expect(run(long.frames()).events.map(\.type) == [.hold, .hold])
         var moving = SyntheticTouch.swipe(fingers: 2, travel: Point(x: 3, y: 0), moveDuration: 0.05, rest: 0.02)
         moving.frameRate = 100
         #expect(run(moving.frames()).events.filter { $0.type == .tap }.isEmpty)
@@ -62,6 +66,46 @@ struct GestureEngineTapHoldTests {
         #expect(ends.last?.direction == .up)
         #expect(abs((ends.last?.dyMillimeters ?? 0) + 25) < 1)
         #expect(isWellPaired(events))
+    }
+
+    @Test("a finger joining a hold makes a hold with more fingers, counted from its landing")
+    func fingerJoiningHoldRestartsHoldFromItsLanding() {
+        // Two fingers rest; a third lands 250 ms later (after the hold began).
+        let touch = SyntheticTouch(fingers: (0..<3).map { i in
+            SyntheticTouch.Finger(id: i, down: i == 2 ? 0.25 : 0, up: 0.8) { _ in Point(x: 30 + 12 * Double(i), y: 30) }
+        })
+        let configuration = GestureEngine.Configuration()
+        let events = run(touch.frames(), configuration: configuration).events
+        #expect(events.map(\.fingers) == [2, 2, 3, 3])
+        #expect(events.map(\.cancelled) == [nil, true, nil, false])
+        let landed = Duration.seconds(1.25)
+        #expect(events[1].time == landed + configuration.fingerChangeDebounce)
+        #expect(events[2].time == landed + configuration.holdDelay)
+    }
+
+    /// A semi-MT two-finger tap as the ALPS GlidePoint reports it: one
+    /// position for both fingers, jumping as the second lands and drifting 9 mm
+    /// over the next frame, then still until the fingers lift.
+    static func semiMultitouchTap() -> [GestureFrame] {
+        func frame(_ ms: Int, _ fingers: Int, _ x: Double, _ y: Double) -> GestureFrame {
+            GestureFrame(time: .milliseconds(ms), contacts: fingers == 0 ? [] : [.init(id: 0, position: Point(x: x, y: y))],
+                         fingerCount: fingers)
+        }
+        var frames = [frame(0, 1, 26.5, 30.6), frame(11, 1, 26.2, 28.6), frame(31, 2, 47.7, 12.9), frame(52, 2, 47, 21.7)]
+        for (k, ms) in stride(from: 72, through: 194, by: 20).enumerated() {
+            frames.append(frame(ms, 2, 47 - 0.1 * Double(k % 3), 21.7 + 0.3 * Double(k % 4 - 2)))
+        }
+        frames += [frame(214, 1, 47.3, 13.6), frame(225, 0, 0, 0)]
+        return frames
+    }
+
+    @Test("on a semi-multitouch pad the settling position of a two-finger tap is no motion")
+    func semiMultitouchTapIsATap() {
+        var pad = SyntheticTouch.pad
+        pad.positionsAreApproximate = true
+        #expect(run(Self.semiMultitouchTap(), on: pad).events == [GestureEvent(type: .tap, time: .milliseconds(225), fingers: 2)])
+        // The same positions from a pad that tracks each finger are a swipe.
+        #expect(completions(run(Self.semiMultitouchTap()).events).map(\.type) == [.swipe])
     }
 
     @Test("holds can be turned off")
