@@ -16,7 +16,7 @@ import json, math, os, random
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
 SYN_REPORT = 0
-ABS_X, ABS_Y, ABS_PRESSURE = 0, 1, 24
+ABS_X, ABS_Y, ABS_PRESSURE, ABS_MT_PRESSURE = 0, 1, 24, 58
 ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 47, 53, 54, 57
 BTN_LEFT, BTN_TOOL_FINGER, BTN_TOUCH = 272, 325, 330
 BTN_TOOL = {1: 325, 2: 333, 3: 334, 4: 335, 5: 328}  # FINGER, DOUBLETAP, TRIPLETAP, QUADTAP, QUINTTAP
@@ -106,8 +106,8 @@ def trace(device, fingers_paths, hz=100, seed=1, jitter=0.0, land_gap_ms=0):
 
 class Finger:
     """One finger: down from `down` to `up` (ms), at path(ms) in mm."""
-    def __init__(self, down, up, path):
-        self.down, self.up, self.path = down, up, path
+    def __init__(self, down, up, path, pressure=60):
+        self.down, self.up, self.path, self.pressure = down, up, path, pressure
 
 def touches(device, fingers, hz=100, seed=1, jitter=0.0):
     """Frames at `hz` of fingers landing and lifting at their own times, each
@@ -117,6 +117,7 @@ def touches(device, fingers, hz=100, seed=1, jitter=0.0):
     slots = device["absinfo"]["47"][1] + 1
     has_tool = BTN_TOOL_FINGER in device["codes"]["1"]
     has_size = "48" in device["absinfo"]
+    has_pressure = str(ABS_MT_PRESSURE) in device["absinfo"]
     slot_of, next_id, last_count, frames = {}, 1, 0, []
     end = max(f.up for f in fingers)
     step = 0
@@ -142,6 +143,7 @@ def touches(device, fingers, hz=100, seed=1, jitter=0.0):
             ux, uy = units(device, x + rnd.uniform(-jitter, jitter), y + rnd.uniform(-jitter, jitter))
             events += [[EV_ABS, ABS_MT_POSITION_X, ux], [EV_ABS, ABS_MT_POSITION_Y, uy]]
             if has_size: events += [[EV_ABS, ABS_MT_TOUCH_MAJOR, 60], [EV_ABS, ABS_MT_TOUCH_MINOR, 50]]
+            if has_pressure: events.append([EV_ABS, ABS_MT_PRESSURE, fingers[i].pressure])
         if slot_of:
             first = fingers[min(slot_of, key=lambda i: slot_of[i])].path(t_ms)
             events += [[EV_ABS, ABS_X, units(device, *first)[0]], [EV_ABS, ABS_Y, units(device, *first)[1]]]
@@ -328,3 +330,13 @@ with open(os.path.join(os.path.dirname(__file__), "..", "Recordings", "synthetic
 write("x1carbon.nothing-1-finger-pointer-motion", X1, touches(X1, [Finger(0, 700, moving(30, 30, 40, 12, 40, 600))], hz=80, seed=70, jitter=0.3))
 write("magic.nothing-2-finger-small-scroll", MAGIC,
       touches(MAGIC, [Finger(0, 420, moving(x, 50, 0, 4.5, 30, 300)) for x in (60, 78)], hz=100, seed=71, jitter=0.3))
+
+# A resting thumb: the RMI4 reports pressure; a thumb pressing at 180 (over
+# libinput's palm threshold of 130) rests at the bottom while three fingers
+# swipe up. It must not add a finger or break the swipe.
+RMI4_PRESSURE = json.loads(json.dumps(RMI4))
+RMI4_PRESSURE["codes"]["3"] = sorted(RMI4_PRESSURE["codes"]["3"] + [ABS_MT_PRESSURE])
+RMI4_PRESSURE["absinfo"][str(ABS_MT_PRESSURE)] = [0, 255, 0, 0, 0]
+thumb = Finger(0, 700, still(30, 48), pressure=180)
+write("rmi4.3-finger-swipe-up-with-resting-thumb", RMI4_PRESSURE,
+      touches(RMI4_PRESSURE, [thumb] + [Finger(100, 650, moving(x, 40, 0, -25, 160, 350)) for x in (45, 58, 71)], hz=100, seed=80, jitter=0.3))

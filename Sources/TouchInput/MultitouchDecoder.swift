@@ -42,6 +42,24 @@ public struct MultitouchDecoder: Sendable {
     /// The most contacts kept per frame on protocol A devices.
     public static let maximumAnonymousContacts = 16
 
+    /// When a touchpad contact counts as a palm or resting thumb, beside the
+    /// device saying so with `MT_TOOL_PALM`. A contact once a palm stays one
+    /// until it lifts (as libinput), so a palm that eases off does not turn
+    /// into a finger mid-gesture.
+    public struct PalmDetection: Hashable, Sendable {
+        /// `ABS_MT_PRESSURE` above this marks a palm (libinput's default, 130),
+        /// on touchpads that report pressure; nil turns it off.
+        public var pressureThreshold: Int32?
+        /// `ABS_MT_TOUCH_MAJOR` above this (device units) marks a palm; nil
+        /// (the default, as libinput without a device quirk) turns it off.
+        public var touchMajorThreshold: Int32?
+
+        public init(pressureThreshold: Int32? = 130, touchMajorThreshold: Int32? = nil) {
+            self.pressureThreshold = pressureThreshold
+            self.touchMajorThreshold = touchMajorThreshold
+        }
+    }
+
     /// The device the events come from.
     public let device: DeviceDescription
 
@@ -72,8 +90,9 @@ public struct MultitouchDecoder: Sendable {
     private var lastEventTime: Int64 = 0
     private var frame = TouchFrame()
 
-    /// Creates a decoder for the events of `device`.
-    public init(device: DeviceDescription) {
+    /// Creates a decoder for the events of `device`; `palmDetection` applies
+    /// to touchpads only (a palm on a touchscreen is the device's call).
+    public init(device: DeviceDescription, palmDetection: PalmDetection = PalmDetection()) {
         self.device = device
         contactProtocol = device.contactProtocol
         let multitouch = contactProtocol == .slots || contactProtocol == .anonymous
@@ -83,7 +102,11 @@ public struct MultitouchDecoder: Sendable {
             detectsJumps: device.kind == .touchpad,
             reportsPressure: multitouch ? device.supports(EV.ABS, ABS.MT_PRESSURE) : device.supports(EV.ABS, ABS.PRESSURE),
             reportsMajor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR),
-            reportsMinor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MINOR))
+            reportsMinor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MINOR),
+            palmPressure: device.kind == .touchpad && multitouch && device.supports(EV.ABS, ABS.MT_PRESSURE)
+                ? palmDetection.pressureThreshold : nil,
+            palmTouchMajor: device.kind == .touchpad && multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR)
+                ? palmDetection.touchMajorThreshold : nil)
         hasTouchKey = device.supports(EV.KEY, BTN.TOUCH)
         countsToolKeys = device.kind != .touchscreen
         switch contactProtocol {
@@ -340,6 +363,10 @@ struct ContactConverter: Sendable {
     var reportsPressure: Bool
     var reportsMajor: Bool
     var reportsMinor: Bool
+    /// Pressure above which a contact is a palm, if detected by pressure.
+    var palmPressure: Int32?
+    /// Touch major above which a contact is a palm, if detected by size.
+    var palmTouchMajor: Int32?
 
     /// The contact for `slot`, after jump detection (which may keep the last position).
     @inline(__always)
@@ -357,6 +384,11 @@ struct ContactConverter: Sendable {
             slot.hasRejected = true
             discardedJumps += 1
         }
+        if !slot.isPalm {
+            slot.isPalm = slot.toolType == MT_TOOL.PALM
+                || palmPressure.map { slot.pressure > $0 } == true
+                || palmTouchMajor.map { slot.major > $0 } == true
+        }
         return Contact(
             id: slot.contactID,
             slot: index,
@@ -364,7 +396,7 @@ struct ContactConverter: Sendable {
             pressure: reportsPressure ? slot.pressure : nil,
             touchMajor: reportsMajor ? slot.major : nil,
             touchMinor: reportsMinor ? slot.minor : nil,
-            isPalm: slot.toolType == MT_TOOL.PALM)
+            isPalm: slot.isPalm)
     }
 
     private func isJump(from slot: Slot, to position: Point, at time: Int64) -> Bool {
@@ -390,8 +422,10 @@ struct Slot: Sendable {
     var hasRejected = false
     /// The decoder's id for the touch in this slot, -1 when there is none yet.
     var contactID = -1 {
-        didSet { if contactID != oldValue { isFresh = true } }
+        didSet { if contactID != oldValue { isFresh = true; isPalm = false } }
     }
+    /// Whether this touch has been a palm since it landed (sticky).
+    var isPalm = false
     var isFresh = true
     var position = Point.zero
     var lastTime = Int64.min

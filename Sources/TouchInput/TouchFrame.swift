@@ -57,7 +57,9 @@ public struct Contact: Hashable, Sendable {
     public var touchMajor: Int32?
     /// ABS_MT_TOUCH_MINOR in device units, when reported.
     public var touchMinor: Int32?
-    /// Whether the device says this is a palm (ABS_MT_TOOL_TYPE = MT_TOOL_PALM).
+    /// Whether this is a palm or resting thumb: the device says so
+    /// (`MT_TOOL_PALM`), or on a touchpad its pressure or touch size went over
+    /// ``MultitouchDecoder/PalmDetection``'s thresholds since it landed.
     public var isPalm: Bool
 
     public init(id: Int, slot: Int = -1, position: Point, pressure: Int32? = nil,

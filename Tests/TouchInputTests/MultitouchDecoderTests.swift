@@ -73,6 +73,32 @@ import TouchInput
         #expect(script.frames(on: VirtualDevices.maXTouch)[0].contacts[0].isPalm)
     }
 
+    @Test(arguments: [(Int32(131), true), (Int32(130), false), (Int32(40), false)])
+    func touchpadPressureOverThresholdIsAPalmUntilItLifts(pressure: Int32, palm: Bool) {
+        var script = EventScript()
+        script.touch(slot: 0, id: 1, x: 2000, y: 2000)
+        script.abs(ABS.MT_PRESSURE, 50)
+        script.touch(slot: 1, id: 2, x: 4000, y: 3000)
+        script.abs(ABS.MT_PRESSURE, pressure)
+        script.report()
+        script.abs(ABS.MT_SLOT, 1)
+        script.abs(ABS.MT_PRESSURE, 20)   // the palm eases off: still a palm
+        script.report()
+        script.lift(slot: 1)
+        script.report()
+        script.touch(slot: 1, id: 3, x: 4000, y: 3000)   // a new touch in the same slot
+        script.abs(ABS.MT_PRESSURE, 20)
+        script.report()
+        let frames = script.frames(on: VirtualDevices.x1Carbon)
+        #expect(frames[0].contacts.map(\.isPalm) == [false, palm])
+        #expect(frames[1].contacts.map(\.isPalm) == [false, palm])
+        #expect(frames[3].contacts.map(\.isPalm) == [false, false])
+        // Off when the detection is turned off.
+        var decoder = MultitouchDecoder(device: VirtualDevices.x1Carbon, palmDetection: .init(pressureThreshold: nil))
+        let first = script.events.lazy.compactMap { decoder.process($0) }.first
+        #expect(first?.contacts.contains { $0.isPalm } == false)
+    }
+
     @Test func protocolAContactsAreMatchedByNearestPosition() throws {
         var script = EventScript()
         func contact(_ x: Int32, _ y: Int32) {
