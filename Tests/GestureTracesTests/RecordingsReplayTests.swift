@@ -77,7 +77,8 @@ struct RecordingsReplayTests {
 
 /// What a synthetic recording's name says it holds, e.g.
 /// `magic.3-finger-swipe-up-left.noisy`, `rmi4.3-finger-swipe-right-from-left-edge`,
-/// `atmel.1-finger-stroke-circle`, `x1carbon.nothing-1-finger-pointer-motion`.
+/// `atmel.1-finger-stroke-circle`, `x1carbon.nothing-1-finger-pointer-motion`;
+/// words from `with` on (`...-swipe-up-with-resting-thumb`) describe conditions.
 struct RecordingName {
     var fingers = 0
     var words: [String] = []
@@ -91,7 +92,8 @@ struct RecordingName {
         let words = what.split(separator: "-").map(String.init)
         guard words.count >= 3, let fingers = Int(words[0]), words[1] == "finger" else { return nil }
         self.fingers = fingers
-        self.words = Array(words.dropFirst(2))
+        // `...-with-resting-thumb` describes the conditions, not the gesture.
+        self.words = Array(words.dropFirst(2).prefix { $0 != "with" })
     }
 
     /// Why `done` (the completed, not cancelled, events) is not what the name says, or nil.
