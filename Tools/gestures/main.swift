@@ -11,6 +11,8 @@ let subcommands: [any Subcommand.Type] = [
     InfoCommand.self,
     BenchInputCommand.self,
     BenchPatternsCommand.self,
+    RunCommand.self,
+    CheckConfigCommand.self,
 ]
 
 func printError(_ message: String) {
