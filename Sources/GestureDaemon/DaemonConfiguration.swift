@@ -7,7 +7,7 @@ import GestureRecognition
 /// Read one with ``DaemonConfiguration/load(contentsOf:)`` or
 /// ``DaemonConfiguration/decode(_:format:baseDirectory:)``; both check every
 /// key and collect every error (see ``ConfigurationErrors``). The schema is
-/// documented in Docs/Daemon.md.
+/// documented in the README's "Desktop daemon" section.
 public struct DaemonConfiguration: Sendable {
     /// The version of the schema this code reads.
     public static let version = 1
