@@ -139,7 +139,7 @@ extension ConfigurationReader {
             } else if let value = positive(node, at: "\(path).every"), known {
                 let (minimum, unit) = Self.minimumEvery(for: match)
                 if value < minimum {
-                    fail("\(path).every", "must be at least \(Self.format(minimum)) \(unit)")
+                    fail("\(path).every", "must be at least \(Self.format(minimum)) \(minimum == 1 && unit == "degrees" ? "degree" : unit)")
                 } else {
                     every = value
                 }

@@ -84,7 +84,7 @@ struct DaemonConfigurationTests {
         (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": 0}}"#), "bindings[0].action.every: must be positive"),
         (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": -2}}"#), "bindings[0].action.every: must be positive"),
         (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": 0.1}}"#), "bindings[0].action.every: must be at least 0.5 mm"),
-        (withBindings(#"{"gesture": "pinch", "direction": "clockwise", "action": {"command": ["true"], "phase": "continuous", "every": 0.5}}"#), "bindings[0].action.every: must be at least 1 degrees"),
+        (withBindings(#"{"gesture": "pinch", "direction": "clockwise", "action": {"command": ["true"], "phase": "continuous", "every": 0.5}}"#), "bindings[0].action.every: must be at least 1 degree"),
         (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "every": 5}}"#), "bindings[0].action.every: only applies to a continuous action (phase: continuous)"),
         (withBindings(#"{"gesture": "pinch", "action": {"command": ["true"], "phase": "continuous", "every": 0.1}}"#), "bindings[0].direction: a continuous pinch binding needs a direction: in, out, clockwise or counterclockwise"),
         (withBindings(#"{"gesture": "swipe", "minimumDistanceMillimeters": 10, "action": {"command": ["true"], "phase": "continuous", "every": 5}}"#), "bindings[0].minimumDistanceMillimeters: does not apply to a continuous action; its step is action.every"),
