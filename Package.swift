@@ -4,6 +4,7 @@
 // Dependencies point one way, toward the pure core:
 //   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
 //   Validation stands alone.
+//   GestureDaemon -> GestureTraces, Validation (bindings, actions, reload).
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,7 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "Validation", targets: ["Validation"]),
+        .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
@@ -30,9 +32,11 @@ let package = Package(
         .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "CYAML"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
         .target(name: "Validation"),
+        // The desktop daemon: validated configuration, binding matcher, action runner, reload.
+        .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation"]),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon"],
             path: "Tools/gestures"
         ),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
@@ -40,6 +44,7 @@ let package = Package(
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,11 +49,34 @@ public struct GestureReplay: Sendable {
     /// Every gesture of every touch device in `trace`, in time order (devices
     /// in order for equal times). Devices that are not touch surfaces are skipped.
     public func gestures(in trace: Trace) -> [GestureEvent] {
+        deviceGestures(in: trace).map(\.event)
+    }
+
+    /// One gesture with the index, in the trace's `devices`, of the device that made it.
+    public struct DeviceGesture: Hashable, Sendable {
+        /// The index of the device in the trace's `devices`.
+        public var device: Int
+        /// The gesture.
+        public var event: GestureEvent
+
+        /// A gesture `event` made by device `device`.
+        public init(device: Int, event: GestureEvent) {
+            self.device = device
+            self.event = event
+        }
+    }
+
+    /// Every gesture of the touch devices in `trace` that `include` accepts,
+    /// with the device that made it, in time order (devices in order for
+    /// equal times). Devices that are not touch surfaces are skipped.
+    public func deviceGestures(
+        in trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true }
+    ) -> [DeviceGesture] {
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
         var decoders: [Int: MultitouchDecoder] = [:]
         var engines: [Int: GestureEngine] = [:]
         for (index, device) in trace.devices.enumerated() {
-            guard let surface = Self.surface(for: device) else { continue }
+            guard let surface = Self.surface(for: device), include(index, device) else { continue }
             decoders[index] = MultitouchDecoder(device: device)
             engines[index] = GestureEngine(surface: surface, configuration: configuration, templates: templates)
         }
@@ -80,6 +103,6 @@ public struct GestureReplay: Sendable {
         // A stable sort keeps each device's own order.
         return events.enumerated().sorted { a, b in
             a.element.event.time != b.element.event.time ? a.element.event.time < b.element.event.time : a.offset < b.offset
-        }.map(\.element.event)
+        }.map { DeviceGesture(device: $0.element.device, event: $0.element.event) }
     }
 }

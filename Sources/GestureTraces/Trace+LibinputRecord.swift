@@ -10,9 +10,9 @@ enum LibinputRecord {
         let root = try YAMLNode.parse(data)
         guard case .mapping = root else { throw TraceError(.malformedYAML("the document is not a mapping"), line: root.line) }
         guard let version = root["version"] else { throw TraceError(.missingKey("version")) }
-        guard case .scalar(let versionText, _) = version, versionText == "1" else {
+        guard case .scalar(let versionText, _, _) = version, versionText == "1" else {
             let found: String
-            if case .scalar(let text, _) = version { found = text } else { found = "(not a number)" }
+            if case .scalar(let text, _, _) = version { found = text } else { found = "(not a number)" }
             throw TraceError(.unsupportedRecordVersion(found: found), line: version.line)
         }
         guard let devicesNode = root["devices"] else { throw TraceError(.missingKey("devices")) }
@@ -45,7 +45,7 @@ enum LibinputRecord {
                         }
                         frames += Trace.frames(splitting: events, device: index)
                     }
-                case .scalar(let text, _) where text.isEmpty || text == "~" || text == "null":
+                case .scalar(let text, _, _) where text.isEmpty || text == "~" || text == "null":
                     break
                 default:
                     throw TraceError(.invalidValue(key: "events", reason: "is not a list"), line: eventsNode.line)
@@ -76,7 +76,7 @@ enum LibinputRecord {
         var values: [Int64] = []
         values.reserveCapacity(items.count)
         for item in items {
-            guard case .scalar(let text, _) = item, let value = Int64(text) else {
+            guard case .scalar(let text, _, _) = item, let value = Int64(text) else {
                 throw TraceError(.invalidValue(key: key, reason: "holds something that is not an integer"), line: item.line)
             }
             values.append(value)
@@ -103,7 +103,7 @@ enum LibinputRecord {
     private static func description(_ evdev: YAMLNode, index: Int, limits: TraceReader.Limits) throws(TraceError) -> DeviceDescription {
         func scalar(_ key: String) throws(TraceError) -> String {
             guard let node = evdev[key] else { throw TraceError(.missingKey("devices[\(index)].evdev.\(key)"), line: evdev.line) }
-            guard case .scalar(let text, _) = node else {
+            guard case .scalar(let text, _, _) = node else {
                 throw TraceError(.invalidValue(key: key, reason: "is not a string"), line: node.line)
             }
             return text

@@ -5,7 +5,9 @@ import Foundation
 /// libyaml's event parser. Anchors and aliases are refused (they are not
 /// used by `libinput record` and allow exponential documents).
 enum YAMLNode {
-    case scalar(String, line: Int)
+    /// A scalar's text; `plain` when it was written without quotes (only
+    /// plain scalars can be numbers, booleans or null).
+    case scalar(String, line: Int, plain: Bool)
     case sequence([YAMLNode], line: Int)
     case mapping([(key: String, value: YAMLNode)], line: Int)
 
@@ -13,7 +15,7 @@ enum YAMLNode {
 
     var line: Int {
         switch self {
-        case .scalar(_, let line), .sequence(_, let line), .mapping(_, let line): return line
+        case .scalar(_, let line, _), .sequence(_, let line), .mapping(_, let line): return line
         }
     }
 
@@ -56,7 +58,7 @@ enum YAMLNode {
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    finished = .scalar(text, line: line)
+                    finished = .scalar(text, line: line, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     guard stack.count < maximumDepth else {
                         throw TraceError(.malformedYAML("nested deeper than \(maximumDepth) levels"), line: line)
@@ -76,7 +78,7 @@ enum YAMLNode {
                 guard !stack.isEmpty else { root = node; break }
                 let top = stack.count - 1
                 if stack[top].isMapping && stack[top].keys.count == stack[top].items.count {
-                    guard case .scalar(let key, _) = node else {
+                    guard case .scalar(let key, _, _) = node else {
                         throw TraceError(.malformedYAML("mapping keys must be scalars"), line: line)
                     }
                     stack[top].keys.append(key)

@@ -12,6 +12,8 @@ let subcommands: [any Subcommand.Type] = [
     BenchInputCommand.self,
     BenchPatternsCommand.self,
     BenchEngineCommand.self,
+    RunCommand.self,
+    CheckConfigCommand.self,
 ]
 
 func printError(_ message: String) {

@@ -1,0 +1,94 @@
+import Foundation
+import GestureDaemon
+import GestureRecognition
+
+/// The configuration file: `--config`/the argument, or the first of
+/// config.json, config.yaml, config.yml in $XDG_CONFIG_HOME/gestures
+/// (default ~/.config/gestures).
+func daemonConfigurationPath(_ given: String?) throws -> String {
+    if let given { return given }
+    let environment = ProcessInfo.processInfo.environment
+    let base: String
+    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+        base = xdg
+    } else {
+        base = (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+    }
+    let directory = base + "/gestures"
+    for name in ["config.json", "config.yaml", "config.yml"] where FileManager.default.fileExists(atPath: "\(directory)/\(name)") {
+        return "\(directory)/\(name)"
+    }
+    throw CommandFailure("no configuration file: write \(directory)/config.json or config.yaml (see README, \"Desktop daemon\"), or give --config PATH")
+}
+
+extension DaemonConfiguration.Binding {
+    /// `3-finger swipe left, on end: xdotool key super`.
+    var summary: String {
+        var words: [String] = []
+        if let fingers = match.fingers { words.append("\(fingers)-finger") }
+        words.append(match.gesture.rawValue)
+        if let direction = match.swipeDirection { words.append(direction.rawValue) }
+        if let direction = match.pinchDirection { words.append(direction.rawValue) }
+        if let edge = match.edge { words.append("from the \(edge.rawValue) edge") }
+        if let template = match.template { words.append("'\(template)'") }
+        if let sequence = match.sequence { words.append("'\(sequence)'") }
+        if let distance = match.minimumDistanceMillimeters { words.append("of at least \(FiredActionText.number(distance)) mm") }
+        if let scale = match.minimumScale { words.append("to scale \(FiredActionText.number(scale)) or more") }
+        if let scale = match.maximumScale { words.append("to scale \(FiredActionText.number(scale)) or less") }
+        if let angle = match.minimumAngleDegrees { words.append("turning \(FiredActionText.number(angle))° or more") }
+        if match.device != nil { words.append("on matching devices") }
+        let when: String
+        switch action.phase {
+        case .end: when = "on end"
+        case .begin: when = "on begin"
+        case .continuous(let every):
+            let unit = match.gesture == .swipe ? " mm"
+                : match.pinchDirection == .clockwise || match.pinchDirection == .counterclockwise ? "°" : " scale step"
+            when = "every \(FiredActionText.number(every))\(unit)"
+        }
+        return "\(label): \(words.joined(separator: " ")), \(when): \(action.command.joined(separator: " "))"
+    }
+}
+
+enum FiredActionText {
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+struct CheckConfigCommand: Subcommand {
+    static let name = "check-config"
+    static let abstract = "Check a daemon configuration and print its errors or what it binds."
+    static let usage = "[PATH]"
+    static let discussion = """
+    PATH defaults to $XDG_CONFIG_HOME/gestures/config.json (or config.yaml,
+    config.yml; ~/.config without XDG_CONFIG_HOME). Every error is printed on
+    stderr with the path of the bad key, and the exit status is 1; a valid
+    file gets a summary of its bindings on stdout.
+    """
+    static let options: [OptionSpec] = []
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positionals.count <= 1 else { throw UsageError("give at most one configuration file") }
+        let path = try daemonConfigurationPath(arguments.positionals.first)
+        let configuration: DaemonConfiguration
+        do { configuration = try DaemonConfiguration.load(contentsOf: path) } catch {
+            error.lines.forEach(printError)
+            return 1
+        }
+        let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let templates = configuration.templatesPath.map { "templates \($0) (\(configuration.templates.names.count) shapes)" }
+            ?? "the bundled templates (\(configuration.templates.names.count) shapes)"
+        let devices = configuration.devices.isEmpty ? "every touch device" : plural(configuration.devices.count, "device matcher")
+        print("\(path): valid, version \(DaemonConfiguration.version): \(plural(configuration.bindings.count, "binding")), \(devices), \(plural(configuration.sequences.count, "sequence")), \(templates)")
+        print("actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s")
+        for binding in configuration.bindings { print(binding.summary) }
+        return 0
+    }
+}
+
+enum ActionTimeText {
+    static func seconds(_ duration: Duration) -> String {
+        FiredActionText.number(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+}
