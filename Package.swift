@@ -3,6 +3,7 @@
 // A gesture and input-recognition engine for Linux.
 // Dependencies point one way, toward the pure core:
 //   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
+//   gestures (Tools/) -> EvdevInput -> CLibevdev (the only C-touching module)
 //   Validation stands alone.
 import PackageDescription
 
@@ -13,6 +14,7 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "Validation", targets: ["Validation"]),
+        .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
@@ -30,15 +32,25 @@ let package = Package(
         .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "CYAML"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
         .target(name: "Validation"),
+        // libevdev and libevdev-uinput, with a shim for what Swift cannot import.
+        .systemLibrary(
+            name: "CLibevdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        // Live input: devices, the poll-based reader, uinput virtual devices. The only
+        // module that touches C; nothing outside it sees a C type.
+        .target(name: "EvdevInput", dependencies: ["CLibevdev"]),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"],
             path: "Tools/gestures"
         ),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
     ],
     swiftLanguageModes: [.v6]
