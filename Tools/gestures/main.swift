@@ -7,6 +7,12 @@ let subcommands: [any Subcommand.Type] = [
     RecognizeCommand.self,
     EvalCommand.self,
     BenchPatternsCommand.self,
+    DevicesCommand.self,
+    RecordCommand.self,
+]
+
+/// Subcommands for the test harnesses, not listed by `gestures --help`.
+let hiddenSubcommands: [any Subcommand.Type] = [
 ]
 
 func printError(_ message: String) {
@@ -33,7 +39,7 @@ func printError(_ message: String) {
         print(topLevelHelp(), terminator: "")
         return 0
     }
-    guard let command = subcommands.first(where: { $0.name == first }) else {
+    guard let command = (subcommands + hiddenSubcommands).first(where: { $0.name == first }) else {
         printError("gestures: unknown subcommand '\(first)'; run 'gestures --help' for the list.")
         return 64
     }
