@@ -72,7 +72,7 @@ public final class EvdevDevice {
 
     /// The state libevdev holds for this device, as an `EvdevState`: keys,
     /// absolute axes and every slot's multitouch values.
-    /// The corresponding C functions are `libevdev_get_event_value` and `libevdev_get_slot_value`.
+    /// The corresponding C functions are `libevdev_get_event_value`, `libevdev_get_slot_value` and `libevdev_get_current_slot`.
     public var state: EvdevState {
         var state = EvdevState()
         for code in info.codes[EvdevEvent.key] ?? [] {
@@ -89,6 +89,7 @@ public final class EvdevDevice {
                     state.apply(EvdevEvent(type: EvdevEvent.abs, code: code, value: slotValue(slot: slot, code: code)))
                 }
             }
+            state.apply(EvdevEvent(type: EvdevEvent.abs, code: EvdevEvent.absMTSlot, value: libevdev_get_current_slot(handle)))
         }
         return state
     }

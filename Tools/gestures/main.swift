@@ -13,6 +13,8 @@ let subcommands: [any Subcommand.Type] = [
 
 /// Subcommands for the test harnesses, not listed by `gestures --help`.
 let hiddenSubcommands: [any Subcommand.Type] = [
+    VMSuiteCommand.self,
+    AsUserCommand.self,
 ]
 
 func printError(_ message: String) {

@@ -1,0 +1,327 @@
+import EvdevInput
+import Foundation
+
+/// `gestures vm-suite` (hidden): the real-kernel checks `Tools/vm-test` runs
+/// inside a VM, as root, with evdev and uinput loaded. Each check prints
+/// `VMTEST PASS name` or `VMTEST FAIL name: why`; the last line is `VMTEST DONE`.
+enum VMSuiteCommand: Subcommand {
+    static let name = "vm-suite"
+    static let abstract = "Run the real-kernel uinput/evdev checks (inside Tools/vm-test's VM; needs root)."
+    static let usage = "[--only NAME]"
+    static let options: [OptionSpec] = [
+        .option("--only", "TEXT", "Run only the checks whose name contains TEXT."),
+    ]
+
+    nonisolated(unsafe) static var filter: String?
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        filter = arguments.value("--only")
+        say("VMTEST BEGIN")
+        let suite = VMSuite()
+        for (name, info, kind) in VMDevices.touchDevices {
+            suite.check("describe-\(name)") { try suite.describe(info, kind: kind) }
+            suite.check("roundtrip-\(name)") { try suite.roundTrip(info) }
+            suite.check("syn-dropped-\(name)") { try suite.synDropped(info) }
+        }
+        suite.check("roundtrip-mouse") { try suite.mouseRoundTrip() }
+        suite.check("describe-mouse") { try suite.describe(VMDevices.mouse, kind: .mouse) }
+        suite.check("device-gone") { try suite.deviceGone() }
+        suite.check("devices-json") { try suite.devicesJSON() }
+        suite.check("record-sigterm") { try suite.record(signal: SIGTERM) }
+        suite.check("record-sigint") { try suite.record(signal: SIGINT) }
+        suite.check("permission-denied") { try suite.permissionDenied() }
+        say("VMTEST DONE \(suite.passed) passed, \(suite.failed) failed")
+        return suite.failed == 0 ? 0 : 1
+    }
+}
+
+/// Writes a line to standard output at once (unbuffered), so the console log
+/// keeps every marker even if the VM stops right after.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// A failed expectation inside a check.
+struct CheckFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+final class VMSuite {
+    var passed = 0
+    var failed = 0
+
+    func check(_ name: String, _ body: () throws -> Void) {
+        if let filter = VMSuiteCommand.filter, !name.contains(filter) { return }
+        do {
+            try body()
+            passed += 1
+            say("VMTEST PASS \(name)")
+        } catch {
+            failed += 1
+            say("VMTEST FAIL \(name): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+        }
+    }
+
+    func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+        if !condition { throw CheckFailure(message()) }
+    }
+
+    static let frameSpacing: UInt32 = 10_000 /* µs */
+
+    /// Creates the virtual device and opens its node for reading.
+    func open(_ info: EvdevDeviceInfo) throws -> (VirtualDevice, EvdevDevice) {
+        let virtual = try VirtualDevice(info)
+        guard let node = virtual.devnode else { throw CheckFailure("uinput gave no devnode") }
+        return (virtual, try EvdevDevice(path: node))
+    }
+
+    /// Reads until `quiet` passes without events; returns every output.
+    func drain(_ reader: EvdevReader, quiet: Duration = .milliseconds(100)) throws -> [EvdevReader.Output] {
+        var outputs: [EvdevReader.Output] = []
+        while true {
+            let batch = try reader.wait(timeout: quiet)
+            if batch.outputs.isEmpty { return outputs }
+            outputs += batch.outputs.map(\.output)
+        }
+    }
+
+    func describe(_ info: EvdevDeviceInfo, kind: EvdevDeviceInfo.Kind) throws {
+        let (_, device) = try open(info)
+        let read = device.info
+        try expect(read.name == info.name, "name '\(read.name)'")
+        try expect(read.kind == kind, "kind \(read.kind), expected \(kind)")
+        try expect((read.bus, read.vendor, read.product) == (info.bus, info.vendor, info.product), "ids differ")
+        try expect(read.properties == info.properties.sorted(), "properties \(read.properties)")
+        for type in [EvdevEvent.key, EvdevEvent.abs, EvdevEvent.rel] {
+            try expect((read.codes[type] ?? []) == (info.codes[type] ?? []).sorted(), "codes of type \(type) differ: \(read.codes[type] ?? [])")
+        }
+        for (code, axis) in info.absinfo {
+            let got = read.absinfo[code]
+            try expect(got?.minimum == axis.minimum && got?.maximum == axis.maximum && got?.resolution == axis.resolution,
+                       "axis \(code): \(String(describing: got))")
+        }
+        try expect(read.slotCount == info.slotCount, "slots \(String(describing: read.slotCount))")
+    }
+
+    /// Writes a 3-finger swipe and a 2-finger pinch at 10 ms spacing and checks
+    /// that the state read back equals the state written after every frame.
+    func roundTrip(_ info: EvdevDeviceInfo) throws {
+        let (virtual, device) = try open(info)
+        let reader = try EvdevReader(devices: [device])
+        let writer = VMGestureWriter(info: info)
+        let frames = writer.swipe(count: 3, steps: 20, firstID: 100) + writer.pinch(steps: 20, firstID: 200)
+        var written = device.state, read = device.state
+        var mismatches = 0, readFrames = 0, firstMismatch = ""
+        for (index, frame) in frames.enumerated() {
+            try virtual.writeFrame(frame)
+            let before = written
+            written.apply(EvdevFrame(timeMicroseconds: 0, events: frame))
+            usleep(VMSuite.frameSpacing)
+            let outputs = try drain(reader, quiet: .zero)
+            for output in outputs {
+                guard case .frame(let got) = output else { throw CheckFailure("frame \(index): unexpected \(output)") }
+                read.apply(got)
+                readFrames += 1
+            }
+            // The kernel drops a frame that changes nothing; otherwise exactly one frame arrives.
+            let expectedFrames = before == written ? 0...1 : 1...1
+            if read != written || !expectedFrames.contains(outputs.count) {
+                mismatches += 1
+                if firstMismatch.isEmpty { firstMismatch = "frame \(index) (\(outputs.count) read): wrote \(written), read \(read)" }
+            }
+        }
+        try expect(mismatches == 0, "\(mismatches) of \(frames.count) frames differ; first: \(firstMismatch)")
+        try expect(read.activeSlots.isEmpty, "contacts left: \(read.activeSlots)")
+        say("VMTEST INFO roundtrip \(info.name): \(frames.count) frames written, \(readFrames) read, state equal after each")
+    }
+
+    /// Stalls the reader mid-swipe (no reads for the stall's frames, ~300 ms or more) so
+    /// the kernel drops events; the reader must deliver one resync frame after which
+    /// its state equals the written state, and later frames must again match.
+    func synDropped(_ info: EvdevDeviceInfo) throws {
+        let (virtual, device) = try open(info)
+        let reader = try EvdevReader(devices: [device])
+        let writer = VMGestureWriter(info: info)
+        // The kernel sizes each client's buffer at 8 frames of every axis and slot, rounded
+        // up to a power of two (2048 events for 16 slots): 400 unread frames of 3 moving
+        // fingers overflow it on every device here. Written 1 ms apart, the stall lasts >= 400 ms.
+        let stallFrames = 400
+        var resyncEvents = 0
+        let frames = writer.swipe(count: 3, steps: stallFrames + 20, firstID: 300) + writer.pinch(steps: 10, firstID: 400)
+        var written = device.state, read = device.state
+        var resyncs = 0
+        for (index, frame) in frames.enumerated() {
+            try virtual.writeFrame(frame)
+            written.apply(EvdevFrame(timeMicroseconds: 0, events: frame))
+            let stalled = index >= 5 && index < 5 + stallFrames
+            usleep(stalled ? 1_000 : VMSuite.frameSpacing)
+            if stalled { continue }
+            for output in try drain(reader, quiet: .zero) {
+                switch output {
+                case .frame(let got): read.apply(got)
+                case .resynced(let got):
+                    resyncs += 1
+                    resyncEvents += got.events.count
+                    read.apply(got)
+                    try expect(read == written, "after resync at frame \(index): wrote \(written), read \(read)")
+                case .removed(let error): throw CheckFailure("device removed: \(error)")
+                }
+            }
+            if index >= 5 + stallFrames { try expect(read == written, "frame \(index) after the resync differs: wrote \(written), read \(read)") }
+        }
+        try expect(resyncs == 1, "\(resyncs) resyncs, expected 1 (no SYN_DROPPED after a \(stallFrames)-frame stall?)")
+        try expect(read == written && read.activeSlots.isEmpty, "final state differs: \(read)")
+        say("VMTEST INFO syn-dropped \(info.name): resynced once with \(resyncEvents) events after a \(stallFrames)-frame stall")
+    }
+
+    /// Relative motion with the right button held: every frame arrives unchanged.
+    func mouseRoundTrip() throws {
+        let (virtual, device) = try open(VMDevices.mouse)
+        let reader = try EvdevReader(devices: [device])
+        var frames: [[EvdevEvent]] = [[EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 1)]]
+        for step in 0..<30 {
+            let angle = Double(step) / 30 * 2 * Double.pi
+            frames.append([EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relX, value: Int32(12 * cos(angle)) | 1),
+                           EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relY, value: Int32(12 * sin(angle)) | 1)])
+        }
+        frames.append([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 0)])
+        var got: [[EvdevEvent]] = []
+        for frame in frames {
+            try virtual.writeFrame(frame)
+            usleep(VMSuite.frameSpacing)
+            for output in try drain(reader, quiet: .zero) {
+                guard case .frame(let f) = output else { throw CheckFailure("unexpected \(output)") }
+                got.append(f.events.filter { $0.type != EvdevEvent.msc })
+            }
+        }
+        try expect(got == frames, "read \(got.count) frames, wrote \(frames.count); first differing: \(zip(got, frames).first { $0 != $1 }.map { "\($0)" } ?? "-")")
+    }
+
+    /// A device destroyed mid-gesture is reported once as gone; the reader keeps reading the others.
+    func deviceGone() throws {
+        let (pad, padDevice) = try open(VMDevices.synaptics)
+        let (screen, screenDevice) = try open(VMDevices.touchscreen)
+        let reader = try EvdevReader(devices: [padDevice, screenDevice])
+        let frames = VMGestureWriter(info: VMDevices.synaptics).swipe(count: 3, steps: 10, firstID: 500)
+        for frame in frames.prefix(5) { try pad.writeFrame(frame); usleep(VMSuite.frameSpacing) }
+        _ = try drain(reader, quiet: .zero)
+        for frame in frames.dropFirst(5).prefix(3) { try pad.writeFrame(frame) }
+        pad.destroy()
+        let outputs = try drain(reader)
+        let gone = outputs.filter { if case .removed(.deviceGone) = $0 { true } else { false } }
+        try expect(gone.count == 1, "outputs after destroy: \(outputs)")
+        try expect(reader.devices.count == 1 && reader.devices[0] === screenDevice, "the gone device is still read")
+        let touch = VMGestureWriter(info: VMDevices.touchscreen).swipe(count: 1, steps: 3, firstID: 600)
+        for frame in touch { try screen.writeFrame(frame); usleep(VMSuite.frameSpacing) }
+        let later = try drain(reader)
+        try expect(later.count == touch.count, "the remaining device gave \(later.count) frames, expected \(touch.count)")
+    }
+
+    /// Path of this executable, for running subcommands in child processes.
+    static let executable: String = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }()
+
+    /// Runs this executable with `arguments` (posix_spawn, empty environment); calls
+    /// `whileRunning` with its pid, then returns its exit status, stdout and stderr.
+    /// (Foundation's Process needs a CFSocket wake-up pair, which failed in the VM.)
+    func runSelf(_ arguments: [String], whileRunning: ((pid_t) throws -> Void)? = nil) throws -> (Int32, String, String) {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw CheckFailure("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        let argv: [UnsafeMutablePointer<CChar>?] = (["gestures"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/bin:/usr/bin"), nil]
+        defer { for pointer in environment { free(pointer) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, VMSuite.executable, &actions, nil, argv, environment)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
+        var callbackError: (any Error)?
+        do { try whileRunning?(pid) } catch { callbackError = error; kill(pid, SIGKILL) }
+        let out = readAll(outPipe[0]), err = readAll(errPipe[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let callbackError { throw callbackError }
+        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exitStatus, out, err)
+    }
+
+    private func readAll(_ fd: Int32) -> String {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            data += buffer[..<count]
+        }
+        close(fd)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func devicesJSON() throws {
+        let (pad, _) = try open(VMDevices.synaptics)
+        let (mouse, _) = try open(VMDevices.mouse)
+        let (status, out, err) = try runSelf(["devices", "--format", "json"])
+        try expect(status == 0, "status \(status): \(err)")
+        struct Entry: Decodable { var node: String; var kind: String; var widthMillimeters: Double?; var slots: Int? }
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(out.utf8))
+        let padEntry = entries.first { $0.node == pad.devnode }
+        try expect(padEntry?.kind == "touchpad" && padEntry?.slots == 2 && padEntry?.widthMillimeters == 98, "pad: \(String(describing: padEntry))")
+        try expect(entries.first { $0.node == mouse.devnode }?.kind == "mouse", "mouse not listed as a mouse")
+        let (_, text, _) = try runSelf(["devices"])
+        say("VMTEST INFO devices:\n" + text.split(separator: "\n").map { "VMTEST INFO   " + $0 }.joined(separator: "\n"))
+    }
+
+    /// `gestures record` in a child process, stopped by `signal`: a complete, valid file with every frame.
+    func record(signal number: Int32) throws {
+        let (virtual, _) = try open(VMDevices.rmi4)
+        let path = "/tmp/record-\(number).jsonl"
+        unlink(path)
+        let frames = VMGestureWriter(info: VMDevices.rmi4).swipe(count: 3, steps: 15, firstID: 700)
+        var written = EvdevState()
+        let (status, _, err) = try runSelf(["record", "--device", virtual.devnode!, "-o", path]) { process in
+            // Wait for the header: the recorder has opened the device.
+            for _ in 0..<300 where ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").isEmpty { usleep(10_000) }
+            for frame in frames {
+                try virtual.writeFrame(frame)
+                written.apply(EvdevFrame(timeMicroseconds: 0, events: frame))
+                usleep(VMSuite.frameSpacing)
+            }
+            usleep(100_000)
+            kill(process, number)
+        }
+        try expect(status == 0, "status \(status): \(err)")
+        let (header, lines) = try EvdevRecording.decode(try String(contentsOfFile: path, encoding: .utf8))
+        try expect(header.device.name == VMDevices.rmi4.name && header.device.kind == .touchpad, "header \(header.device.name)")
+        var read = EvdevState()
+        for line in lines { read.apply(line.frame) }
+        try expect(lines.count == frames.count, "\(lines.count) frames recorded, \(frames.count) written")
+        try expect(read == written, "recorded state differs")
+    }
+
+    /// An unprivileged user gets the one-sentence permission error and status 1.
+    func permissionDenied() throws {
+        let (pad, _) = try open(VMDevices.synaptics)
+        for node in InputDevices.eventNodes(in: "/dev/input") { chmod(node, 0o600); chown(node, 0, 0) }
+        let (status, out, err) = try runSelf(["as-user", "65534", "--", "devices"])
+        try expect(status == 1, "status \(status), stdout \(out)")
+        let lines = err.split(separator: "\n")
+        try expect(lines.count == 1 && err.contains("Permission denied") && err.contains("`input` group")
+                   && err.contains("Tools/70-gestures.rules"), "stderr: \(err)")
+        let (recordStatus, _, recordErr) = try runSelf(["as-user", "65534", "--", "record", "--device", pad.devnode!])
+        try expect(recordStatus == 1 && recordErr.contains("Permission denied"), "record: status \(recordStatus), \(recordErr)")
+        say("VMTEST INFO unprivileged: \(err.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+}
