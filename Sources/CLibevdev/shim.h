@@ -1,6 +1,7 @@
 // The C side of EvdevInput: libevdev and libevdev-uinput, plus small static
 // inline shims for what Swift cannot import (function-like ioctl macros and a
-// C variadic log callback). Only the EvdevInput module imports this.
+// C variadic log callback), and inotify for hotplug. Only the EvdevInput
+// module imports this.
 #ifndef GESTURES_CLIBEVDEV_SHIM_H
 #define GESTURES_CLIBEVDEV_SHIM_H
 
@@ -8,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/inotify.h>
 #include <linux/input.h>
 #include <linux/input-event-codes.h>
 #include <libevdev/libevdev.h>

@@ -13,6 +13,8 @@ import Musl
 /// `.resynced` frame that brings the state up to date; a gesture in progress
 /// should end cancelled. A device that disappears is reported once as
 /// `.removed(.deviceGone)` and dropped from the reader; the others keep going.
+/// With `watchForNewDevices(in:)`, nodes that appear later are opened, added
+/// and reported as `.added`.
 ///
 ///     let reader = try EvdevReader(devices: [try EvdevDevice(path: "/dev/input/event5")])
 ///     while case let batch = try reader.wait(), !batch.woken {
@@ -28,6 +30,9 @@ public final class EvdevReader {
         case resynced(EvdevFrame)
         /// The device failed (usually `.deviceGone`) and was removed from the reader.
         case removed(EvdevError)
+        /// A new event node appeared in the watched directory and is now read
+        /// (see `watchForNewDevices(in:)`); remove it if it is not wanted.
+        case added
     }
 
     /// What one `wait` returns.
@@ -57,6 +62,7 @@ public final class EvdevReader {
     public let waker: Waker
 
     private let wakeReadFD: Int32
+    private var hotplug: (fileDescriptor: Int32, directory: String)?
     private var partialFrames: [ObjectIdentifier: [EvdevEvent]] = [:]
 
     /// Creates a reader over `devices` (more can be added later).
@@ -76,6 +82,7 @@ public final class EvdevReader {
     }
 
     deinit {
+        if let hotplug { close(hotplug.fileDescriptor) }
         close(wakeReadFD)
         close(waker.fileDescriptor)
     }
@@ -91,12 +98,31 @@ public final class EvdevReader {
         partialFrames[ObjectIdentifier(device)] = nil
     }
 
+    /// Watches `directory` for new `eventN` nodes: each one that can be opened is
+    /// added to the reader and reported by `wait` as `.added`. A node that cannot be
+    /// opened yet (udev has not set its permissions) is tried again when its
+    /// attributes change.
+    /// The corresponding C functions are `inotify_init1` and `inotify_add_watch`.
+    public func watchForNewDevices(in directory: String = "/dev/input") throws(EvdevError) {
+        guard hotplug == nil else { return }
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw EvdevError(errno: errno, operation: "watch", path: directory) }
+        guard inotify_add_watch(fd, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO)) >= 0 else {
+            let code = errno
+            close(fd)
+            throw EvdevError(errno: code, operation: "watch", path: directory)
+        }
+        hotplug = (fd, directory)
+    }
+
     /// Blocks until at least one device has events, the waker is woken, or `timeout`
     /// passes (nil: wait forever); returns everything that could be read without blocking.
     /// The corresponding C functions are `poll` and `libevdev_next_event`.
     public func wait(timeout: Duration? = nil) throws(EvdevError) -> Batch {
+        // Layout: the wake pipe, then every device, then the hotplug watch if any.
         var pollFDs = [pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
         pollFDs += devices.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+        if let hotplug { pollFDs.append(pollfd(fd: hotplug.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         let milliseconds: Int32 = timeout.map { t in
             let (seconds, attoseconds) = t.components
             return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
@@ -120,7 +146,38 @@ public final class EvdevReader {
                 if case .removed = output { remove(device) }
             }
         }
+        if let hotplug, pollFDs[pollFDs.count - 1].revents != 0 {
+            for device in openNewNodes(hotplug.fileDescriptor, in: hotplug.directory) {
+                add(device)
+                batch.outputs.append((device, .added))
+            }
+        }
         return batch
+    }
+
+    /// Reads the inotify events and opens the event nodes they name that are not read yet.
+    private func openNewNodes(_ fd: Int32, in directory: String) -> [EvdevDevice] {
+        var names: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of NUL-padded name.
+            var offset = 0
+            while offset + 16 <= count {
+                let length = buffer[offset + 12 ..< offset + 16].reversed().reduce(0) { $0 << 8 | Int($1) }
+                let nameBytes = buffer[offset + 16 ..< min(count, offset + 16 + length)].prefix { $0 != 0 }
+                names.append(String(decoding: nameBytes, as: UTF8.self))
+                offset += 16 + length
+            }
+        }
+        var opened: [EvdevDevice] = []
+        for name in Set(names).sorted() where name.hasPrefix("event") {
+            let path = directory + "/" + name
+            guard !devices.contains(where: { $0.path == path }) else { continue }
+            if let device = try? EvdevDevice(path: path) { opened.append(device) }
+        }
+        return opened
     }
 
     /// Reads every queued event of one device into frames.

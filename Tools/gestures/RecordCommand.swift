@@ -49,7 +49,7 @@ enum RecordCommand: Subcommand {
         defer { stopSources.cancel() }
 
         printError("gestures record: recording \(device.path) (\(device.info.name)); press Ctrl-C to stop.")
-        output.write(Data((EvdevRecording.encode(EvdevRecording.Header(node: device.path, device: device.info)) + "\n").utf8))
+        try write(EvdevRecording.encode(EvdevRecording.Header(node: device.path, device: device.info)) + "\n", to: output, outputPath)
         var frames = 0
         var failure: EvdevError?
         recording: while frames < frameLimit {
@@ -67,16 +67,26 @@ enum RecordCommand: Subcommand {
                     printError("gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync.")
                 case .removed(let error):
                     failure = error
+                case .added:
+                    break // record reads one device and does not watch for others
                 }
                 if frames >= frameLimit { break }
             }
-            if !text.isEmpty { output.write(Data(text.utf8)) }
+            if !text.isEmpty { try write(text, to: output, outputPath) }
             if batch.woken || failure != nil { break recording }
         }
         if outputPath != nil { try? output.close() }
         printError("gestures record: \(frames) frames recorded\(outputPath.map { " to \($0)" } ?? "").")
         if let failure { throw CommandFailure(failure.description + " The recording up to that point is complete") }
         return 0
+    }
+
+    private static func write(_ text: String, to output: FileHandle, _ path: String?) throws {
+        do {
+            try output.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw CommandFailure("Cannot write the recording to \(path ?? "standard output"): \(error.localizedDescription)")
+        }
     }
 }
 

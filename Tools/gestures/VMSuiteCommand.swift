@@ -12,12 +12,9 @@ enum VMSuiteCommand: Subcommand {
         .option("--only", "TEXT", "Run only the checks whose name contains TEXT."),
     ]
 
-    nonisolated(unsafe) static var filter: String?
-
     static func run(_ arguments: Arguments) throws -> Int32 {
-        filter = arguments.value("--only")
         say("VMTEST BEGIN")
-        let suite = VMSuite()
+        let suite = VMSuite(filter: arguments.value("--only"))
         for (name, info, kind) in VMDevices.touchDevices {
             suite.check("describe-\(name)") { try suite.describe(info, kind: kind) }
             suite.check("roundtrip-\(name)") { try suite.roundTrip(info) }
@@ -26,6 +23,7 @@ enum VMSuiteCommand: Subcommand {
         suite.check("roundtrip-mouse") { try suite.mouseRoundTrip() }
         suite.check("describe-mouse") { try suite.describe(VMDevices.mouse, kind: .mouse) }
         suite.check("device-gone") { try suite.deviceGone() }
+        suite.check("hotplug") { try suite.hotplug() }
         suite.check("devices-json") { try suite.devicesJSON() }
         suite.check("record-sigterm") { try suite.record(signal: SIGTERM) }
         suite.check("record-sigint") { try suite.record(signal: SIGINT) }
@@ -48,11 +46,14 @@ struct CheckFailure: Error, CustomStringConvertible {
 }
 
 final class VMSuite {
+    let filter: String?
     var passed = 0
     var failed = 0
 
+    init(filter: String?) { self.filter = filter }
+
     func check(_ name: String, _ body: () throws -> Void) {
-        if let filter = VMSuiteCommand.filter, !name.contains(filter) { return }
+        if let filter, !name.contains(filter) { return }
         do {
             try body()
             passed += 1
@@ -166,6 +167,7 @@ final class VMSuite {
                     read.apply(got)
                     try expect(read == written, "after resync at frame \(index): wrote \(written), read \(read)")
                 case .removed(let error): throw CheckFailure("device removed: \(error)")
+                case .added: throw CheckFailure("a device was added without a watch")
                 }
             }
             if index >= 5 + stallFrames { try expect(read == written, "frame \(index) after the resync differs: wrote \(written), read \(read)") }
@@ -216,6 +218,30 @@ final class VMSuite {
         for frame in touch { try screen.writeFrame(frame); usleep(VMSuite.frameSpacing) }
         let later = try drain(reader)
         try expect(later.count == touch.count, "the remaining device gave \(later.count) frames, expected \(touch.count)")
+    }
+
+    /// A reader watching /dev/input picks up a device created after it started,
+    /// reads it, reports it gone when destroyed, and picks up the next one.
+    func hotplug() throws {
+        let reader = try EvdevReader()
+        try reader.watchForNewDevices(in: "/dev/input")
+        for round in 1...2 {
+            let virtual = try VirtualDevice(VMDevices.touchscreen)
+            var added: EvdevDevice?
+            for _ in 0..<20 where added == nil {
+                for (device, output) in try reader.wait(timeout: .milliseconds(100)).outputs {
+                    if case .added = output, device.path == virtual.devnode { added = device }
+                }
+            }
+            try expect(added != nil, "round \(round): \(virtual.devnode ?? "?") was not picked up")
+            let frames = VMGestureWriter(info: VMDevices.touchscreen).swipe(count: 2, steps: 5, firstID: 800)
+            for frame in frames { try virtual.writeFrame(frame); usleep(VMSuite.frameSpacing) }
+            let outputs = try drain(reader)
+            try expect(outputs.count == frames.count, "round \(round): \(outputs.count) frames read, \(frames.count) written")
+            virtual.destroy()
+            let gone = try drain(reader)
+            try expect(gone == [.removed(.deviceGone(path: added!.path))] && reader.devices.isEmpty, "round \(round): after destroy \(gone)")
+        }
     }
 
     /// Path of this executable, for running subcommands in child processes.
