@@ -24,6 +24,9 @@ enum VMSuiteCommand: Subcommand {
         suite.check("describe-mouse") { try suite.describe(VMDevices.mouse, kind: .mouse) }
         suite.check("device-gone") { try suite.deviceGone() }
         suite.check("hotplug") { try suite.hotplug() }
+        suite.check("grab") { try suite.grab() }
+        suite.check("reader-latency") { try suite.readerLatency() }
+        suite.check("record-idle-no-cpu") { try suite.recordIdle() }
         suite.check("devices-json") { try suite.devicesJSON() }
         suite.check("record-sigterm") { try suite.record(signal: SIGTERM) }
         suite.check("record-sigint") { try suite.record(signal: SIGINT) }
@@ -242,6 +245,97 @@ final class VMSuite {
             let gone = try drain(reader)
             try expect(gone == [.removed(.deviceGone(path: added!.path))] && reader.devices.isEmpty, "round \(round): after destroy \(gone)")
         }
+    }
+
+    /// While one client grabs the device, another reads nothing; after release both read.
+    func grab() throws {
+        let (virtual, grabber) = try open(VMDevices.mouse)
+        let other = try EvdevDevice(path: virtual.devnode!)
+        let grabbing = try EvdevReader(devices: [grabber]), watching = try EvdevReader(devices: [other])
+        let motion = [EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relX, value: 5)]
+        try grabber.setGrabbed(true)
+        for _ in 0..<3 { try virtual.writeFrame(motion); usleep(VMSuite.frameSpacing) }
+        let (grabbed, missed) = (try drain(grabbing).count, try drain(watching).count)
+        try expect(grabbed == 3 && missed == 0, "while grabbed: grabber read \(grabbed), other read \(missed)")
+        try grabber.setGrabbed(false)
+        try virtual.writeFrame(motion)
+        let (after, afterOther) = (try drain(grabbing).count, try drain(watching).count)
+        try expect(after == 1 && afterOther == 1, "after release: \(after) and \(afterOther) frames")
+    }
+
+    /// Time from a frame's write to a reader thread (blocked in poll) returning it;
+    /// reported, not asserted: every frame must arrive.
+    func readerLatency() throws {
+        let (virtual, device) = try open(VMDevices.synaptics)
+        final class Box: @unchecked Sendable {
+            let reader: EvdevReader
+            var received: [Int64] = []
+            init(_ reader: EvdevReader) { self.reader = reader }
+        }
+        let box = Box(try EvdevReader(devices: [device]))
+        let done = DispatchSemaphore(value: 0)
+        let count = 100
+        let thread = Thread {
+            while box.received.count < count {
+                guard let batch = try? box.reader.wait(timeout: .seconds(2)), !batch.outputs.isEmpty else { break }
+                let now = VMSuite.nowMicroseconds()
+                box.received += batch.outputs.map { _ in now }
+            }
+            done.signal()
+        }
+        thread.start()
+        usleep(50_000)
+        var sent: [Int64] = []
+        let frames = VMGestureWriter(info: VMDevices.synaptics).swipe(count: 2, steps: count - 2, firstID: 900)
+        for frame in frames {
+            sent.append(VMSuite.nowMicroseconds())
+            try virtual.writeFrame(frame)
+            usleep(VMSuite.frameSpacing)
+        }
+        done.wait()
+        try expect(box.received.count == frames.count, "\(box.received.count) of \(frames.count) frames arrived")
+        let latencies = zip(sent, box.received).map { $1 - $0 }.sorted()
+        say("VMTEST INFO reader latency (write -> reader thread, µs, TCG VM): median \(latencies[latencies.count / 2]), p95 \(latencies[latencies.count * 95 / 100]), max \(latencies.last!)")
+    }
+
+    static func nowMicroseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
+    }
+
+    /// `gestures record` waiting on an idle device uses no CPU; its resident memory is reported.
+    func recordIdle() throws {
+        let (virtual, _) = try open(VMDevices.synaptics)
+        let path = "/tmp/record-idle.jsonl"
+        unlink(path)
+        var report = ""
+        var idleTicks: Int?
+        let (status, _, err) = try runSelf(["record", "--device", virtual.devnode!, "-o", path]) { pid in
+            for _ in 0..<300 where ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").isEmpty { usleep(10_000) }
+            usleep(200_000)
+            let before = try VMSuite.cpuTicks(pid)
+            sleep(2)
+            let after = try VMSuite.cpuTicks(pid)
+            idleTicks = after - before
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? "?"
+            report = "record idle for 2 s: \(after - before) CPU ticks (1 tick = 10 ms), resident memory \(rss)"
+            kill(pid, SIGTERM)
+        }
+        try expect(status == 0, "status \(status): \(err)")
+        say("VMTEST INFO \(report)")
+        try expect((idleTicks ?? 99) <= 1, report)
+    }
+
+    /// utime + stime of a process, in clock ticks, from /proc/PID/stat.
+    static func cpuTicks(_ pid: pid_t) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+        guard let close = stat.lastIndex(of: ")") else { throw CheckFailure("bad /proc stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { throw CheckFailure("bad /proc stat") }
+        return user + system
     }
 
     /// Path of this executable, for running subcommands in child processes.
