@@ -118,7 +118,23 @@ public final class EvdevReader {
     /// Blocks until at least one device has events, the waker is woken, or `timeout`
     /// passes (nil: wait forever); returns everything that could be read without blocking.
     /// The corresponding C functions are `poll` and `libevdev_next_event`.
+    ///
+    /// An empty batch that is not `woken` means the timeout passed: wake-ups that
+    /// complete no frame (half a frame, a new node that cannot be opened yet) do
+    /// not return.
     public func wait(timeout: Duration? = nil) throws(EvdevError) -> Batch {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + $0 }
+        while true {
+            let remaining = deadline.map { max(Duration.zero, $0 - clock.now) }
+            let (batch, anyReady) = try waitOnce(timeout: remaining)
+            if !batch.outputs.isEmpty || batch.woken || !anyReady { return batch }
+            if let deadline, clock.now >= deadline { return batch }
+        }
+    }
+
+    /// One poll and everything it made readable; `anyReady` is false when poll timed out.
+    private func waitOnce(timeout: Duration?) throws(EvdevError) -> (batch: Batch, anyReady: Bool) {
         // Layout: the wake pipe, then every device, then the hotplug watch if any.
         var pollFDs = [pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
         pollFDs += devices.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
@@ -152,7 +168,7 @@ public final class EvdevReader {
                 batch.outputs.append((device, .added))
             }
         }
-        return batch
+        return (batch, ready > 0)
     }
 
     /// Reads the inotify events and opens the event nodes they name that are not read yet.

@@ -25,6 +25,9 @@ enum VMSuiteCommand: Subcommand {
         suite.check("device-gone") { try suite.deviceGone() }
         suite.check("hotplug") { try suite.hotplug() }
         suite.check("grab") { try suite.grab() }
+        for (name, info, _) in VMDevices.touchDevices {
+            suite.check("replay-\(name)") { try suite.replay(info) }
+        }
         suite.check("reader-latency") { try suite.readerLatency() }
         suite.check("record-idle-no-cpu") { try suite.recordIdle() }
         suite.check("devices-json") { try suite.devicesJSON() }
@@ -245,6 +248,61 @@ final class VMSuite {
             let gone = try drain(reader)
             try expect(gone == [.removed(.deviceGone(path: added!.path))] && reader.devices.isEmpty, "round \(round): after destroy \(gone)")
         }
+    }
+
+    /// `gestures replay --uinput` of a recording, read back through a reader that
+    /// picks the new device up by hotplug: equal state after every frame.
+    func replay(_ info: EvdevDeviceInfo) throws {
+        let writer = VMGestureWriter(info: info)
+        let frames = writer.swipe(count: 3, steps: 15, firstID: 1000) + writer.pinch(steps: 15, firstID: 1100)
+        let start: Int64 = 1_700_000_000_000_000
+        var text = EvdevRecording.encode(EvdevRecording.Header(node: "/dev/input/event9", device: info)) + "\n"
+        for (index, frame) in frames.enumerated() {
+            text += EvdevRecording.encode(EvdevRecording.Line(frame: EvdevFrame(timeMicroseconds: start + Int64(index) * 10_000, events: frame))) + "\n"
+        }
+        let path = "/tmp/replay.jsonl"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let reader = try EvdevReader()
+        try reader.watchForNewDevices(in: "/dev/input")
+        var initial = EvdevState()
+        var read: [EvdevState] = []
+        var readState = EvdevState()
+        var added = false
+        var seen: [String] = []
+        let (status, _, err) = try runSelf(["replay", "--uinput", path, "--wait", "300", "--linger", "300"]) { _ in
+            // The child may take seconds to start under TCG. A wake-up can bring no output
+            // (a node that could not be opened yet), so only the deadline ends the wait.
+            let deadline = VMSuite.nowMicroseconds() + 30_000_000
+            while VMSuite.nowMicroseconds() < deadline {
+                let batch = try reader.wait(timeout: .milliseconds(200))
+                for (device, output) in batch.outputs {
+                    if seen.count < 5 { seen.append("\(device.path) \(device.info.name): \(output)") }
+                    switch output {
+                    case .added:
+                        guard device.info.name == info.name else { reader.remove(device); continue }
+                        added = true
+                        readState = device.state
+                        initial = readState
+                    case .frame(let frame):
+                        readState.apply(frame)
+                        if read.last != readState { read.append(readState) }
+                    case .removed: break
+                    case .resynced: throw CheckFailure("SYN_DROPPED while reading the replay")
+                    }
+                }
+                if added && reader.devices.isEmpty { break }
+            }
+        }
+        try expect(status == 0, "replay status \(status): \(err)")
+        try expect(added, "the replayed device was not picked up; saw \(seen); replay said: \(err)")
+        var expected: [EvdevState] = []
+        var state = initial
+        for frame in frames {
+            state.apply(EvdevFrame(timeMicroseconds: 0, events: frame))
+            if expected.last != state { expected.append(state) }
+        }
+        let firstDifference = read.indices.first { $0 >= expected.count || read[$0] != expected[$0] }
+        try expect(read == expected, "read \(read.count) distinct states, expected \(expected.count); first differing at \(firstDifference.map(String.init) ?? "the end")")
     }
 
     /// While one client grabs the device, another reads nothing; after release both read.

@@ -9,6 +9,7 @@ let subcommands: [any Subcommand.Type] = [
     BenchPatternsCommand.self,
     DevicesCommand.self,
     RecordCommand.self,
+    ReplayCommand.self,
 ]
 
 /// Subcommands for the test harnesses, not listed by `gestures --help`.
