@@ -4,6 +4,7 @@
 // Dependencies point one way, toward the pure core:
 //   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
 //   gestures (Tools/) -> EvdevInput -> CLibevdev (the only C-touching module)
+//                        EvdevInput -> GestureRecognition (mouse strokes)
 //   Validation stands alone.
 import PackageDescription
 
@@ -40,7 +41,7 @@ let package = Package(
         ),
         // Live input: devices, the poll-based reader, uinput virtual devices. The only
         // module that touches C; nothing outside it sees a C type.
-        .target(name: "EvdevInput", dependencies: ["CLibevdev"]),
+        .target(name: "EvdevInput", dependencies: ["CLibevdev", "GestureRecognition"]),
         .executableTarget(
             name: "gestures",
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"],
@@ -50,7 +51,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput"]),
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import EvdevInput
 import Foundation
+import GestureRecognition
 
 /// `gestures vm-suite` (hidden): the real-kernel checks `Tools/vm-test` runs
 /// inside a VM, as root, with evdev and uinput loaded. Each check prints
@@ -25,6 +26,7 @@ enum VMSuiteCommand: Subcommand {
         suite.check("device-gone") { try suite.deviceGone() }
         suite.check("hotplug") { try suite.hotplug() }
         suite.check("grab") { try suite.grab() }
+        suite.check("mouse-strokes") { try suite.mouseStrokes() }
         for (name, info, _) in VMDevices.touchDevices {
             suite.check("replay-\(name)") { try suite.replay(info) }
         }
@@ -305,6 +307,60 @@ final class VMSuite {
         try expect(read == expected, "read \(read.count) distinct states, expected \(expected.count); first differing at \(firstDifference.map(String.init) ?? "the end")")
     }
 
+    /// `gestures strokes` on live mice: a circle drawn with the right button held is
+    /// recognised; a stroke cut short by unplugging prints `cancelled` and the program
+    /// keeps running; a mouse plugged in afterwards is picked up and its triangle recognised.
+    func mouseStrokes() throws {
+        var mouse: VirtualDevice? = try VirtualDevice(VMDevices.mouse)
+        let firstNode = mouse!.devnode!
+        func draw(_ name: String, on device: VirtualDevice, release: Bool = true) throws {
+            let template = TemplateLibrary.dollarShapes.samples(named: name)[0]
+            try device.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 1)])
+            var last = template[0]
+            for point in template.dropFirst() {
+                let dx = (point.x - last.x).rounded(), dy = (point.y - last.y).rounded()
+                last = Point(x: last.x + dx, y: last.y + dy)
+                try device.writeFrame([EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relX, value: Int32(dx)),
+                                       EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relY, value: Int32(dy))])
+                usleep(2_000)
+            }
+            if release { try device.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 0)]) }
+        }
+        let (status, out, err) = try runSelf(["strokes", "--count", "2"]) { pid in
+            try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(firstNode) }, "strokes never opened \(firstNode)")
+            try draw("circle", on: mouse!)
+            try draw("circle", on: mouse!, release: false)
+            usleep(100_000)
+            mouse = nil // destroyed mid-stroke
+            try self.expect(VMSuite.waitUntil { !VMSuite.openFiles(pid).contains(firstNode) }, "strokes kept the gone device open")
+            let second = try VirtualDevice(VMDevices.mouse)
+            let secondNode = second.devnode!
+            try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(secondNode) }, "the new mouse was not picked up")
+            try draw("triangle", on: second)
+            _ = VMSuite.waitUntil { kill(pid, 0) != 0 }
+        }
+        let lines = out.split(separator: "\n").map(String.init)
+        try expect(status == 0, "status \(status): \(err)")
+        try expect(lines.count == 3 && lines[0].hasPrefix("circle (score") && lines[1] == "cancelled (the device is gone)"
+                   && lines[2].hasPrefix("triangle (score"), "output: \(lines)")
+    }
+
+    /// Polls `condition` every 20 ms for up to 10 s.
+    static func waitUntil(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<500 {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// The paths a process has open, from /proc/PID/fd.
+    static func openFiles(_ pid: pid_t) -> [String] {
+        let directory = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0) }
+    }
+
     /// While one client grabs the device, another reads nothing; after release both read.
     func grab() throws {
         let (virtual, grabber) = try open(VMDevices.mouse)
@@ -430,7 +486,7 @@ final class VMSuite {
         let out = readAll(outPipe[0]), err = readAll(errPipe[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if let callbackError { throw callbackError }
+        if let callbackError { throw CheckFailure("\(callbackError) [child stdout: \(out.debugDescription), stderr: \(err.debugDescription)]") }
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exitStatus, out, err)
     }

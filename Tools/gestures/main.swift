@@ -10,6 +10,7 @@ let subcommands: [any Subcommand.Type] = [
     DevicesCommand.self,
     RecordCommand.self,
     ReplayCommand.self,
+    StrokesCommand.self,
 ]
 
 /// Subcommands for the test harnesses, not listed by `gestures --help`.
