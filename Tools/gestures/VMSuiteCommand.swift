@@ -27,6 +27,7 @@ enum VMSuiteCommand: Subcommand {
         suite.check("hotplug") { try suite.hotplug() }
         suite.check("grab") { try suite.grab() }
         suite.check("mouse-strokes") { try suite.mouseStrokes() }
+        suite.check("train-device") { try suite.trainOnDevice() }
         for (name, info, _) in VMDevices.touchDevices {
             suite.check("replay-\(name)") { try suite.replay(info) }
         }
@@ -313,36 +314,69 @@ final class VMSuite {
     func mouseStrokes() throws {
         var mouse: VirtualDevice? = try VirtualDevice(VMDevices.mouse)
         let firstNode = mouse!.devnode!
-        func draw(_ name: String, on device: VirtualDevice, release: Bool = true) throws {
+        // The second circle is never released: the mouse is unplugged mid-stroke.
+        func drawUnreleased(_ name: String, on device: VirtualDevice) throws {
             let template = TemplateLibrary.dollarShapes.samples(named: name)[0]
             try device.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 1)])
-            var last = template[0]
-            for point in template.dropFirst() {
-                let dx = (point.x - last.x).rounded(), dy = (point.y - last.y).rounded()
-                last = Point(x: last.x + dx, y: last.y + dy)
-                try device.writeFrame([EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relX, value: Int32(dx)),
-                                       EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relY, value: Int32(dy))])
-                usleep(2_000)
+            for (last, point) in zip(template, template.dropFirst()) {
+                try device.writeFrame([EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relX, value: Int32((point.x - last.x).rounded())),
+                                       EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relY, value: Int32((point.y - last.y).rounded()))])
+                usleep(2_000) // a mouse's client buffer holds only 64 events
             }
-            if release { try device.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 0)]) }
         }
         let (status, out, err) = try runSelf(["strokes", "--count", "2"]) { pid in
             try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(firstNode) }, "strokes never opened \(firstNode)")
-            try draw("circle", on: mouse!)
-            try draw("circle", on: mouse!, release: false)
+            try self.draw("circle", on: mouse!)
+            try drawUnreleased("circle", on: mouse!)
             usleep(100_000)
             mouse = nil // destroyed mid-stroke
             try self.expect(VMSuite.waitUntil { !VMSuite.openFiles(pid).contains(firstNode) }, "strokes kept the gone device open")
             let second = try VirtualDevice(VMDevices.mouse)
             let secondNode = second.devnode!
             try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(secondNode) }, "the new mouse was not picked up")
-            try draw("triangle", on: second)
+            try self.draw("triangle", on: second)
             _ = VMSuite.waitUntil { kill(pid, 0) != 0 }
         }
         let lines = out.split(separator: "\n").map(String.init)
         try expect(status == 0, "status \(status): \(err)")
         try expect(lines.count == 3 && lines[0].hasPrefix("circle (score") && lines[1] == "cancelled (the device is gone)"
                    && lines[2].hasPrefix("triangle (score"), "output: \(lines)")
+    }
+
+    /// Draws `name` (a bundled $1 shape) with the right button held on a virtual mouse.
+    func draw(_ name: String, on device: VirtualDevice) throws {
+        let template = TemplateLibrary.dollarShapes.samples(named: name)[0]
+        try device.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 1)])
+        var last = template[0]
+        for point in template.dropFirst() {
+            let dx = (point.x - last.x).rounded(), dy = (point.y - last.y).rounded()
+            last = Point(x: last.x + dx, y: last.y + dy)
+            try device.writeFrame([EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relX, value: Int32(dx)),
+                                   EvdevEvent(type: EvdevEvent.rel, code: EvdevEvent.relY, value: Int32(dy))])
+            usleep(2_000)
+        }
+        try device.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 0)])
+        usleep(200_000) // longer than the unplug grace, so the stroke counts
+    }
+
+    /// `gestures train --device` records the drawn strokes (not clicks) into a library.
+    func trainOnDevice() throws {
+        let mouse = try VirtualDevice(VMDevices.mouse)
+        let node = mouse.devnode!
+        let library = "/tmp/trained.json"
+        unlink(library)
+        let (status, out, err) = try runSelf(["train", "--library", library, "--name", "vee", "--device", node, "--samples", "2"]) { pid in
+            try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(node) }, "train never opened \(node)")
+            try mouse.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 1)])
+            try mouse.writeFrame([EvdevEvent(type: EvdevEvent.key, code: EvdevEvent.btnRight, value: 0)]) // a click
+            try self.draw("v", on: mouse)
+            try self.draw("v", on: mouse)
+            _ = VMSuite.waitUntil { kill(pid, 0) != 0 }
+        }
+        try expect(status == 0, "status \(status): \(err)")
+        try expect(out.contains("added 2 samples of 'vee'") && err.contains("(1 of 2)") && err.contains("sample 2 of 2 added"), "stdout \(out), stderr \(err)")
+        let trained = try TemplateLibrary(jsonData: Data(contentsOf: URL(fileURLWithPath: library)))
+        try expect(trained.samples(named: "vee").count == 2, "library: \(trained.names)")
     }
 
     /// Polls `condition` every 20 ms for up to 10 s.
