@@ -7,24 +7,30 @@ import Foundation
 enum RecordCommand: Subcommand {
     static let name = "record"
     static let abstract = "Record a device's events losslessly to a JSON Lines file until Ctrl-C."
-    static let usage = "[--device D] [-o FILE] [--frames N]"
+    static let usage = "[--device D] [-o FILE] [--format json|libinput|evemu] [--frames N]"
     static let discussion = """
         D is a node (/dev/input/event5 or event5) or part of a device name; by default the first
         touchpad, else the first touchscreen. The file starts with a header line (format, version,
         node, device description), then one line per frame: {"time":MICROSECONDS,"events":[[type,code,value],...]},
         with "resynced":true on libevdev's resync after the kernel dropped events.
+        --format libinput writes `libinput record`'s YAML and --format evemu writes evemu 1.3, for
+        sharing with those tools (times relative to the first frame; resyncs become comments).
         Ctrl-C or SIGTERM stops recording; the file is then complete.
         """
     static let options: [OptionSpec] = [
         .option("--device", "D", "The device to record (node, eventN, or part of its name)."),
         .option("-o", "FILE", "Write to FILE instead of standard output."),
         .option("--output", "FILE", "Same as -o."),
+        .option("--format", "FORMAT", "json (default, JSON Lines), libinput or evemu."),
         .option("--frames", "N", "Stop after N frames."),
         .flag("--grab", "Grab the device exclusively while recording (the desktop sees no events)."),
         .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
     ]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
+        let format = try arguments.value("--format", default: EvdevRecordingWriter.Format.json, "json, libinput or evemu") {
+            EvdevRecordingWriter.Format(rawValue: $0)
+        }
         let frameLimit = try arguments.value("--frames", default: Int.max, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
         let device = try InputDevices.choose(arguments.value("--device"), in: directory)
@@ -49,7 +55,8 @@ enum RecordCommand: Subcommand {
         defer { stopSources.cancel() }
 
         printError("gestures record: recording \(device.path) (\(device.info.name)); press Ctrl-C to stop.")
-        try write(EvdevRecording.encode(EvdevRecording.Header(node: device.path, device: device.info)) + "\n", to: output, outputPath)
+        var writer = EvdevRecordingWriter(format: format, header: EvdevRecording.Header(node: device.path, device: device.info))
+        try write(writer.header, to: output, outputPath)
         var frames = 0
         var failure: EvdevError?
         recording: while frames < frameLimit {
@@ -59,10 +66,10 @@ enum RecordCommand: Subcommand {
             for (_, result) in batch.outputs {
                 switch result {
                 case .frame(let frame):
-                    text += EvdevRecording.encode(EvdevRecording.Line(frame: frame)) + "\n"
+                    text += writer.text(for: EvdevRecording.Line(frame: frame))
                     frames += 1
                 case .resynced(let frame):
-                    text += EvdevRecording.encode(EvdevRecording.Line(frame: frame, resynced: true)) + "\n"
+                    text += writer.text(for: EvdevRecording.Line(frame: frame, resynced: true))
                     frames += 1
                     printError("gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync.")
                 case .removed(let error):

@@ -36,6 +36,8 @@ enum VMSuiteCommand: Subcommand {
         suite.check("devices-json") { try suite.devicesJSON() }
         suite.check("record-sigterm") { try suite.record(signal: SIGTERM) }
         suite.check("record-sigint") { try suite.record(signal: SIGINT) }
+        suite.check("record-evemu") { try suite.record(signal: SIGINT, format: .evemu) }
+        suite.check("record-libinput") { try suite.record(signal: SIGTERM, format: .libinput) }
         suite.check("permission-denied") { try suite.permissionDenied() }
         say("VMTEST DONE \(suite.passed) passed, \(suite.failed) failed")
         return suite.failed == 0 ? 0 : 1
@@ -553,13 +555,13 @@ final class VMSuite {
     }
 
     /// `gestures record` in a child process, stopped by `signal`: a complete, valid file with every frame.
-    func record(signal number: Int32) throws {
+    func record(signal number: Int32, format: EvdevRecordingWriter.Format = .json) throws {
         let (virtual, _) = try open(VMDevices.rmi4)
         let path = "/tmp/record-\(number).jsonl"
         unlink(path)
         let frames = VMGestureWriter(info: VMDevices.rmi4).swipe(count: 3, steps: 15, firstID: 700)
         var written = EvdevState()
-        let (status, _, err) = try runSelf(["record", "--device", virtual.devnode!, "-o", path]) { process in
+        let (status, _, err) = try runSelf(["record", "--device", virtual.devnode!, "-o", path, "--format", format.rawValue]) { process in
             // Wait for the header: the recorder has opened the device.
             for _ in 0..<300 where ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").isEmpty { usleep(10_000) }
             for frame in frames {
@@ -571,7 +573,21 @@ final class VMSuite {
             kill(process, number)
         }
         try expect(status == 0, "status \(status): \(err)")
-        let (header, lines) = try EvdevRecording.decode(try String(contentsOfFile: path, encoding: .utf8))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        switch format {
+        case .json: break
+        case .evemu:
+            let reports = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.hasSuffix(" 0000 0000 0000") }.count
+            try expect(text.hasPrefix("# EVEMU 1.3\n") && reports == frames.count,
+                       "evemu: \(reports) SYN_REPORTs for \(frames.count) frames")
+            return
+        case .libinput:
+            let reports = text.split(separator: "\n").filter { $0.hasSuffix(",   0,   0,      0]") }.count
+            try expect(text.hasPrefix("version: 1\n") && text.hasSuffix("]\n") && reports == frames.count,
+                       "libinput: \(reports) SYN_REPORTs for \(frames.count) frames")
+            return
+        }
+        let (header, lines) = try EvdevRecording.decode(text)
         try expect(header.device.name == VMDevices.rmi4.name && header.device.kind == .touchpad, "header \(header.device.name)")
         var read = EvdevState()
         for line in lines { read.apply(line.frame) }
