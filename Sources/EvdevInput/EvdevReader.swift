@@ -117,11 +117,11 @@ public final class EvdevReader {
 
     /// Blocks until at least one device has events, the waker is woken, or `timeout`
     /// passes (nil: wait forever); returns everything that could be read without blocking.
-    /// The corresponding C functions are `poll` and `libevdev_next_event`.
     ///
     /// An empty batch that is not `woken` means the timeout passed: wake-ups that
     /// complete no frame (half a frame, a new node that cannot be opened yet) do
     /// not return.
+    /// The corresponding C functions are `poll` and `libevdev_next_event`.
     public func wait(timeout: Duration? = nil) throws(EvdevError) -> Batch {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
