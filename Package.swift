@@ -3,6 +3,8 @@
 // A gesture and input-recognition engine for Linux.
 // Dependencies point one way, toward the pure core:
 //   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
+//   gestures (Tools/) -> EvdevInput -> CLibevdev (the only C-touching module)
+//                        EvdevInput -> GestureRecognition (mouse strokes)
 //   Validation stands alone.
 //   GestureDaemon -> GestureTraces, Validation (bindings, actions, reload).
 import PackageDescription
@@ -15,6 +17,7 @@ let package = Package(
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
@@ -32,17 +35,27 @@ let package = Package(
         .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "CYAML"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
         .target(name: "Validation"),
+        // libevdev and libevdev-uinput, with a shim for what Swift cannot import.
+        .systemLibrary(
+            name: "CLibevdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        // Live input: devices, the poll-based reader, uinput virtual devices. The only
+        // module that touches C; nothing outside it sees a C type.
+        .target(name: "EvdevInput", dependencies: ["CLibevdev", "GestureRecognition"]),
         // The desktop daemon: validated configuration, binding matcher, action runner, reload.
         .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation"]),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
             path: "Tools/gestures"
         ),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
     ],

@@ -57,13 +57,18 @@ func decodingErrorText(_ error: any Error) -> String {
 struct ReplayCommand: Subcommand {
     static let name = "replay"
     static let abstract = "Run the gesture engine over recorded traces and print the gestures."
-    static let usage = "FILE... [--ends] [--format json|text] [--library LIB.json] [--sequences SEQ.json] [--config CONFIG.json]"
+    static let usage = "FILE... [--ends] [--format json|text] [--library LIB.json] [--sequences SEQ.json] [--config CONFIG.json]\n       gestures replay --uinput FILE [--speed X] [--wait MS] [--linger MS]"
     static let discussion = """
     FILE is a trace in our JSON format, a `libinput record` YAML file or an
     evemu recording (a .events file finds its .desc beside it), detected from
     the content. One JSON object per line per gesture: type, phase, time_ms,
     fingers, and on ends cancelled, direction, dx_mm, dy_mm, edge, scale,
     angle_degrees, template, score, name where they apply.
+
+    With --uinput, FILE (made by 'gestures record') is played into a new
+    virtual device with its original timing instead, like evemu-play and
+    libinput replay; the node is printed on stderr. Needs write access to
+    /dev/uinput; Ctrl-C or SIGTERM stops it and removes the device.
     """
     static let options: [OptionSpec] = [
         .flag("--ends", "Print only completed gestures (ends and single events)."),
@@ -71,9 +76,17 @@ struct ReplayCommand: Subcommand {
         .option("--library", "LIB.json", "Templates for drawn strokes (default: the bundled 16 shapes)."),
         .option("--sequences", "SEQ.json", "Swipe sequences: {\"sequences\": [{\"name\": ..., \"directions\": [\"up\", ...]}]}."),
         .option("--config", "CONFIG.json", "Engine thresholds (GestureEngine.Configuration as JSON)."),
+        .option("--uinput", "FILE", "Play the recording into a virtual device instead (see above)."),
+        .option("--speed", "X", "With --uinput: play X times faster (default 1)."),
+        .option("--wait", "MS", "With --uinput: wait MS ms after creating the device, so readers can open it (default 500)."),
+        .option("--linger", "MS", "With --uinput: keep the device MS ms after the last frame (default 500)."),
     ]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
+        if arguments.value("--uinput") != nil {
+            guard arguments.positionals.isEmpty else { throw UsageError("--uinput plays one recording; give it as --uinput FILE") }
+            return try UinputReplay.run(arguments)
+        }
         guard !arguments.positionals.isEmpty else { throw UsageError("no trace files given") }
         let text = try arguments.value("--format", default: false, "json or text") { $0 == "text" ? true : $0 == "json" ? false : nil }
         let replay = GestureReplay(configuration: try engineConfiguration(arguments),

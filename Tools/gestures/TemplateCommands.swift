@@ -1,3 +1,4 @@
+import EvdevInput
 import Foundation
 import GestureRecognition
 import GestureTraces
@@ -26,19 +27,27 @@ func saveLibrary(_ library: TemplateLibrary, to path: String) throws {
 struct TrainCommand: Subcommand {
     static let name = "train"
     static let abstract = "Add stroke samples (XML gesture logs or JSON strokes) to a template library."
-    static let usage = "--library LIB.json [--name NAME] FILE..."
+    static let usage = "--library LIB.json [--name NAME] FILE...\n       gestures train --library LIB.json --name NAME --device D [--samples N] [--button right|middle|left]"
     static let discussion = """
     Each FILE adds its strokes as samples. Without --name, the name comes from
     the file (an XML log's gesture name, a JSON stroke's "name"). The library is
     created if it does not exist and rewritten atomically.
+    With --device, the samples are drawn live with a mouse instead (the button held,
+    as in 'gestures strokes'), with a prompt and progress for each; D may be 'any'
+    for every mouse. Ctrl-C keeps the samples drawn so far (and exits with status 1).
     """
     static let options: [OptionSpec] = [
         .option("--library", "LIB.json", "The template library to add to (created if missing)."),
         .option("--name", "NAME", "The gesture name for every sample."),
+        .option("--device", "D", "Draw the samples live on mouse D (node, eventN, part of its name, or 'any')."),
+        .option("--samples", "N", "With --device: how many samples to draw (default 5)."),
+        .option("--button", "NAME", "With --device: the button that draws: right (default), middle or left."),
+        .option("--dir", "DIR", "With --device: the directory of event nodes (default /dev/input)."),
     ]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard let path = arguments.value("--library") else { throw UsageError("missing --library LIB.json") }
+        if let device = arguments.value("--device") { return try trainLive(arguments, library: path, device: device) }
         guard !arguments.positionals.isEmpty else { throw UsageError("no stroke files given") }
         var library = try loadLibrary(path, createIfMissing: true)
         var added = 0
@@ -56,6 +65,41 @@ struct TrainCommand: Subcommand {
         try saveLibrary(library, to: path)
         print("added \(added) sample\(added == 1 ? "" : "s") to \(path) (\(library.templates.count) templates, \(library.names.count) gestures)")
         return 0
+    }
+
+    /// `train --device`: prompts for and records N strokes drawn with a mouse.
+    static func trainLive(_ arguments: Arguments, library path: String, device: String) throws -> Int32 {
+        guard arguments.positionals.isEmpty else { throw UsageError("give either stroke files or --device, not both") }
+        guard let name = arguments.value("--name") else { throw UsageError("--device needs --name NAME") }
+        let samples = try arguments.value("--samples", default: 5, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let button = try arguments.value("--button", default: EvdevEvent.btnRight, "right, middle or left") { StrokesCommand.buttons[$0] }
+        var library = try loadLibrary(path, createIfMissing: true)
+        let live = try LiveMouseStrokes(device: device == "any" ? nil : device,
+                                        directory: arguments.value("--dir") ?? InputDevices.defaultDirectory,
+                                        button: button, commandName: self.name)
+        let buttonName = StrokesCommand.buttons.first { $0.value == button }!.key
+        var added = 0
+        func prompt() { printError("Draw '\(name)' with the \(buttonName) button held (\(added + 1) of \(samples))...") }
+        prompt()
+        let status = try live.run { event in
+            switch event {
+            case .cancelled(let why):
+                printError("  cancelled (\(why)); draw it again.")
+            case .stroke(let points):
+                do {
+                    try library.add(name: name, points: points)
+                    added += 1
+                    printError("  sample \(added) of \(samples) added (\(points.count) points).")
+                } catch {
+                    printError("  not a usable stroke (\(error)); draw it again.")
+                }
+                if added < samples { prompt() }
+            }
+            return added < samples
+        }
+        if added > 0 { try saveLibrary(library, to: path) }
+        print("added \(added) sample\(added == 1 ? "" : "s") of '\(name)' to \(path) (\(library.templates.count) templates, \(library.names.count) gestures)")
+        return added == samples ? status : 1
     }
 }
 

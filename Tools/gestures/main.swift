@@ -2,18 +2,27 @@ import Foundation
 
 /// Every subcommand, in the order `gestures --help` lists them.
 let subcommands: [any Subcommand.Type] = [
+    ReplayCommand.self,
+    RunCommand.self,
+    CheckConfigCommand.self,
+    DevicesCommand.self,
+    RecordCommand.self,
+    StrokesCommand.self,
     TrainCommand.self,
     TemplatesCommand.self,
     RecognizeCommand.self,
     EvalCommand.self,
-    ReplayCommand.self,
     ConvertCommand.self,
     InfoCommand.self,
     BenchInputCommand.self,
-    BenchPatternsCommand.self,
     BenchEngineCommand.self,
-    RunCommand.self,
-    CheckConfigCommand.self,
+    BenchPatternsCommand.self,
+]
+
+/// Subcommands for the test harnesses, not listed by `gestures --help`.
+let hiddenSubcommands: [any Subcommand.Type] = [
+    VMSuiteCommand.self,
+    AsUserCommand.self,
 ]
 
 func printError(_ message: String) {
@@ -40,7 +49,7 @@ func printError(_ message: String) {
         print(topLevelHelp(), terminator: "")
         return 0
     }
-    guard let command = subcommands.first(where: { $0.name == first }) else {
+    guard let command = (subcommands + hiddenSubcommands).first(where: { $0.name == first }) else {
         printError("gestures: unknown subcommand '\(first)'; run 'gestures --help' for the list.")
         return 64
     }

@@ -1,0 +1,253 @@
+import CLibevdev
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads frames from several evdev devices at once, blocking in `poll()` while
+/// idle (no CPU use), until events arrive or another thread wakes it.
+///
+/// After `SYN_DROPPED` (the kernel's buffer for this client overflowed), the
+/// partial frame is discarded and libevdev's resync is delivered as one
+/// `.resynced` frame that brings the state up to date; a gesture in progress
+/// should end cancelled. A device that disappears is reported once as
+/// `.removed(.deviceGone)` and dropped from the reader; the others keep going.
+/// With `watchForNewDevices(in:)`, nodes that appear later are opened, added
+/// and reported as `.added`.
+///
+///     let reader = try EvdevReader(devices: [try EvdevDevice(path: "/dev/input/event5")])
+///     while case let batch = try reader.wait(), !batch.woken {
+///         for (device, output) in batch.outputs { print(device.path, output) }
+///     }
+public final class EvdevReader {
+    /// What the reader delivers for one device.
+    public enum Output: Hashable, Sendable {
+        /// A complete frame, ended by `SYN_REPORT`.
+        case frame(EvdevFrame)
+        /// libevdev's resync after `SYN_DROPPED`: events that bring the state up to
+        /// date, as one frame. Events were lost; cancel what was in progress.
+        case resynced(EvdevFrame)
+        /// The device failed (usually `.deviceGone`) and was removed from the reader.
+        case removed(EvdevError)
+        /// A new event node appeared in the watched directory and is now read
+        /// (see `watchForNewDevices(in:)`); remove it if it is not wanted.
+        case added
+    }
+
+    /// What one `wait` returns.
+    public struct Batch {
+        /// The outputs in the order they were read, each with its device.
+        public var outputs: [(device: EvdevDevice, output: Output)]
+        /// Whether `Waker.wake()` was called since the last wait.
+        public var woken: Bool
+    }
+
+    /// Wakes a reader blocked in `wait` from another thread (or a signal source).
+    /// Writing one byte to a pipe is all it does, so it is safe anywhere.
+    public struct Waker: Sendable {
+        let fileDescriptor: Int32
+
+        /// Makes the reader's current or next `wait` return with `woken == true`.
+        /// The corresponding C function is `write`.
+        public func wake() {
+            var byte: UInt8 = 1
+            _ = write(fileDescriptor, &byte, 1)
+        }
+    }
+
+    /// The devices being read.
+    public private(set) var devices: [EvdevDevice]
+    /// The waker of this reader.
+    public let waker: Waker
+
+    private let wakeReadFD: Int32
+    private var hotplug: (fileDescriptor: Int32, directory: String)?
+    private var partialFrames: [ObjectIdentifier: [EvdevEvent]] = [:]
+
+    /// Creates a reader over `devices` (more can be added later).
+    /// The corresponding C function is `pipe`.
+    public init(devices: [EvdevDevice] = []) throws(EvdevError) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            throw EvdevError.system(errno: errno, operation: "create the wake pipe for", path: "the reader")
+        }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        self.wakeReadFD = fds[0]
+        self.waker = Waker(fileDescriptor: fds[1])
+        self.devices = devices
+    }
+
+    deinit {
+        if let hotplug { close(hotplug.fileDescriptor) }
+        close(wakeReadFD)
+        close(waker.fileDescriptor)
+    }
+
+    /// Adds a device to read from.
+    public func add(_ device: EvdevDevice) {
+        devices.append(device)
+    }
+
+    /// Stops reading `device` and forgets its partial frame.
+    public func remove(_ device: EvdevDevice) {
+        devices.removeAll { $0 === device }
+        partialFrames[ObjectIdentifier(device)] = nil
+    }
+
+    /// Watches `directory` for new `eventN` nodes: each one that can be opened is
+    /// added to the reader and reported by `wait` as `.added`. A node that cannot be
+    /// opened yet (udev has not set its permissions) is tried again when its
+    /// attributes change.
+    /// The corresponding C functions are `inotify_init1` and `inotify_add_watch`.
+    public func watchForNewDevices(in directory: String = "/dev/input") throws(EvdevError) {
+        guard hotplug == nil else { return }
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw EvdevError(errno: errno, operation: "watch", path: directory) }
+        guard inotify_add_watch(fd, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO)) >= 0 else {
+            let code = errno
+            close(fd)
+            throw EvdevError(errno: code, operation: "watch", path: directory)
+        }
+        hotplug = (fd, directory)
+    }
+
+    /// Blocks until at least one device has events, the waker is woken, or `timeout`
+    /// passes (nil: wait forever); returns everything that could be read without blocking.
+    ///
+    /// An empty batch that is not `woken` means the timeout passed: wake-ups that
+    /// complete no frame (half a frame, a new node that cannot be opened yet) do
+    /// not return.
+    /// The corresponding C functions are `poll` and `libevdev_next_event`.
+    public func wait(timeout: Duration? = nil) throws(EvdevError) -> Batch {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + $0 }
+        while true {
+            let remaining = deadline.map { max(Duration.zero, $0 - clock.now) }
+            let (batch, anyReady) = try waitOnce(timeout: remaining)
+            if !batch.outputs.isEmpty || batch.woken || !anyReady { return batch }
+            if let deadline, clock.now >= deadline { return batch }
+        }
+    }
+
+    /// One poll and everything it made readable; `anyReady` is false when poll timed out.
+    private func waitOnce(timeout: Duration?) throws(EvdevError) -> (batch: Batch, anyReady: Bool) {
+        // Layout: the wake pipe, then every device, then the hotplug watch if any.
+        var pollFDs = [pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
+        pollFDs += devices.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+        if let hotplug { pollFDs.append(pollfd(fd: hotplug.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+        let milliseconds: Int32 = timeout.map { t in
+            let (seconds, attoseconds) = t.components
+            return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        } ?? -1
+        var ready: Int32
+        repeat {
+            ready = poll(&pollFDs, nfds_t(pollFDs.count), milliseconds)
+        } while ready < 0 && errno == EINTR
+        guard ready >= 0 else { throw EvdevError.system(errno: errno, operation: "poll", path: "the input devices") }
+
+        var batch = Batch(outputs: [], woken: false)
+        if pollFDs[0].revents != 0 {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while read(wakeReadFD, &buffer, buffer.count) > 0 {}
+            batch.woken = true
+        }
+        let polled = devices
+        for (index, device) in polled.enumerated() where pollFDs[index + 1].revents != 0 {
+            for output in drain(device) {
+                batch.outputs.append((device, output))
+                if case .removed = output { remove(device) }
+            }
+        }
+        if let hotplug, pollFDs[pollFDs.count - 1].revents != 0 {
+            for device in openNewNodes(hotplug.fileDescriptor, in: hotplug.directory) {
+                add(device)
+                batch.outputs.append((device, .added))
+            }
+        }
+        return (batch, ready > 0)
+    }
+
+    /// Reads the inotify events and opens the event nodes they name that are not read yet.
+    private func openNewNodes(_ fd: Int32, in directory: String) -> [EvdevDevice] {
+        var names: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of NUL-padded name.
+            var offset = 0
+            while offset + 16 <= count {
+                let length = buffer[offset + 12 ..< offset + 16].reversed().reduce(0) { $0 << 8 | Int($1) }
+                let nameBytes = buffer[offset + 16 ..< min(count, offset + 16 + length)].prefix { $0 != 0 }
+                names.append(String(decoding: nameBytes, as: UTF8.self))
+                offset += 16 + length
+            }
+        }
+        var opened: [EvdevDevice] = []
+        for name in Set(names).sorted() where name.hasPrefix("event") {
+            let path = directory + "/" + name
+            guard !devices.contains(where: { $0.path == path }) else { continue }
+            if let device = try? EvdevDevice(path: path) { opened.append(device) }
+        }
+        return opened
+    }
+
+    /// Reads every queued event of one device into frames.
+    private func drain(_ device: EvdevDevice) -> [Output] {
+        var outputs: [Output] = []
+        var partial = partialFrames[ObjectIdentifier(device)] ?? []
+        defer { partialFrames[ObjectIdentifier(device)] = partial }
+        var event = input_event()
+        while true {
+            let rc = libevdev_next_event(device.handle, UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue), &event)
+            if rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
+                let swiftEvent = EvdevEvent(type: event.type, code: event.code, value: event.value)
+                if swiftEvent.isSynReport {
+                    outputs.append(.frame(EvdevFrame(timeMicroseconds: Self.microseconds(event), events: partial)))
+                    partial = []
+                } else {
+                    partial.append(swiftEvent)
+                }
+            } else if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
+                // `event` is SYN_DROPPED: the partial frame is incomplete, drop it and resync.
+                partial = []
+                switch resync(device, droppedAt: event) {
+                case .success(let frame): outputs.append(.resynced(frame))
+                case .failure(let error): outputs.append(.removed(error)); return outputs
+                }
+            } else if rc == -EAGAIN {
+                return outputs
+            } else {
+                outputs.append(.removed(EvdevError(errno: rc, operation: "read", path: device.path)))
+                return outputs
+            }
+        }
+    }
+
+    /// Collects libevdev's sync events (the difference between its state and the kernel's) into one frame.
+    private func resync(_ device: EvdevDevice, droppedAt dropped: input_event) -> Result<EvdevFrame, EvdevError> {
+        var events: [EvdevEvent] = []
+        var time = Self.microseconds(dropped)
+        var event = input_event()
+        while true {
+            let rc = libevdev_next_event(device.handle, UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue), &event)
+            if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
+                let swiftEvent = EvdevEvent(type: event.type, code: event.code, value: event.value)
+                if swiftEvent.isSynReport { time = Self.microseconds(event) } else { events.append(swiftEvent) }
+            } else if rc == -EAGAIN || rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
+                // -EAGAIN: sync done. SUCCESS cannot happen in sync mode; treat it as done too.
+                return .success(EvdevFrame(timeMicroseconds: time, events: events))
+            } else {
+                return .failure(EvdevError(errno: rc, operation: "resync", path: device.path))
+            }
+        }
+    }
+
+    private static func microseconds(_ event: input_event) -> Int64 {
+        Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)
+    }
+}

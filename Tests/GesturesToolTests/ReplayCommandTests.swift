@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+// Playing into a virtual device is checked against a real kernel by Tools/vm-test;
+// these cover the input checks and the error without /dev/uinput.
+@Suite("gestures replay --uinput (end to end)")
+struct ReplayCommandTests {
+    @Test("replay with neither files nor --uinput is a usage error")
+    func missingFileIsUsageError() throws {
+        let run = try ToolRunner.run(["replay"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("no trace files given"))
+        let both = try ToolRunner.run(["replay", "--uinput", "a.jsonl", "b.jsonl"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--uinput plays one recording"))
+    }
+
+    @Test("a file that is not a recording names the line and the problem")
+    func badRecordingNamesTheLine() throws {
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("bad.jsonl")
+        try #"{"format":"gestures-evdev-record","version":2}"#.write(to: file, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["replay", "--uinput", file.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "gestures replay: \(file.path): line 1: unsupported version 2, expected 1.\n")
+    }
+
+    @Test("without /dev/uinput the error says how to get it, in one sentence")
+    func noUinputIsOneSentence() throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/uinput") else { return }
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("empty.jsonl")
+        let header = #"{"device":{"absinfo":{},"bus":3,"codes":{"2":[0,1]},"name":"m","product":1,"properties":[],"vendor":1,"version":1},"format":"gestures-evdev-record","node":"/dev/input/event2","version":1}"#
+        try (header + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["replay", "--uinput", file.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("gestures replay: Cannot create a virtual device: /dev/uinput is unavailable"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+}
