@@ -2,8 +2,9 @@ import Foundation
 import GestureRecognition
 import TouchInput
 
-/// Runs the gesture engine over a recorded trace: the same decoder and engine
-/// a live device feeds, so a replay gives what the device would have given.
+/// Runs the gesture engine over a recorded trace: one ``GesturePipeline``
+/// (decoder and engine) per device, the type a live device feeds, so a replay
+/// gives what the device would have given.
 ///
 ///     let trace = try Trace.load(contentsOf: url)
 ///     let gestures = GestureReplay().gestures(in: trace)
@@ -22,28 +23,15 @@ public struct GestureReplay: Sendable {
     }
 
     /// The surface the engine sees for `device`, or nil when the device is
-    /// neither a touchpad nor a touchscreen.
+    /// neither a touchpad nor a touchscreen (``GesturePipeline/surface(for:)``).
     public static func surface(for device: DeviceDescription) -> GestureSurface? {
-        let kind: GestureSurface.Kind
-        switch device.kind {
-        case .touchpad: kind = .touchpad
-        case .touchscreen: kind = .touchscreen
-        case .mouse, .other: return nil
-        }
-        guard let size = device.sizeMillimeters else { return nil }
-        // Semi-MT pads are read as one contact (ABS_X/ABS_Y) plus the BTN_TOOL
-        // count: with several fingers that position is approximate.
-        return GestureSurface(kind: kind, widthMillimeters: size.width, heightMillimeters: size.height,
-                              positionsAreApproximate: device.isSemiMT)
+        GesturePipeline.surface(for: device)
     }
 
     /// The engine's input for one decoded frame; times count from `origin`
     /// (microseconds), so the first event of a recording is at 0 ms.
     public static func gestureFrame(_ frame: TouchFrame, origin: Int64) -> GestureFrame {
-        GestureFrame(
-            time: .microseconds(frame.microseconds - origin),
-            contacts: frame.contacts.map { GestureFrame.Contact(id: $0.id, position: $0.position, isPalm: $0.isPalm) },
-            fingerCount: max(frame.fingerCount, frame.contacts.count))
+        GesturePipeline.gestureFrame(frame, origin: origin)
     }
 
     /// Every gesture of every touch device in `trace`, in time order (devices
@@ -73,32 +61,22 @@ public struct GestureReplay: Sendable {
         in trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true }
     ) -> [DeviceGesture] {
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
-        var decoders: [Int: MultitouchDecoder] = [:]
-        var engines: [Int: GestureEngine] = [:]
-        for (index, device) in trace.devices.enumerated() {
-            guard let surface = Self.surface(for: device), include(index, device) else { continue }
-            decoders[index] = MultitouchDecoder(device: device)
-            engines[index] = GestureEngine(surface: surface, configuration: configuration, templates: templates)
+        // One GesturePipeline per device: the same type the live reader uses.
+        var pipelines: [Int: GesturePipeline] = [:]
+        for (index, device) in trace.devices.enumerated() where include(index, device) {
+            pipelines[index] = GesturePipeline(device: device, originMicroseconds: origin,
+                                               configuration: configuration, templates: templates)
         }
         var events: [(device: Int, event: GestureEvent)] = []
         for frame in trace.frames {
-            guard var decoder = decoders[frame.device], var engine = engines[frame.device] else { continue }
+            guard var pipeline = pipelines[frame.device] else { continue }
             for event in frame.events {
-                guard let touch = decoder.process(event) else { continue }
-                if touch.followsDroppedEvents {
-                    events += engine.cancel().map { (frame.device, $0) }
-                }
-                events += engine.process(Self.gestureFrame(touch, origin: origin)).map { (frame.device, $0) }
+                events += pipeline.process(event).map { (frame.device, $0) }
             }
-            decoders[frame.device] = decoder
-            engines[frame.device] = engine
+            pipelines[frame.device] = pipeline
         }
-        for index in engines.keys.sorted() {
-            var engine = engines[index]!
-            if var decoder = decoders[index], let last = decoder.finish() {
-                events += engine.process(Self.gestureFrame(last, origin: origin)).map { (index, $0) }
-            }
-            events += engine.finish().map { (index, $0) }
+        for index in pipelines.keys.sorted() {
+            events += pipelines[index]!.finish().map { (index, $0) }
         }
         // A stable sort keeps each device's own order.
         return events.enumerated().sorted { a, b in

@@ -180,6 +180,7 @@ enum LibinputRecord {
             case .touchpad: out.append("    - ID_INPUT_TOUCHPAD=1\n")
             case .touchscreen: out.append("    - ID_INPUT_TOUCHSCREEN=1\n")
             case .mouse: out.append("    - ID_INPUT_MOUSE=1\n")
+            case .tablet: out.append("    - ID_INPUT_TABLET=1\n")
             case .other: break
             }
             out.append("  quirks: []\n  events:\n")

@@ -77,7 +77,9 @@ public final class TraceWriter {
     /// The bytes written so far when writing to memory (`handle` nil).
     var bytes: [UInt8] { buffer }
 
-    private func flush() throws {
+    /// Writes what is buffered to the file now (a live recorder calls it after
+    /// each batch of frames, so the file keeps up with the device).
+    public func flush() throws {
         guard let handle else { return }
         do {
             try handle.write(contentsOf: buffer)

@@ -8,8 +8,10 @@ extension DeviceDescription {
         case touchpad
         /// Direct absolute surface on a display: INPUT_PROP_DIRECT, or BTN_TOUCH without BTN_TOOL_FINGER.
         case touchscreen
-        /// Relative pointer: REL_X, REL_Y and a button.
+        /// Relative pointer: REL_X, REL_Y and a button (also an absolute pointer with a button, as in VMs).
         case mouse
+        /// A pen tablet: absolute position with BTN_TOOL_PEN or BTN_STYLUS.
+        case tablet
         /// Anything else (keyboards, tablets' pads, switches...).
         case other
 
@@ -40,19 +42,27 @@ extension DeviceDescription {
     /// The slot count above which a description is treated as corrupt (and clamped).
     public static let maximumSlotCount = 64
 
-    /// The kind of device, from its properties and codes.
+    /// The kind of device, from its properties and codes, as udev's
+    /// `input_id` and libinput decide:
+    /// 1. absolute x/y with a pen or stylus button: tablet;
+    /// 2. absolute x/y and INPUT_PROP_DIRECT: touchscreen;
+    /// 3. absolute x/y with BTN_TOOL_FINGER or INPUT_PROP_POINTER: touchpad;
+    /// 4. absolute x/y with BTN_TOUCH: touchscreen;
+    /// 5. REL_X + REL_Y + BTN_LEFT, or absolute x/y + BTN_LEFT: mouse;
+    /// 6. otherwise: other.
     ///
     /// - Complexity: O(1).
     public var kind: Kind {
         let hasAbsolute = supports(EV.ABS, ABS.X) && supports(EV.ABS, ABS.Y)
             || supports(EV.ABS, ABS.MT_POSITION_X) && supports(EV.ABS, ABS.MT_POSITION_Y)
         if hasAbsolute {
+            if supports(EV.KEY, BTN.TOOL_PEN) || supports(EV.KEY, BTN.STYLUS) { return .tablet }
             if hasProperty(INPUT_PROP.DIRECT) { return .touchscreen }
             if supports(EV.KEY, BTN.TOOL_FINGER) && !supports(EV.KEY, BTN.TOOL_PEN) { return .touchpad }
             if hasProperty(INPUT_PROP.POINTER) && !supports(EV.KEY, BTN.TOOL_PEN) { return .touchpad }
             if supports(EV.KEY, BTN.TOUCH) { return .touchscreen }
         }
-        if supports(EV.REL, REL.X) && supports(EV.REL, REL.Y) && supports(EV.KEY, BTN.LEFT) {
+        if supports(EV.KEY, BTN.LEFT) && (hasAbsolute || supports(EV.REL, REL.X) && supports(EV.REL, REL.Y)) {
             return .mouse
         }
         return .other

@@ -116,6 +116,7 @@ public enum BTN {
     public static let TOOL_FINGER: UInt16 = 0x145
     public static let TOOL_QUINTTAP: UInt16 = 0x148
     public static let TOUCH: UInt16 = 0x14a
+    public static let STYLUS: UInt16 = 0x14b
     public static let TOOL_DOUBLETAP: UInt16 = 0x14d
     public static let TOOL_TRIPLETAP: UInt16 = 0x14e
     public static let TOOL_QUADTAP: UInt16 = 0x14f

@@ -38,6 +38,29 @@ import TouchInput
         #expect(VirtualDevices.mouse.sizeMillimeters == nil)
     }
 
+    @Test func penTabletIsATablet() {
+        var tablet = DeviceDescription(name: "Wacom Intuos Pen")
+        tablet.enable(ABS.X, AbsInfo(minimum: 0, maximum: 15200, resolution: 100))
+        tablet.enable(ABS.Y, AbsInfo(minimum: 0, maximum: 9500, resolution: 100))
+        tablet.enable(EV.KEY, BTN.TOOL_PEN)
+        tablet.enable(EV.KEY, BTN.TOUCH)
+        #expect(tablet.kind == .tablet)
+    }
+
+    @Test func absolutePointerWithAButtonIsAMouse() {
+        var pointer = DeviceDescription(name: "QEMU USB Tablet")
+        pointer.enable(ABS.X, AbsInfo(minimum: 0, maximum: 32767))
+        pointer.enable(ABS.Y, AbsInfo(minimum: 0, maximum: 32767))
+        pointer.enable(EV.KEY, BTN.LEFT)
+        #expect(pointer.kind == .mouse)
+    }
+
+    @Test func keyboardIsOther() {
+        var keyboard = DeviceDescription(name: "AT Translated Set 2 keyboard")
+        for code in UInt16(1)...120 { keyboard.enable(EV.KEY, code) }
+        #expect(keyboard.kind == .other)
+    }
+
     @Test func semiMTDeviceIsSingleTouch() {
         var pad = VirtualDevices.x1Carbon
         pad.properties.insert(INPUT_PROP.SEMI_MT)

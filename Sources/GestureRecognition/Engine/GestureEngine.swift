@@ -147,6 +147,23 @@ public struct GestureEngine: Sendable {
         return events
     }
 
+    /// The earliest time at which a timer is due (a hold beginning, a finger
+    /// change settling, a waiting sequence firing), or nil when none is set.
+    ///
+    /// A live reader waits at most until then and calls ``advance(to:)``;
+    /// a replay reaches it with the next frame. Either way the events come
+    /// out at the time they were due.
+    public var nextDeadline: Duration? {
+        let stateDue = state.deadline(configuration)
+        let sequenceDue = sequenceMatcher?.expiry
+        switch (stateDue, sequenceDue) {
+        case let (a?, b?): return min(a, b)
+        case let (a?, nil): return a
+        case let (nil, b?): return b
+        case (nil, nil): return nil
+        }
+    }
+
     /// Ends the input (the end of a recording, the reader stopping): a
     /// gesture in progress ends cancelled, a sequence waiting for a
     /// continuation fires when its wait is over, and the engine is idle again.

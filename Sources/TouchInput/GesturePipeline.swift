@@ -1,0 +1,106 @@
+import GestureRecognition
+
+/// The whole way from one device's kernel events to gestures: a
+/// ``MultitouchDecoder`` feeding a `GestureEngine`.
+///
+/// `GestureReplay` runs one per device of a trace and the live reader
+/// (`LiveGestures`) one per open device, so a live device gives exactly what
+/// a replay of its recording gives. Events after `SYN_DROPPED` cancel the
+/// gesture in progress (the frame they complete has `followsDroppedEvents`).
+///
+/// ```swift
+/// var pipeline = GesturePipeline(device: pad, originMicroseconds: 0)!
+/// for event in events { for gesture in pipeline.process(event) { print(gesture.jsonLine) } }
+/// for gesture in pipeline.finish() { print(gesture.jsonLine) }
+/// ```
+public struct GesturePipeline: Sendable {
+    /// The device the events come from.
+    public let device: DeviceDescription
+    /// The time, in the events' clock (microseconds), that gesture times count from.
+    public let originMicroseconds: Int64
+    /// The decoder: events in, touch frames out.
+    public private(set) var decoder: MultitouchDecoder
+    /// The engine: touch frames in, gestures out.
+    public private(set) var engine: GestureEngine
+
+    /// A pipeline for `device`, or nil when it is neither a touchpad nor a
+    /// touchscreen (see ``surface(for:)``).
+    public init?(device: DeviceDescription, originMicroseconds: Int64,
+                 configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
+                 templates: TemplateLibrary = .dollarShapes) {
+        guard let surface = Self.surface(for: device) else { return nil }
+        self.device = device
+        self.originMicroseconds = originMicroseconds
+        decoder = MultitouchDecoder(device: device)
+        engine = GestureEngine(surface: surface, configuration: configuration, templates: templates)
+    }
+
+    /// The surface the engine sees for `device`, or nil when the device is
+    /// neither a touchpad nor a touchscreen. Semi-MT pads are read as one
+    /// contact plus the BTN_TOOL count, so their positions are approximate.
+    public static func surface(for device: DeviceDescription) -> GestureSurface? {
+        let kind: GestureSurface.Kind
+        switch device.kind {
+        case .touchpad: kind = .touchpad
+        case .touchscreen: kind = .touchscreen
+        case .mouse, .tablet, .other: return nil
+        }
+        guard let size = device.sizeMillimeters else { return nil }
+        return GestureSurface(kind: kind, widthMillimeters: size.width, heightMillimeters: size.height,
+                              positionsAreApproximate: device.isSemiMT)
+    }
+
+    /// The engine's input for one decoded frame; times count from `origin` (microseconds).
+    public static func gestureFrame(_ frame: TouchFrame, origin: Int64) -> GestureFrame {
+        GestureFrame(
+            time: .microseconds(frame.microseconds - origin),
+            contacts: frame.contacts.map { GestureFrame.Contact(id: $0.id, position: $0.position, isPalm: $0.isPalm) },
+            fingerCount: max(frame.fingerCount, frame.contacts.count))
+    }
+
+    /// Takes one kernel event; at a `SYN_REPORT` the frame goes to the engine
+    /// (after `cancel()` when the frame follows dropped events).
+    public mutating func process(_ event: InputEvent) -> [GestureEvent] {
+        guard let touch = decoder.process(event) else { return [] }
+        return process(touch)
+    }
+
+    private mutating func process(_ touch: TouchFrame) -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        if touch.followsDroppedEvents { events += engine.cancel() }
+        events += engine.process(Self.gestureFrame(touch, origin: originMicroseconds))
+        return events
+    }
+
+    /// The earliest time (microseconds, in the events' clock) at which the
+    /// engine has a timer due, or nil.
+    public var nextDeadlineMicroseconds: Int64? {
+        engine.nextDeadline.map { originMicroseconds + Self.microseconds($0) }
+    }
+
+    /// Lets time pass to `microseconds` (the events' clock) without a frame:
+    /// fires the timers due by then.
+    public mutating func advance(toMicroseconds microseconds: Int64) -> [GestureEvent] {
+        engine.advance(to: .microseconds(microseconds - originMicroseconds))
+    }
+
+    /// Cancels the gesture in progress: events were lost or the device went away.
+    public mutating func cancel() -> [GestureEvent] {
+        engine.cancel()
+    }
+
+    /// Ends the input: a trailing frame without `SYN_REPORT` is processed,
+    /// then the engine finishes (a gesture in progress ends cancelled).
+    public mutating func finish() -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        if let last = decoder.finish() { events += process(last) }
+        return events + engine.finish()
+    }
+
+    private static func microseconds(_ duration: Duration) -> Int64 {
+        // Rounded up, so advancing to the result always reaches the deadline.
+        let (seconds, attoseconds) = duration.components
+        let whole = attoseconds / 1_000_000_000_000
+        return seconds * 1_000_000 + whole + (attoseconds > whole * 1_000_000_000_000 ? 1 : 0)
+    }
+}

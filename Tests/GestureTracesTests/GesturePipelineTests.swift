@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import GestureRecognition
+import TouchInput
+@testable import GestureTraces
+
+/// `GesturePipeline` is what both `GestureReplay` and the live reader run per
+/// device; these check it event by event, the way a live device feeds it.
+@Suite struct GesturePipelineTests {
+    static let swipe = "synthetic/x1carbon.3-finger-swipe-left.jsonl"
+
+    static func load(_ path: String) throws -> Trace {
+        try Trace.load(contentsOf: RecordingsReplayTests.root.appendingPathComponent(path))
+    }
+
+    @Test func eventByEventEqualsTheReplay() throws {
+        let trace = try Self.load(Self.swipe)
+        let origin = trace.frames[0].events[0].microseconds
+        var pipeline = try #require(GesturePipeline(device: trace.devices[0], originMicroseconds: origin))
+        var events: [GestureEvent] = []
+        for frame in trace.frames { for event in frame.events { events += pipeline.process(event) } }
+        events += pipeline.finish()
+        #expect(!events.isEmpty)
+        #expect(events == GestureReplay().gestures(in: trace))
+    }
+
+    @Test func droppedEventsMidGestureCancelIt() throws {
+        let trace = try Self.load(Self.swipe)
+        let origin = trace.frames[0].events[0].microseconds
+        var pipeline = try #require(GesturePipeline(device: trace.devices[0], originMicroseconds: origin))
+        var events: [GestureEvent] = []
+        let half = trace.frames.count / 2
+        for frame in trace.frames.prefix(half) { for event in frame.events { events += pipeline.process(event) } }
+        #expect(events.contains { $0.type == .swipe && $0.phase == .begin })
+        // What the live reader feeds after SYN_DROPPED: the marker frame, then the resync (fingers lifted).
+        let time = trace.frames[half].events[0].microseconds
+        events += pipeline.process(InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time))
+        events += pipeline.process(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time))
+        let ends = events.filter { $0.type == .swipe && $0.phase == .end }
+        #expect(ends.count == 1 && ends[0].cancelled == true)
+    }
+
+    @Test func timersFireThroughAdvanceAtTheirDueTime() throws {
+        // Fingers resting still: the kernel sends only the touch-down frame, so
+        // the hold must begin from the engine's timer, at the replay's time.
+        let trace = try Self.load("synthetic/rmi4.3-finger-hold.jsonl")
+        let origin = trace.frames[0].events[0].microseconds
+        var pipeline = try #require(GesturePipeline(device: trace.devices[0], originMicroseconds: origin))
+        for event in trace.frames[0].events { _ = pipeline.process(event) }
+        var fired: [GestureEvent] = []
+        for _ in 0..<10 where fired.isEmpty {
+            let due = try #require(pipeline.nextDeadlineMicroseconds)
+            #expect(pipeline.advance(toMicroseconds: due - 1).isEmpty)
+            fired = pipeline.advance(toMicroseconds: due)
+        }
+        let replayed = GestureReplay().gestures(in: trace)
+        #expect(fired.count == 1 && fired.first == replayed.first && replayed.first?.type == .hold)
+    }
+
+    @Test func mouseHasNoPipeline() {
+        var mouse = DeviceDescription(name: "mouse")
+        mouse.enable(EV.REL, REL.X)
+        mouse.enable(EV.REL, REL.Y)
+        mouse.enable(EV.KEY, BTN.LEFT)
+        #expect(GesturePipeline(device: mouse, originMicroseconds: 0) == nil)
+    }
+}
