@@ -3,10 +3,10 @@
 // A gesture and input-recognition engine for Linux.
 // Dependencies point one way, toward the pure core:
 //   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
-//   gestures (Tools/) -> EvdevInput -> CLibevdev (the only C-touching module)
-//                        EvdevInput -> GestureRecognition (mouse strokes)
+//   gestures (Tools/) -> EvdevInput -> TouchInput (devices, events, GesturePipeline)
+//                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
 //   Validation stands alone.
-//   GestureDaemon -> GestureTraces, Validation (bindings, actions, reload).
+//   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
 import PackageDescription
 
 let package = Package(
@@ -41,11 +41,11 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        // Live input: devices, the poll-based reader, uinput virtual devices. The only
-        // module that touches C; nothing outside it sees a C type.
-        .target(name: "EvdevInput", dependencies: ["CLibevdev", "GestureRecognition"]),
+        // Live input: devices, the poll-based reader, uinput virtual devices, LiveGestures.
+        // The only module that touches C; nothing outside it sees a C type.
+        .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
         // The desktop daemon: validated configuration, binding matcher, action runner, reload.
-        .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation"]),
+        .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"]),
         .executableTarget(
             name: "gestures",
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "GestureRecognition"]),
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
     ],

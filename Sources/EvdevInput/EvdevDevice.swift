@@ -1,4 +1,5 @@
-import CLibevdev
+internal import CLibevdev
+import TouchInput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,24 +10,27 @@ import Musl
 ///
 /// Read its events through `EvdevReader`; the device keeps libevdev's copy of
 /// the kernel state, which the reader's resync after `SYN_DROPPED` relies on.
+/// Its events are stamped with CLOCK_MONOTONIC (not the kernel's default
+/// CLOCK_REALTIME), so event times and timeouts share one clock.
 ///
 ///     let device = try EvdevDevice(path: "/dev/input/event5")
-///     print(device.info.name, device.info.kind)   // SynPS/2 Synaptics TouchPad touchpad
+///     print(device.description.name, device.description.kind)   // SynPS/2 Synaptics TouchPad touchpad
 public final class EvdevDevice {
     /// The device node this was opened from.
     public let path: String
     /// The device description, read when the device was opened.
-    public let info: EvdevDeviceInfo
+    public let description: DeviceDescription
 
     let fileDescriptor: Int32
     let handle: OpaquePointer
     private var isGrabbed = false
 
-    /// Opens a device node read-only and non-blocking, and reads its description.
+    /// Opens a device node read-only and non-blocking, reads its description
+    /// and switches its event clock to CLOCK_MONOTONIC.
     ///
     /// Throws `EvdevError.permissionDenied` without read access to the node,
     /// `.notAnInputDevice` for a node that is not evdev.
-    /// The corresponding C function is `libevdev_new_from_fd`.
+    /// The corresponding C functions are `libevdev_new_from_fd` and `libevdev_set_clock_id`.
     public init(path: String) throws(EvdevError) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevError(errno: errno, operation: "open", path: path) }
@@ -37,16 +41,30 @@ public final class EvdevDevice {
             throw EvdevError(errno: rc, operation: "read the device description of", path: path)
         }
         gestures_evdev_install_log_handler(pointer)
+        let clock = libevdev_set_clock_id(pointer, CLOCK_MONOTONIC)
+        guard clock == 0 else {
+            libevdev_free(pointer)
+            close(fd)
+            throw EvdevError(errno: clock, operation: "set the event clock of", path: path)
+        }
         self.path = path
         self.fileDescriptor = fd
         self.handle = pointer
-        self.info = Self.readInfo(pointer)
+        self.description = Self.readDescription(pointer)
     }
 
     deinit {
         if isGrabbed { _ = gestures_evdev_ioctl_grab(fileDescriptor, 0) }
         libevdev_free(handle)
         close(fileDescriptor)
+    }
+
+    /// The current time of the clock event times use (CLOCK_MONOTONIC), in microseconds.
+    /// The corresponding C function is `clock_gettime`.
+    public static func nowMicroseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
     }
 
     /// Grabs the device exclusively (`grab == true`) or releases it: while
@@ -75,47 +93,47 @@ public final class EvdevDevice {
     /// The corresponding C functions are `libevdev_get_event_value`, `libevdev_get_slot_value` and `libevdev_get_current_slot`.
     public var state: EvdevState {
         var state = EvdevState()
-        for code in info.codes[EvdevEvent.key] ?? [] {
-            state.apply(EvdevEvent(type: EvdevEvent.key, code: code, value: value(type: EvdevEvent.key, code: code)))
+        func apply(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+            state.apply(InputEvent(type: type, code: code, value: value, microseconds: 0))
         }
-        let axes = info.codes[EvdevEvent.abs] ?? []
-        for code in axes where code < EvdevEvent.absMTSlot || code > EvdevEvent.absMTToolY {
-            state.apply(EvdevEvent(type: EvdevEvent.abs, code: code, value: value(type: EvdevEvent.abs, code: code)))
+        for code in (description.codes[EV.KEY] ?? []).sorted() { apply(EV.KEY, code, value(type: EV.KEY, code: code)) }
+        let axes = (description.codes[EV.ABS] ?? []).sorted()
+        for code in axes where !EvdevState.isPerSlot(code) && code != ABS.MT_SLOT {
+            apply(EV.ABS, code, value(type: EV.ABS, code: code))
         }
-        if let slots = info.slotCount {
+        let slots = description.slotCount
+        if slots > 0 {
             for slot in 0..<Int32(slots) {
-                state.apply(EvdevEvent(type: EvdevEvent.abs, code: EvdevEvent.absMTSlot, value: slot))
-                for code in axes where code > EvdevEvent.absMTSlot && code <= EvdevEvent.absMTToolY {
-                    state.apply(EvdevEvent(type: EvdevEvent.abs, code: code, value: slotValue(slot: slot, code: code)))
-                }
+                apply(EV.ABS, ABS.MT_SLOT, slot)
+                for code in axes where EvdevState.isPerSlot(code) { apply(EV.ABS, code, slotValue(slot: slot, code: code)) }
             }
-            state.apply(EvdevEvent(type: EvdevEvent.abs, code: EvdevEvent.absMTSlot, value: libevdev_get_current_slot(handle)))
+            apply(EV.ABS, ABS.MT_SLOT, libevdev_get_current_slot(handle))
         }
         return state
     }
 
-    private static func readInfo(_ handle: OpaquePointer) -> EvdevDeviceInfo {
-        var info = EvdevDeviceInfo(
+    private static func readDescription(_ handle: OpaquePointer) -> DeviceDescription {
+        var description = DeviceDescription(
             name: libevdev_get_name(handle).map { String(cString: $0) } ?? "",
-            bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
-            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
-            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
-            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle)))
-        info.properties = (0...EvdevEvent.maxProperty).filter { libevdev_has_property(handle, UInt32($0)) != 0 }
-        for type in 1...EvdevEvent.maxType where libevdev_has_event_type(handle, UInt32(type)) != 0 {
+            id: .init(bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
+                      vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
+                      product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
+                      version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle))))
+        description.properties = Set((0...INPUT_PROP.MAX).filter { libevdev_has_property(handle, UInt32($0)) != 0 })
+        for type in 1...EV.MAX where libevdev_has_event_type(handle, UInt32(type)) != 0 {
             let maxCode = libevdev_event_type_get_max(UInt32(type))
             guard maxCode >= 0 else { continue }
             let codes = (0...UInt16(maxCode)).filter { libevdev_has_event_code(handle, UInt32(type), UInt32($0)) != 0 }
-            info.codes[type] = codes
-            if type == EvdevEvent.abs {
+            description.codes[type] = Set(codes)
+            if type == EV.ABS {
                 for code in codes {
                     guard let abs = libevdev_get_abs_info(handle, UInt32(code)) else { continue }
-                    info.absinfo[code] = .init(minimum: abs.pointee.minimum, maximum: abs.pointee.maximum,
-                                               fuzz: abs.pointee.fuzz, flat: abs.pointee.flat,
-                                               resolution: abs.pointee.resolution)
+                    description.absInfo[code] = AbsInfo(minimum: abs.pointee.minimum, maximum: abs.pointee.maximum,
+                                                        fuzz: abs.pointee.fuzz, flat: abs.pointee.flat,
+                                                        resolution: abs.pointee.resolution)
                 }
             }
         }
-        return info
+        return description
     }
 }

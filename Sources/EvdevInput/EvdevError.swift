@@ -22,6 +22,8 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     /// The node is not an evdev device (ENOTTY, EINVAL from the evdev ioctls).
     case notAnInputDevice(path: String)
+    /// The device is neither a touchpad nor a touchscreen, so it makes no touch gestures.
+    case notATouchDevice(path: String, name: String)
     /// `/dev/uinput` is missing or unusable, so virtual devices cannot be made.
     case uinputUnavailable(errno: Int32)
     /// Any other errno, with the operation that failed.
@@ -58,6 +60,8 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
             return "There is no device node \(path)."
         case .notAnInputDevice(let path):
             return "\(path) is not an evdev input device."
+        case .notATouchDevice(let path, let name):
+            return "\(path) (\(name)) is neither a touchpad nor a touchscreen; run 'gestures devices' to find one."
         case .uinputUnavailable(let errno):
             return "Cannot create a virtual device: /dev/uinput is unavailable (\(Self.errnoText(errno))); load the uinput module and run as root or a member of the group owning /dev/uinput."
         case .system(let errno, let operation, let path):

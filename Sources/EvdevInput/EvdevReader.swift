@@ -1,4 +1,5 @@
-import CLibevdev
+internal import CLibevdev
+import TouchInput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,6 +9,8 @@ import Musl
 /// Reads frames from several evdev devices at once, blocking in `poll()` while
 /// idle (no CPU use), until events arrive or another thread wakes it.
 ///
+/// Frames are `[InputEvent]` ending in their `SYN_REPORT`, each event with the
+/// kernel's time (CLOCK_MONOTONIC, see `EvdevDevice`) in microseconds.
 /// After `SYN_DROPPED` (the kernel's buffer for this client overflowed), the
 /// partial frame is discarded and libevdev's resync is delivered as one
 /// `.resynced` frame that brings the state up to date; a gesture in progress
@@ -18,16 +21,17 @@ import Musl
 ///
 ///     let reader = try EvdevReader(devices: [try EvdevDevice(path: "/dev/input/event5")])
 ///     while case let batch = try reader.wait(), !batch.woken {
-///         for (device, output) in batch.outputs { print(device.path, output) }
+///         for (device, output) in batch.outputs { print(device.path, output.traceEvents.count) }
 ///     }
 public final class EvdevReader {
     /// What the reader delivers for one device.
     public enum Output: Hashable, Sendable {
-        /// A complete frame, ended by `SYN_REPORT`.
-        case frame(EvdevFrame)
+        /// A complete frame: its events, the last one the `SYN_REPORT`.
+        case frame([InputEvent])
         /// libevdev's resync after `SYN_DROPPED`: events that bring the state up to
-        /// date, as one frame. Events were lost; cancel what was in progress.
-        case resynced(EvdevFrame)
+        /// date, as one frame ending in `SYN_REPORT`. Events were lost; cancel what
+        /// was in progress.
+        case resynced([InputEvent])
         /// The device failed (usually `.deviceGone`) and was removed from the reader.
         case removed(EvdevError)
         /// A new event node appeared in the watched directory and is now read
@@ -63,7 +67,7 @@ public final class EvdevReader {
 
     private let wakeReadFD: Int32
     private var hotplug: (fileDescriptor: Int32, directory: String)?
-    private var partialFrames: [ObjectIdentifier: [EvdevEvent]] = [:]
+    private var partialFrames: [ObjectIdentifier: [InputEvent]] = [:]
 
     /// Creates a reader over `devices` (more can be added later).
     /// The corresponding C function is `pipe`.
@@ -205,12 +209,11 @@ public final class EvdevReader {
         while true {
             let rc = libevdev_next_event(device.handle, UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue), &event)
             if rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
-                let swiftEvent = EvdevEvent(type: event.type, code: event.code, value: event.value)
+                let swiftEvent = Self.inputEvent(event)
+                partial.append(swiftEvent)
                 if swiftEvent.isSynReport {
-                    outputs.append(.frame(EvdevFrame(timeMicroseconds: Self.microseconds(event), events: partial)))
+                    outputs.append(.frame(partial))
                     partial = []
-                } else {
-                    partial.append(swiftEvent)
                 }
             } else if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
                 // `event` is SYN_DROPPED: the partial frame is incomplete, drop it and resync.
@@ -228,26 +231,53 @@ public final class EvdevReader {
         }
     }
 
-    /// Collects libevdev's sync events (the difference between its state and the kernel's) into one frame.
-    private func resync(_ device: EvdevDevice, droppedAt dropped: input_event) -> Result<EvdevFrame, EvdevError> {
-        var events: [EvdevEvent] = []
+    /// Collects libevdev's sync events (the difference between its state and the kernel's)
+    /// into one frame ending in `SYN_REPORT`.
+    private func resync(_ device: EvdevDevice, droppedAt dropped: input_event) -> Result<[InputEvent], EvdevError> {
+        var events: [InputEvent] = []
         var time = Self.microseconds(dropped)
         var event = input_event()
         while true {
             let rc = libevdev_next_event(device.handle, UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue), &event)
             if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
-                let swiftEvent = EvdevEvent(type: event.type, code: event.code, value: event.value)
-                if swiftEvent.isSynReport { time = Self.microseconds(event) } else { events.append(swiftEvent) }
+                let swiftEvent = Self.inputEvent(event)
+                if swiftEvent.isSynReport { time = swiftEvent.microseconds } else { events.append(swiftEvent) }
             } else if rc == -EAGAIN || rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
                 // -EAGAIN: sync done. SUCCESS cannot happen in sync mode; treat it as done too.
-                return .success(EvdevFrame(timeMicroseconds: time, events: events))
+                events.append(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time))
+                return .success(events)
             } else {
                 return .failure(EvdevError(errno: rc, operation: "resync", path: device.path))
             }
         }
     }
 
+    private static func inputEvent(_ event: input_event) -> InputEvent {
+        InputEvent(type: event.type, code: event.code, value: event.value, microseconds: microseconds(event))
+    }
+
     private static func microseconds(_ event: input_event) -> Int64 {
         Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)
+    }
+}
+
+extension EvdevReader.Output {
+    /// The events this output stands for in a trace, which both `gestures record`
+    /// and `LiveGestures` use, so a recording replays as the live run went:
+    /// a frame's own events; for a resync, `SYN_DROPPED` + `SYN_REPORT` (the
+    /// decoder then marks the next frame `followsDroppedEvents`, and the
+    /// gesture in progress is cancelled) followed by the resync frame;
+    /// nothing for `.added` and `.removed`.
+    public var traceEvents: [InputEvent] {
+        switch self {
+        case .frame(let events):
+            return events
+        case .resynced(let events):
+            let time = events.first?.microseconds ?? 0
+            return [InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
+                    InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time)] + events
+        case .added, .removed:
+            return []
+        }
     }
 }

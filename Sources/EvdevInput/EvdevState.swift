@@ -1,3 +1,5 @@
+import TouchInput
+
 /// The state a stream of events leaves a device in: every axis, key and
 /// per-slot multitouch value, as a client tracking protocol B sees it.
 ///
@@ -8,9 +10,9 @@
 /// scratch equals one that was told those values explicitly.
 ///
 ///     var state = EvdevState()
-///     state.apply(EvdevEvent(type: EvdevEvent.abs, code: EvdevEvent.absMTSlot, value: 1))
-///     state.apply(EvdevEvent(type: EvdevEvent.abs, code: EvdevEvent.absMTTrackingID, value: 7))
-///     print(state.value(type: EvdevEvent.abs, code: EvdevEvent.absMTTrackingID, slot: 1))   // 7
+///     state.apply(InputEvent(type: EV.ABS, code: ABS.MT_SLOT, value: 1, microseconds: 0))
+///     state.apply(InputEvent(type: EV.ABS, code: ABS.MT_TRACKING_ID, value: 7, microseconds: 0))
+///     print(state.value(type: EV.ABS, code: ABS.MT_TRACKING_ID, slot: 1))   // 7
 public struct EvdevState: Hashable, Sendable {
     /// One stored value: type, code and slot (-1 for values that are not per slot).
     public struct Key: Hashable, Sendable, Comparable {
@@ -25,6 +27,9 @@ public struct EvdevState: Hashable, Sendable {
         public static func < (a: Key, b: Key) -> Bool { (a.type, a.code, a.slot) < (b.type, b.code, b.slot) }
     }
 
+    /// `ABS_MT_TOOL_Y`: the last per-slot axis.
+    static let lastPerSlotAxis: UInt16 = 0x3d
+
     /// The slot `ABS_MT_*` events currently update.
     public private(set) var currentSlot: Int32 = 0
     /// The values that differ from their start value.
@@ -33,26 +38,26 @@ public struct EvdevState: Hashable, Sendable {
     /// An empty state: slot 0, no contacts, every value at its start value.
     public init() {}
 
-    /// Applies one event; `EV_SYN` and `EV_MSC` events leave the state unchanged.
-    public mutating func apply(_ event: EvdevEvent) {
+    /// Whether `code` (an `EV_ABS` code) is a per-slot multitouch axis.
+    static func isPerSlot(_ code: UInt16) -> Bool { code > ABS.MT_SLOT && code <= lastPerSlotAxis }
+
+    /// Applies one event; `EV_SYN`, `EV_MSC` and relative events leave the state unchanged.
+    public mutating func apply(_ event: InputEvent) {
         switch event.type {
-        case EvdevEvent.abs where event.code == EvdevEvent.absMTSlot:
+        case EV.ABS where event.code == ABS.MT_SLOT:
             currentSlot = event.value
-        case EvdevEvent.abs, EvdevEvent.key, EvdevEvent.rel:
-            // Relative motion is a delta, not a state: keep only absolute values and keys.
-            guard event.type != EvdevEvent.rel else { return }
-            let isPerSlot = event.type == EvdevEvent.abs
-                && event.code > EvdevEvent.absMTSlot && event.code <= EvdevEvent.absMTToolY
-            let key = Key(type: event.type, code: event.code, slot: isPerSlot ? currentSlot : -1)
+        case EV.ABS, EV.KEY:
+            let perSlot = event.type == EV.ABS && Self.isPerSlot(event.code)
+            let key = Key(type: event.type, code: event.code, slot: perSlot ? currentSlot : -1)
             values[key] = event.value == Self.startValue(key) ? nil : event.value
         default:
-            break
+            break // relative motion is a delta, not a state
         }
     }
 
     /// Applies every event of a frame.
-    public mutating func apply(_ frame: EvdevFrame) {
-        for event in frame.events { apply(event) }
+    public mutating func apply(_ events: [InputEvent]) {
+        for event in events { apply(event) }
     }
 
     /// The value of `code`, in `slot` for `ABS_MT_*` codes.
@@ -64,7 +69,7 @@ public struct EvdevState: Hashable, Sendable {
     /// The slots holding a contact (tracking id >= 0), ascending.
     public var activeSlots: [Int32] {
         values.compactMap { key, value in
-            key.type == EvdevEvent.abs && key.code == EvdevEvent.absMTTrackingID && value >= 0 ? key.slot : nil
+            key.type == EV.ABS && key.code == ABS.MT_TRACKING_ID && value >= 0 ? key.slot : nil
         }.sorted()
     }
 
@@ -76,7 +81,7 @@ public struct EvdevState: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(values) }
 
     private static func startValue(_ key: Key) -> Int32 {
-        key.type == EvdevEvent.abs && key.code == EvdevEvent.absMTTrackingID ? -1 : 0
+        key.type == EV.ABS && key.code == ABS.MT_TRACKING_ID ? -1 : 0
     }
 }
 
@@ -85,7 +90,7 @@ extension EvdevState: CustomStringConvertible {
     public var description: String {
         let parts = values.keys.sorted().map { key in
             let slot = key.slot >= 0 ? "[\(key.slot)]" : ""
-            let type = key.type == EvdevEvent.abs ? "abs" : key.type == EvdevEvent.key ? "key" : "type\(key.type)"
+            let type = key.type == EV.ABS ? "abs" : key.type == EV.KEY ? "key" : "type\(key.type)"
             return "\(type) \(key.code)\(slot)=\(values[key]!)"
         }
         return parts.isEmpty ? "(empty)" : parts.joined(separator: ", ")

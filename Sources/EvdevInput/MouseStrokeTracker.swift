@@ -1,4 +1,5 @@
 import GestureRecognition
+import TouchInput
 
 /// Turns a mouse's frames into drawn strokes, as mouse-gesture tools do: while
 /// a button (the right one by default) is held, relative motion draws a stroke
@@ -35,7 +36,7 @@ public struct MouseStrokeTracker: Sendable {
     private var length = 0.0
 
     /// Creates a tracker drawing with `button`.
-    public init(button: UInt16 = EvdevEvent.btnRight, minimumLengthCounts: Double = 20) {
+    public init(button: UInt16 = BTN.RIGHT, minimumLengthCounts: Double = 20) {
         self.button = button
         self.minimumLengthCounts = minimumLengthCounts
     }
@@ -44,14 +45,14 @@ public struct MouseStrokeTracker: Sendable {
     public var isDrawing: Bool { points != nil }
 
     /// Applies one frame; returns what it did to the stroke, if anything.
-    public mutating func process(_ frame: EvdevFrame) -> Event? {
+    public mutating func process(_ frame: [InputEvent]) -> Event? {
         var delta = Point.zero
         var buttonChange: Int32?
-        for event in frame.events {
+        for event in frame {
             switch (event.type, event.code) {
-            case (EvdevEvent.rel, EvdevEvent.relX): delta.x += Double(event.value)
-            case (EvdevEvent.rel, EvdevEvent.relY): delta.y += Double(event.value)
-            case (EvdevEvent.key, button) where event.value != 2: buttonChange = event.value
+            case (EV.REL, REL.X): delta.x += Double(event.value)
+            case (EV.REL, REL.Y): delta.y += Double(event.value)
+            case (EV.KEY, button) where event.value != 2: buttonChange = event.value
             default: break
             }
         }

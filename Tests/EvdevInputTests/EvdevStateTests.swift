@@ -1,35 +1,36 @@
 import Testing
 @testable import EvdevInput
+import TouchInput
 
 @Suite struct EvdevStateTests {
-    private func abs(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: EvdevEvent.abs, code: code, value: value) }
+    private func abs(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(type: EV.ABS, code: code, value: value, microseconds: 0) }
 
     @Test func perSlotValuesFollowTheCurrentSlot() {
         var state = EvdevState()
-        state.apply(EvdevFrame(timeMicroseconds: 0, events: [
-            abs(EvdevEvent.absMTTrackingID, 5), abs(EvdevEvent.absMTPositionX, 100),
-            abs(EvdevEvent.absMTSlot, 1), abs(EvdevEvent.absMTTrackingID, 6), abs(EvdevEvent.absMTPositionX, 200),
+        state.apply(([
+            abs(ABS.MT_TRACKING_ID, 5), abs(ABS.MT_POSITION_X, 100),
+            abs(ABS.MT_SLOT, 1), abs(ABS.MT_TRACKING_ID, 6), abs(ABS.MT_POSITION_X, 200),
         ]))
-        #expect(state.value(type: EvdevEvent.abs, code: EvdevEvent.absMTPositionX, slot: 0) == 100)
-        #expect(state.value(type: EvdevEvent.abs, code: EvdevEvent.absMTPositionX, slot: 1) == 200)
+        #expect(state.value(type: EV.ABS, code: ABS.MT_POSITION_X, slot: 0) == 100)
+        #expect(state.value(type: EV.ABS, code: ABS.MT_POSITION_X, slot: 1) == 200)
         #expect(state.activeSlots == [0, 1])
     }
 
     @Test func explicitStartValuesEqualOmittedOnes() {
         var explicit = EvdevState()
-        explicit.apply(abs(EvdevEvent.absMTTrackingID, -1))
-        explicit.apply(abs(EvdevEvent.absX, 0))
-        explicit.apply(abs(EvdevEvent.absMTSlot, 1))
+        explicit.apply(abs(ABS.MT_TRACKING_ID, -1))
+        explicit.apply(abs(ABS.X, 0))
+        explicit.apply(abs(ABS.MT_SLOT, 1))
         #expect(explicit == EvdevState())
     }
 
     @Test func droppedRepeatsLeaveTheSameState() {
         var written = EvdevState(), read = EvdevState()
-        let frame = [abs(EvdevEvent.absMTSlot, 0), abs(EvdevEvent.absMTPositionX, 10), abs(EvdevEvent.absMTPositionY, 20)]
-        written.apply(EvdevFrame(timeMicroseconds: 0, events: frame))
-        written.apply(EvdevFrame(timeMicroseconds: 0, events: [abs(EvdevEvent.absMTSlot, 0), abs(EvdevEvent.absMTPositionX, 11), abs(EvdevEvent.absMTPositionY, 20)]))
-        read.apply(EvdevFrame(timeMicroseconds: 0, events: Array(frame.dropFirst())))
-        read.apply(EvdevFrame(timeMicroseconds: 0, events: [abs(EvdevEvent.absMTPositionX, 11)]))
+        let frame = [abs(ABS.MT_SLOT, 0), abs(ABS.MT_POSITION_X, 10), abs(ABS.MT_POSITION_Y, 20)]
+        written.apply((frame))
+        written.apply(([abs(ABS.MT_SLOT, 0), abs(ABS.MT_POSITION_X, 11), abs(ABS.MT_POSITION_Y, 20)]))
+        read.apply((Array(frame.dropFirst())))
+        read.apply(([abs(ABS.MT_POSITION_X, 11)]))
         #expect(written == read)
     }
 }

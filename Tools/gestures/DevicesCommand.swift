@@ -1,5 +1,6 @@
 import EvdevInput
 import Foundation
+import TouchInput
 
 /// `gestures devices`: lists the input devices with their kind, size and slots.
 enum DevicesCommand: Subcommand {
@@ -44,13 +45,16 @@ enum DevicesCommand: Subcommand {
             return 0
         }
         let entries = devices.map { device in
-            let info = device.info
+            let info = device.description
+            // The size only when the axes give a resolution (no fallback guess here).
+            let x = info.absInfo[ABS.X] ?? info.absInfo[ABS.MT_POSITION_X]
+            let y = info.absInfo[ABS.Y] ?? info.absInfo[ABS.MT_POSITION_Y]
             return Entry(node: device.path, kind: info.kind.rawValue, name: info.name,
-                         bus: info.bus, vendor: info.vendor, product: info.product,
-                         widthMillimeters: info.widthMillimeters.map(rounded), heightMillimeters: info.heightMillimeters.map(rounded),
-                         slots: info.slotCount,
-                         resolutionX: info.xAxis.flatMap { $0.resolution > 0 ? $0.resolution : nil },
-                         resolutionY: info.yAxis.flatMap { $0.resolution > 0 ? $0.resolution : nil })
+                         bus: info.id.bus, vendor: info.id.vendor, product: info.id.product,
+                         widthMillimeters: x?.rangeMillimeters.map(rounded), heightMillimeters: y?.rangeMillimeters.map(rounded),
+                         slots: info.slotCount > 0 ? info.slotCount : nil,
+                         resolutionX: x.flatMap { $0.resolution > 0 ? $0.resolution : nil },
+                         resolutionY: y.flatMap { $0.resolution > 0 ? $0.resolution : nil })
         }
         if format == "json" {
             let encoder = JSONEncoder()

@@ -33,13 +33,13 @@ enum InputDevices {
         }
         let (devices, errors) = openAll(in: directory)
         if let choice {
-            if let device = devices.first(where: { $0.info.name.localizedCaseInsensitiveContains(choice) }) { return device }
+            if let device = devices.first(where: { $0.description.name.localizedCaseInsensitiveContains(choice) }) { return device }
             if let denied = errors.first(where: { if case .permissionDenied = $0 { true } else { false } }) {
                 throw CommandFailure(denied.description)
             }
             throw CommandFailure("No input device's name contains '\(choice)'; run 'gestures devices' to list them")
         }
-        let preferred = devices.first { $0.info.kind == .touchpad } ?? devices.first { $0.info.kind == .touchscreen }
+        let preferred = devices.first { $0.description.kind == .touchpad } ?? devices.first { $0.description.kind == .touchscreen }
         if let preferred { return preferred }
         if let denied = errors.first(where: { if case .permissionDenied = $0 { true } else { false } }) {
             throw CommandFailure(denied.description)

@@ -33,7 +33,7 @@ final class LiveMouseStrokes {
             devices = [try InputDevices.choose(device, in: directory)]
         } else {
             let (all, errors) = InputDevices.openAll(in: directory)
-            devices = all.filter { $0.info.kind == .mouse }
+            devices = all.filter { $0.description.kind == .mouse }
             if devices.isEmpty, let denied = errors.first(where: { if case .permissionDenied = $0 { true } else { false } }) {
                 throw CommandFailure(denied.description)
             }
@@ -65,7 +65,7 @@ final class LiveMouseStrokes {
                 defer { trackers[id] = tracker }
                 switch output {
                 case .added:
-                    if device.info.kind != .mouse { reader.remove(device) }
+                    if device.description.kind != .mouse { reader.remove(device) }
                 case .removed(let error):
                     if tracker.cancel() != nil || pending.removeValue(forKey: id) != nil {
                         guard handle(.cancelled("the device is gone")) else { return 0 }
@@ -73,10 +73,9 @@ final class LiveMouseStrokes {
                     printError("gestures \(commandName): \(error.description)")
                     // Following every mouse, keep running for the others and for new ones.
                     guard followAllMice else { return 1 }
-                case .resynced(let frame):
+                case .resynced:
                     // The resync frame is state, not motion: a button it shows held was pressed
                     // during the loss, so no stroke starts until the next real press.
-                    _ = frame
                     let wasDrawing = tracker.cancel() != nil
                     // Rate-limited: a reader that keeps falling behind warns once per 10 s.
                     let now = clock.now

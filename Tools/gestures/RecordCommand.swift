@@ -1,35 +1,38 @@
 import Dispatch
 import EvdevInput
 import Foundation
+import GestureTraces
 
-/// `gestures record`: records a device's events losslessly to a JSON Lines file
-/// until Ctrl-C or SIGTERM, then closes the file complete and valid.
+/// `gestures record`: records a device's events losslessly as a trace (our JSON
+/// trace format, `libinput record` YAML or evemu) until Ctrl-C or SIGTERM, then
+/// closes the file complete and valid.
 enum RecordCommand: Subcommand {
     static let name = "record"
-    static let abstract = "Record a device's events losslessly to a JSON Lines file until Ctrl-C."
-    static let usage = "[--device D] [-o FILE] [--format json|libinput|evemu] [--frames N]"
+    static let abstract = "Record a device's events losslessly as a trace until Ctrl-C."
+    static let usage = "[--device D] [-o FILE] [--format json|libinput|evemu] [--frames N] [--grab]"
     static let discussion = """
         D is a node (/dev/input/event5 or event5) or part of a device name; by default the first
-        touchpad, else the first touchscreen. The file starts with a header line (format, version,
-        node, device description), then one line per frame: {"time":MICROSECONDS,"events":[[type,code,value],...]},
-        with "resynced":true on libevdev's resync after the kernel dropped events.
-        --format libinput writes `libinput record`'s YAML and --format evemu writes evemu 1.3, for
-        sharing with those tools (times relative to the first frame; resyncs become comments).
-        Ctrl-C or SIGTERM stops recording; the file is then complete.
+        touchpad, else the first touchscreen. --format json (the default) writes the project's trace
+        format (Recordings/README.md), frame by frame; --format libinput writes `libinput record`'s
+        YAML and --format evemu writes evemu 1.3, when recording stops. Every format is read back by
+        `gestures replay` and `gestures replay --uinput`. Event times are the kernel's, in
+        microseconds of CLOCK_MONOTONIC. When the kernel drops events (the reader fell behind),
+        the trace holds SYN_DROPPED and then libevdev's resync, which a replay treats as the live
+        reader did. Ctrl-C or SIGTERM stops recording; the file is then complete.
         """
     static let options: [OptionSpec] = [
         .option("--device", "D", "The device to record (node, eventN, or part of its name)."),
         .option("-o", "FILE", "Write to FILE instead of standard output."),
         .option("--output", "FILE", "Same as -o."),
-        .option("--format", "FORMAT", "json (default, JSON Lines), libinput or evemu."),
+        .option("--format", "FORMAT", "json (default, the trace format), libinput or evemu."),
         .option("--frames", "N", "Stop after N frames."),
         .flag("--grab", "Grab the device exclusively while recording (the desktop sees no events)."),
         .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
     ]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let format = try arguments.value("--format", default: EvdevRecordingWriter.Format.json, "json, libinput or evemu") {
-            EvdevRecordingWriter.Format(rawValue: $0)
+        let format = try arguments.value("--format", default: TraceFormat.json, "json, libinput or evemu") {
+            TraceFormat(rawValue: $0)
         }
         let frameLimit = try arguments.value("--frames", default: Int.max, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
@@ -48,30 +51,33 @@ enum RecordCommand: Subcommand {
         } else {
             output = FileHandle.standardOutput
         }
+        let destination = outputPath ?? "standard output"
 
         let reader: EvdevReader
         do { reader = try EvdevReader(devices: [device]) } catch { throw CommandFailure(error.description) }
         let stopSources = StopSignals(waker: reader.waker)
         defer { stopSources.cancel() }
 
-        printError("gestures record: recording \(device.path) (\(device.info.name)); press Ctrl-C to stop.")
-        var writer = EvdevRecordingWriter(format: format, header: EvdevRecording.Header(node: device.path, device: device.info))
-        try write(writer.header, to: output, outputPath)
+        printError("gestures record: recording \(device.path) (\(device.description.name)); press Ctrl-C to stop.")
+        // JSON streams through TraceWriter; the other formats are encoded whole at the end.
+        let writer = format == .json ? try traceOperation(destination) { try TraceWriter(handle: output, devices: [device.description]) } : nil
+        try traceOperation(destination) { try writer?.flush() }
+        var kept: [Trace.Frame] = []
         var frames = 0
         var failure: EvdevError?
         recording: while frames < frameLimit {
             let batch: EvdevReader.Batch
             do { batch = try reader.wait() } catch { failure = error; break }
-            var text = ""
             for (_, result) in batch.outputs {
                 switch result {
-                case .frame(let frame):
-                    text += writer.text(for: EvdevRecording.Line(frame: frame))
+                case .frame, .resynced:
+                    if case .resynced = result {
+                        printError("gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync.")
+                    }
+                    for frame in Trace.frames(splitting: result.traceEvents, device: 0) {
+                        if let writer { try traceOperation(destination) { try writer.write(frame) } } else { kept.append(frame) }
+                    }
                     frames += 1
-                case .resynced(let frame):
-                    text += writer.text(for: EvdevRecording.Line(frame: frame, resynced: true))
-                    frames += 1
-                    printError("gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync.")
                 case .removed(let error):
                     failure = error
                 case .added:
@@ -79,8 +85,16 @@ enum RecordCommand: Subcommand {
                 }
                 if frames >= frameLimit { break }
             }
-            if !text.isEmpty { try write(text, to: output, outputPath) }
+            try traceOperation(destination) { try writer?.flush() }
             if batch.woken || failure != nil { break recording }
+        }
+        if let writer {
+            try traceOperation(destination) { try writer.finish() }
+        } else {
+            let data = try traceOperation(destination) { try Trace(devices: [device.description], frames: kept).encoded(as: format) }
+            do { try output.write(contentsOf: data) } catch {
+                throw CommandFailure("Cannot write the recording to \(destination): \(error.localizedDescription)")
+            }
         }
         if outputPath != nil { try? output.close() }
         printError("gestures record: \(frames) frames recorded\(outputPath.map { " to \($0)" } ?? "").")
@@ -88,11 +102,10 @@ enum RecordCommand: Subcommand {
         return 0
     }
 
-    private static func write(_ text: String, to output: FileHandle, _ path: String?) throws {
-        do {
-            try output.write(contentsOf: Data(text.utf8))
-        } catch {
-            throw CommandFailure("Cannot write the recording to \(path ?? "standard output"): \(error.localizedDescription)")
+    /// Runs a trace write, turning its error into one sentence naming the destination.
+    private static func traceOperation<T>(_ destination: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch {
+            throw CommandFailure("Cannot write the recording to \(destination): \(sentence(for: error))")
         }
     }
 }

@@ -1,22 +1,25 @@
 import EvdevInput
 import Foundation
+import GestureTraces
+import TouchInput
 
-/// `gestures replay --uinput FILE`: creates a virtual device from a recording's
-/// description and plays its frames with their original timing, like
-/// `evemu-play` and `libinput replay`.
+/// `gestures replay --uinput FILE`: creates a virtual device for each device of
+/// a trace (any format `Trace.load` reads) and plays its frames with their
+/// original timing, like `evemu-play` and `libinput replay`.
 enum UinputReplay {
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard let path = arguments.value("--uinput") else { throw UsageError("missing --uinput FILE") }
         let speed = try arguments.value("--speed", default: 1.0, "a positive number") { Double($0).flatMap { $0 > 0 ? $0 : nil } }
         let wait = try arguments.value("--wait", default: 500, "milliseconds") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
         let linger = try arguments.value("--linger", default: 500, "milliseconds") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw CommandFailure("Cannot read \(path)") }
-        let recording: (header: EvdevRecording.Header, lines: [EvdevRecording.Line])
-        do { recording = try EvdevRecording.decode(text) } catch { throw CommandFailure("\(path): \(error)") }
+        let trace: Trace
+        do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: path)) } catch { throw CommandFailure(sentence(for: error)) }
 
-        let device: VirtualDevice
-        do { device = try VirtualDevice(recording.header.device) } catch { throw CommandFailure(error.description) }
-        defer { device.destroy() }
+        var devices: [VirtualDevice] = []
+        defer { for device in devices { device.destroy() } }
+        for description in trace.devices {
+            do { devices.append(try VirtualDevice(description)) } catch { throw CommandFailure(error.description) }
+        }
         // A reader with no devices is an interruptible sleep: SIGINT/SIGTERM wake it.
         let sleeper: EvdevReader
         do { sleeper = try EvdevReader() } catch { throw CommandFailure(error.description) }
@@ -28,15 +31,19 @@ enum UinputReplay {
             catch { throw CommandFailure(error.description) }
         }
 
-        printError("gestures replay: \(device.devnode ?? "?") is \(recording.header.device.name); \(recording.lines.count) frames.")
+        for (device, description) in zip(devices, trace.devices) {
+            printError("gestures replay: \(device.devnode ?? "?") is \(description.name); \(trace.frames.count) frames.")
+        }
         guard try sleep(milliseconds: Double(wait)) else { return 130 }
         let start = DispatchTime.now().uptimeNanoseconds
-        let firstTime = recording.lines.first?.frame.timeMicroseconds ?? 0
-        for line in recording.lines {
-            let due = Double(line.frame.timeMicroseconds - firstTime) / 1000 / speed
+        let firstTime = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
+        for frame in trace.frames {
+            // A SYN_DROPPED marker (from a recording's resync) is not an event to play.
+            guard frame.events.contains(where: { !($0.type == EV.SYN && $0.code == SYN.DROPPED) && !$0.isSynReport }) else { continue }
+            let due = Double((frame.events.first?.microseconds ?? firstTime) - firstTime) / 1000 / speed
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             guard try sleep(milliseconds: due - elapsed) else { return 130 }
-            do { try device.writeFrame(line.frame.events) } catch { throw CommandFailure(error.description) }
+            do { try devices[frame.device].writeFrame(frame.events) } catch { throw CommandFailure(error.description) }
         }
         _ = try sleep(milliseconds: Double(linger))
         return 0

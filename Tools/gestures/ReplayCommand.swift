@@ -65,9 +65,9 @@ struct ReplayCommand: Subcommand {
     fingers, and on ends cancelled, direction, dx_mm, dy_mm, edge, scale,
     angle_degrees, template, score, name where they apply.
 
-    With --uinput, FILE (made by 'gestures record') is played into a new
-    virtual device with its original timing instead, like evemu-play and
-    libinput replay; the node is printed on stderr. Needs write access to
+    With --uinput, FILE (any of those formats, e.g. made by 'gestures record')
+    is played into new virtual devices with its original timing instead, like
+    evemu-play and libinput replay; the nodes are printed on stderr. Needs write access to
     /dev/uinput; Ctrl-C or SIGTERM stops it and removes the device.
     """
     static let options: [OptionSpec] = [

@@ -1,6 +1,7 @@
 import EvdevInput
 import Foundation
 import GestureRecognition
+import TouchInput
 
 /// `gestures strokes`: mouse gestures. While a button is held (the right one by
 /// default), pointer motion draws a stroke; on release it is recognised.
@@ -24,10 +25,10 @@ enum StrokesCommand: Subcommand {
         .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
     ]
 
-    static let buttons: [String: UInt16] = ["right": EvdevEvent.btnRight, "middle": EvdevEvent.btnMiddle, "left": EvdevEvent.btnLeft]
+    static let buttons: [String: UInt16] = ["right": BTN.RIGHT, "middle": BTN.MIDDLE, "left": BTN.LEFT]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let button = try arguments.value("--button", default: EvdevEvent.btnRight, "right, middle or left") { buttons[$0] }
+        let button = try arguments.value("--button", default: BTN.RIGHT, "right, middle or left") { buttons[$0] }
         let count = try arguments.value("--count", default: Int.max, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         let json = try arguments.value("--format", default: false, "text or json") { $0 == "json" ? true : $0 == "text" ? false : nil }
         let recognizer = UnistrokeRecognizer(library: try loadLibrary(arguments.value("--library") ?? "default"))

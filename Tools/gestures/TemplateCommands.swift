@@ -1,6 +1,7 @@
 import EvdevInput
 import Foundation
 import GestureRecognition
+import TouchInput
 import GestureTraces
 
 /// Reads a template library, or an empty one when `createIfMissing` and the file is absent.
@@ -72,7 +73,7 @@ struct TrainCommand: Subcommand {
         guard arguments.positionals.isEmpty else { throw UsageError("give either stroke files or --device, not both") }
         guard let name = arguments.value("--name") else { throw UsageError("--device needs --name NAME") }
         let samples = try arguments.value("--samples", default: 5, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-        let button = try arguments.value("--button", default: EvdevEvent.btnRight, "right, middle or left") { StrokesCommand.buttons[$0] }
+        let button = try arguments.value("--button", default: BTN.RIGHT, "right, middle or left") { StrokesCommand.buttons[$0] }
         var library = try loadLibrary(path, createIfMissing: true)
         let live = try LiveMouseStrokes(device: device == "any" ? nil : device,
                                         directory: arguments.value("--dir") ?? InputDevices.defaultDirectory,
