@@ -1,0 +1,245 @@
+import GestureRecognition
+import TouchInput
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Gestures from live touchpads and touchscreens: opens the devices, runs one
+/// `GesturePipeline` (decoder and engine, the type `GestureReplay` uses) per
+/// device, and hands out its gestures as they happen.
+///
+/// - Engine timers (a hold beginning, a sequence firing) are driven by the
+///   reader's poll timeout: it waits at most until the earliest timer is due
+///   and then calls `advance(to:)`; event times and that clock are both
+///   CLOCK_MONOTONIC (see `EvdevDevice`). Idle, it blocks in `poll()`.
+/// - After `SYN_DROPPED`, the resync goes through the pipeline as a trace
+///   would hold it (`EvdevReader.Output.traceEvents`): the gesture in
+///   progress ends cancelled, with a warning at most every 10 s.
+/// - A device that goes away ends its gesture cancelled and is dropped; new
+///   devices are picked up through an inotify watch on the directory (unless
+///   one node was chosen).
+/// - Gesture times count from when this object was made.
+///
+///     let live = try LiveGestures(selection: .touchDevices) { _ in LiveGestures.Setup() }
+///     try live.run { output in
+///         if case .gesture(let event, _) = output { print(event.jsonLine) }
+///         return true
+///     }
+public final class LiveGestures {
+    /// Which devices to read.
+    public enum Selection: Hashable, Sendable {
+        /// Every touchpad and touchscreen, including those that appear later.
+        case touchDevices
+        /// The touch devices whose name contains this text (any case), including later ones.
+        case named(String)
+        /// Exactly this node (`/dev/input/event5`); no others are picked up.
+        case node(String)
+    }
+
+    /// One device being read.
+    public struct Device: Hashable, Sendable {
+        /// A number unique among the devices this object opened (1, 2, ...).
+        public var id: Int
+        /// The node it was opened from.
+        public var node: String
+        /// Its description.
+        public var description: DeviceDescription
+    }
+
+    /// The engine configuration and templates for one device's pipeline.
+    public struct Setup: Sendable {
+        /// The engine's thresholds and sequences.
+        public var configuration: GestureEngine.Configuration
+        /// The templates strokes are recognised against.
+        public var templates: TemplateLibrary
+
+        /// A setup; the defaults are the engine's and the bundled $1 shapes.
+        public init(configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
+                    templates: TemplateLibrary = .dollarShapes) {
+            self.configuration = configuration
+            self.templates = templates
+        }
+    }
+
+    /// What `run` hands out.
+    public enum Output: Sendable {
+        /// A device is now read (at the start, or plugged in later).
+        case opened(Device)
+        /// A gesture event from a device.
+        case gesture(GestureEvent, Device)
+        /// The device failed (usually it went away); its gesture was cancelled and it is no longer read.
+        case removed(Device, EvdevError)
+    }
+
+    /// How often, at most, lost events are warned about.
+    public static let lossWarningInterval: Int64 = 10_000_000 /* µs, 10 s */
+
+    /// Wakes `run` from another thread or a signal source; `run` then finishes and returns.
+    public var waker: EvdevReader.Waker { reader.waker }
+    /// The devices being read, in the order they were opened.
+    public var devices: [Device] { open.values.map(\.device).sorted { $0.id < $1.id } }
+
+    private let selection: Selection
+    private let setup: (Device) -> Setup?
+    private let warn: (String) -> Void
+    private let reader: EvdevReader
+    private let originMicroseconds: Int64
+    private var open: [ObjectIdentifier: (device: Device, pipeline: GesturePipeline)] = [:]
+    private var pending: [Output] = []
+    private var nextID = 1
+    private var lastLossWarning: Int64?
+
+    /// Opens the selected devices and, unless one node is chosen, watches
+    /// `directory` for new ones.
+    ///
+    /// - Parameters:
+    ///   - selection: which devices to read.
+    ///   - directory: where the event nodes are.
+    ///   - setup: the pipeline setup for a device about to be read, or nil to
+    ///     leave it alone (asked for each device before its gestures are read).
+    ///   - warn: where one-sentence warnings go (standard error by default).
+    /// - Throws: the node's error for `.node`; `.notATouchDevice` when that node
+    ///   is no touch device; `.permissionDenied` when no device could be opened
+    ///   and some were denied.
+    /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
+    public init(selection: Selection, directory: String = "/dev/input",
+                setup: @escaping (Device) -> Setup?,
+                warn: @escaping (String) -> Void = LiveGestures.standardError) throws(EvdevError) {
+        self.selection = selection
+        self.setup = setup
+        self.warn = warn
+        self.originMicroseconds = EvdevDevice.nowMicroseconds()
+        reader = try EvdevReader()
+        switch selection {
+        case .node(let path):
+            let device = try EvdevDevice(path: path)
+            guard GesturePipeline.surface(for: device.description) != nil else {
+                throw .notATouchDevice(path: path, name: device.description.name)
+            }
+            _ = adopt(device)
+        case .touchDevices, .named:
+            try reader.watchForNewDevices(in: directory)
+            var denied: EvdevError?
+            for path in Self.eventNodes(in: directory) {
+                do {
+                    _ = adopt(try EvdevDevice(path: path))
+                } catch {
+                    if case .permissionDenied = error { denied = error }
+                }
+            }
+            if open.isEmpty, let denied { throw denied }
+        }
+    }
+
+    /// Writes a line to standard error, unbuffered.
+    /// The corresponding C function is `write`.
+    public static func standardError(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads until `handle` returns false or the waker is woken, handing out
+    /// every device opened and every gesture; then finishes each pipeline
+    /// (a gesture in progress ends cancelled) and hands out those events too.
+    /// The corresponding C function is `poll` (through `EvdevReader.wait`).
+    public func run(_ handle: (Output) -> Bool) throws(EvdevError) {
+        var going = true
+        func emit(_ output: Output) { if going { going = handle(output) } }
+        for output in pending { emit(output) }
+        pending = []
+        while going {
+            fireDueTimers(emit)
+            guard going else { break }
+            let batch = try reader.wait(timeout: timeUntilNextTimer())
+            if batch.woken { break }
+            for (device, output) in batch.outputs {
+                let key = ObjectIdentifier(device)
+                switch output {
+                case .added:
+                    if let opened = adopt(device) { emit(.opened(opened)) } else { reader.remove(device) }
+                case .frame, .resynced:
+                    guard var entry = open[key] else { continue }
+                    if case .resynced = output { warnAboutLostEvents(entry.device) }
+                    for event in output.traceEvents {
+                        for gesture in entry.pipeline.process(event) { emit(.gesture(gesture, entry.device)) }
+                    }
+                    open[key] = entry
+                case .removed(let error):
+                    guard var entry = open.removeValue(forKey: key) else { continue }
+                    for gesture in entry.pipeline.cancel() { emit(.gesture(gesture, entry.device)) }
+                    emit(.removed(entry.device, error))
+                }
+            }
+        }
+        going = true
+        for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
+            var entry = open[key]!
+            for gesture in entry.pipeline.finish() { emit(.gesture(gesture, entry.device)) }
+            open[key] = entry
+        }
+    }
+
+    /// Starts reading `device` if the selection and `setup` want it; nil otherwise.
+    private func adopt(_ evdev: EvdevDevice) -> Device? {
+        let description = evdev.description
+        if case .named(let text) = selection, !description.name.lowercased().contains(text.lowercased()) { return nil }
+        guard GesturePipeline.surface(for: description) != nil else { return nil }
+        let device = Device(id: nextID, node: evdev.path, description: description)
+        guard let chosen = setup(device),
+              let pipeline = GesturePipeline(device: description, originMicroseconds: originMicroseconds,
+                                             configuration: chosen.configuration, templates: chosen.templates) else {
+            return nil
+        }
+        nextID += 1
+        open[ObjectIdentifier(evdev)] = (device, pipeline)
+        if !reader.devices.contains(where: { $0 === evdev }) {
+            reader.add(evdev)
+            pending.append(.opened(device))
+        }
+        return device
+    }
+
+    /// Fires every engine timer due by now, each at its own time.
+    private func fireDueTimers(_ emit: (Output) -> Void) {
+        let now = EvdevDevice.nowMicroseconds()
+        for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
+            var entry = open[key]!
+            // Each step fires the earliest timer; the engine's own guard stops a timer that never clears.
+            for _ in 0..<64 {
+                guard let due = entry.pipeline.nextDeadlineMicroseconds, due <= now else { break }
+                for gesture in entry.pipeline.advance(toMicroseconds: due) { emit(.gesture(gesture, entry.device)) }
+                if entry.pipeline.nextDeadlineMicroseconds == due { break }
+            }
+            open[key] = entry
+        }
+    }
+
+    /// The time until the earliest engine timer, or nil (wait for input only).
+    private func timeUntilNextTimer() -> Duration? {
+        guard let due = open.values.compactMap(\.pipeline.nextDeadlineMicroseconds).min() else { return nil }
+        return .microseconds(max(0, due - EvdevDevice.nowMicroseconds()))
+    }
+
+    private func warnAboutLostEvents(_ device: Device) {
+        let now = EvdevDevice.nowMicroseconds()
+        if let last = lastLossWarning, now - last < Self.lossWarningInterval { return }
+        lastLossWarning = now
+        warn("gestures: the kernel dropped events from \(device.node) (this program fell behind); the gesture in progress is cancelled.")
+    }
+
+    /// The `eventN` nodes in `directory`, in numeric order.
+    public static func eventNodes(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var numbers: [Int] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix("event"), let number = Int(name.dropFirst(5)) { numbers.append(number) }
+        }
+        return numbers.sorted().map { "\(directory)/event\($0)" }
+    }
+}
