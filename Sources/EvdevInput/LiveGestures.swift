@@ -133,10 +133,10 @@ public final class LiveGestures {
         }
     }
 
-    /// Writes a line to standard error, unbuffered.
+    /// Writes a warning to standard error as one line, `gestures: ` first, unbuffered.
     /// The corresponding C function is `write`.
     public static func standardError(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+        let bytes = Array(("gestures: " + line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
@@ -226,7 +226,7 @@ public final class LiveGestures {
         let now = EvdevDevice.nowMicroseconds()
         if let last = lastLossWarning, now - last < Self.lossWarningInterval { return }
         lastLossWarning = now
-        warn("gestures: the kernel dropped events from \(device.node) (this program fell behind); the gesture in progress is cancelled.")
+        warn("the kernel dropped events from \(device.node) (this program fell behind); the gesture in progress is cancelled.")
     }
 
     /// The `eventN` nodes in `directory`, in numeric order.

@@ -80,6 +80,14 @@ public final class GestureDaemon: Sendable {
         return accepted
     }
 
+    /// Forgets what is kept for `device` (its gesture in progress): it went away.
+    public func deviceRemoved(_ device: InputDevice) {
+        state.withLock {
+            $0.matcher.forget(device)
+            $0.acceptedDevices[device] = nil
+        }
+    }
+
     /// The engine setup for a device opened now.
     public func engineSetup() -> EngineSetup {
         let configuration = self.configuration
@@ -92,6 +100,7 @@ public final class GestureDaemon: Sendable {
             accepts: { [self] in accepts($0) },
             engineSetup: { [self] in engineSetup() },
             deliver: { [self] event, device in handle(event, from: device) },
+            deviceRemoved: { [self] in deviceRemoved($0) },
             log: log)
     }
 

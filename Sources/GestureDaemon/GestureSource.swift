@@ -2,8 +2,8 @@ import Foundation
 import GestureRecognition
 import GestureTraces
 
-/// Where the daemon's gestures come from: a replay of recorded traces today,
-/// live evdev devices once that module is merged, or anything a closure
+/// Where the daemon's gestures come from: live evdev devices (``LiveSource``),
+/// a replay of recorded traces (``ReplaySource``), or anything a closure
 /// produces. A source runs on the caller's thread until its input ends.
 public protocol GestureSource: Sendable {
     /// Reads input and hands every gesture to `sink`, until the input ends.
@@ -37,6 +37,9 @@ public struct GestureSink: Sendable {
     public var engineSetup: @Sendable () -> EngineSetup
     /// Takes one gesture event from `device`.
     public var deliver: @Sendable (_ event: GestureEvent, _ device: InputDevice) -> Void
+    /// Told that `device` went away (after its cancelled gesture was delivered),
+    /// so what the daemon keeps for it can be forgotten.
+    public var deviceRemoved: @Sendable (_ device: InputDevice) -> Void
     /// The daemon's log, for a source's own notes (a trace that cannot be read).
     public var log: DaemonLog
 
@@ -45,11 +48,13 @@ public struct GestureSink: Sendable {
         accepts: @escaping @Sendable (InputDevice) -> Bool,
         engineSetup: @escaping @Sendable () -> EngineSetup,
         deliver: @escaping @Sendable (GestureEvent, InputDevice) -> Void,
+        deviceRemoved: @escaping @Sendable (InputDevice) -> Void = { _ in },
         log: DaemonLog
     ) {
         self.accepts = accepts
         self.engineSetup = engineSetup
         self.deliver = deliver
+        self.deviceRemoved = deviceRemoved
         self.log = log
     }
 }

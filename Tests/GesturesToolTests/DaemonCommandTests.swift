@@ -241,15 +241,28 @@ struct DaemonCommandTests {
         #expect(text == "gestures check-config: no configuration file: write \(directory.path)/gestures/config.json or config.yaml (see README, \"Desktop daemon\"), or give --config PATH.\n")
     }
 
-    @Test("without --replay, run says in one sentence that live input needs the evdev build")
-    func liveInputNeedsEvdev() throws {
+    @Test("without --replay, run reads live devices: a missing node is one sentence and status 1")
+    func liveInputMissingNodeIsOneSentence() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config.json")
         try #"{"version": 1}"#.write(to: config, atomically: true, encoding: .utf8)
-        let run = try ToolRunner.run(["run", "--config", config.path])
+        let node = directory.appendingPathComponent("event99").path
+        let run = try ToolRunner.run(["run", "--config", config.path, "--device", node])
         #expect(run.status == 1)
-        #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(run.stderr.contains("live input needs the evdev build"))
+        #expect(run.stderr.split(separator: "\n").last == "gestures run: There is no device node \(node).")
+        let both = try ToolRunner.run(["run", "--config", config.path, "--device", node, "--replay", "x.jsonl"])
+        #expect(both.status == 64)
+    }
+
+    @Test("watch on a file that is not an input device says so in one sentence")
+    func watchOnANonDeviceIsOneSentence() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("event3")
+        try "not a device".write(to: file, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["watch", "--device", file.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "gestures watch: \(file.path) is not an evdev input device.\n")
     }
 }

@@ -117,11 +117,15 @@ struct StopSignals {
     private let sources: [any DispatchSourceSignal]
 
     init(waker: EvdevReader.Waker, signals: [Int32] = [SIGINT, SIGTERM]) {
+        self.init(signals: signals) { waker.wake() }
+    }
+
+    init(signals: [Int32] = [SIGINT, SIGTERM], _ action: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "gestures.signals")
         sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { waker.wake() }
+            source.setEventHandler { action() }
             source.resume()
             return source
         }

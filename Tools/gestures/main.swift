@@ -7,6 +7,7 @@ let subcommands: [any Subcommand.Type] = [
     CheckConfigCommand.self,
     DevicesCommand.self,
     RecordCommand.self,
+    WatchCommand.self,
     StrokesCommand.self,
     TrainCommand.self,
     TemplatesCommand.self,
