@@ -28,22 +28,26 @@ func saveLibrary(_ library: TemplateLibrary, to path: String) throws {
 struct TrainCommand: Subcommand {
     static let name = "train"
     static let abstract = "Add stroke samples (XML gesture logs or JSON strokes) to a template library."
-    static let usage = "--library LIB.json [--name NAME] FILE...\n       gestures train --library LIB.json --name NAME --device D [--samples N] [--button right|middle|left]"
+    static let usage = "--library LIB.json [--name NAME] FILE...\n       gestures train --library LIB.json --name NAME --device D [--samples N] [--button right|middle|left] [--config CONFIG.json]"
     static let discussion = """
     Each FILE adds its strokes as samples. Without --name, the name comes from
     the file (an XML log's gesture name, a JSON stroke's "name"). The library is
     created if it does not exist and rewritten atomically.
-    With --device, the samples are drawn live with a mouse instead (the button held,
-    as in 'gestures strokes'), with a prompt and progress for each; D may be 'any'
-    for every mouse. Ctrl-C keeps the samples drawn so far (and exits with status 1).
+    With --device, the samples are drawn live instead, with a prompt and progress
+    for each: on a touchscreen with one finger, on a touchpad with the
+    configuration's touchpadStrokeFingers (--config; strokes are off on touchpads
+    by default), in millimetres as the gesture engine sees them; or with a mouse,
+    the button held as in 'gestures strokes' (D may be 'any' for every mouse).
+    Ctrl-C keeps the samples drawn so far (and exits with status 1).
     """
     static let options: [OptionSpec] = [
         .option("--library", "LIB.json", "The template library to add to (created if missing)."),
         .option("--name", "NAME", "The gesture name for every sample."),
-        .option("--device", "D", "Draw the samples live on mouse D (node, eventN, part of its name, or 'any')."),
+        .option("--device", "D", "Draw the samples live on D: a touchpad, touchscreen or mouse (node, eventN, part of its name; 'any' mouse)."),
         .option("--samples", "N", "With --device: how many samples to draw (default 5)."),
         .option("--button", "NAME", "With --device: the button that draws: right (default), middle or left."),
         .option("--dir", "DIR", "With --device: the directory of event nodes (default /dev/input)."),
+        .option("--config", "CONFIG.json", "With --device on a touch device: engine configuration (stroke fingers, minimum length)."),
     ]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
@@ -68,11 +72,18 @@ struct TrainCommand: Subcommand {
         return 0
     }
 
-    /// `train --device`: prompts for and records N strokes drawn with a mouse.
+    /// `train --device`: prompts for and records N strokes drawn on a touch device or with a mouse.
     static func trainLive(_ arguments: Arguments, library path: String, device: String) throws -> Int32 {
         guard arguments.positionals.isEmpty else { throw UsageError("give either stroke files or --device, not both") }
         guard let name = arguments.value("--name") else { throw UsageError("--device needs --name NAME") }
         let samples = try arguments.value("--samples", default: 5, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
+        if device != "any" {
+            let chosen = try InputDevices.choose(device, in: directory)
+            if chosen.description.kind == .touchpad || chosen.description.kind == .touchscreen {
+                return try trainTouch(arguments, library: path, device: chosen, name: name, samples: samples)
+            }
+        }
         let button = try arguments.value("--button", default: BTN.RIGHT, "right, middle or left") { StrokesCommand.buttons[$0] }
         var library = try loadLibrary(path, createIfMissing: true)
         let live = try LiveMouseStrokes(device: device == "any" ? nil : device,
@@ -87,6 +98,42 @@ struct TrainCommand: Subcommand {
             case .cancelled(let why):
                 printError("  cancelled (\(why)); draw it again.")
             case .stroke(let points):
+                do {
+                    try library.add(name: name, points: points)
+                    added += 1
+                    printError("  sample \(added) of \(samples) added (\(points.count) points).")
+                } catch {
+                    printError("  not a usable stroke (\(error)); draw it again.")
+                }
+                if added < samples { prompt() }
+            }
+            return added < samples
+        }
+        if added > 0 { try saveLibrary(library, to: path) }
+        print("added \(added) sample\(added == 1 ? "" : "s") of '\(name)' to \(path) (\(library.templates.count) templates, \(library.names.count) gestures)")
+        return added == samples ? status : 1
+    }
+
+    /// `train --device` on a touchpad or touchscreen: strokes drawn with the
+    /// engine's stroke finger count (one on touchscreens by default;
+    /// `touchpadStrokeFingers` from --config on touchpads), in millimetres.
+    static func trainTouch(_ arguments: Arguments, library path: String, device: EvdevDevice, name: String, samples: Int) throws -> Int32 {
+        let configuration = try engineConfiguration(arguments)
+        let fingers = try LiveTouchStrokes.strokeFingers(device.description, configuration)
+        var library = try loadLibrary(path, createIfMissing: true)
+        let live = try LiveTouchStrokes(device: device, fingers: fingers,
+                                        minimumLengthMillimeters: configuration.strokeMinimumLengthMillimeters)
+        var added = 0
+        let what = "\(fingers) finger\(fingers == 1 ? "" : "s") on \(device.path) (\(device.description.name))"
+        func prompt() { printError("Draw '\(name)' with \(what) (\(added + 1) of \(samples))...") }
+        prompt()
+        let status = try live.run { event in
+            switch event {
+            case .cancelled:
+                printError("  cancelled (the finger count changed or events were lost); draw it again.")
+            case .tooShort:
+                printError("  too short for a stroke (under \(rounded(configuration.strokeMinimumLengthMillimeters)) mm); draw it again.")
+            case .ended(let points):
                 do {
                     try library.add(name: name, points: points)
                     added += 1
