@@ -13,9 +13,14 @@ enum VMSuiteCommand: Subcommand {
     static let usage = "[--only NAME]"
     static let options: [OptionSpec] = [
         .option("--only", "TEXT", "Run only the checks whose name contains TEXT."),
+        .flag("--list-traces", "Print the names of the synthetic traces the live checks need, and exit."),
     ]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
+        if arguments.flag("--list-traces") {
+            print(VMSuite.liveTraceFiles.joined(separator: "\n"))
+            return 0
+        }
         say("VMTEST BEGIN")
         let suite = VMSuite(filter: arguments.value("--only"))
         for (name, info, kind) in VMDevices.touchDevices {
@@ -40,6 +45,13 @@ enum VMSuiteCommand: Subcommand {
         suite.check("record-sigint") { try suite.record(signal: SIGINT) }
         suite.check("record-evemu") { try suite.record(signal: SIGINT, format: .evemu) }
         suite.check("record-libinput") { try suite.record(signal: SIGTERM, format: .libinput) }
+        for (name, traces) in VMSuite.liveTraces {
+            suite.check("live-equals-replay-\(name)") { try suite.liveEqualsReplay(name, traces: traces) }
+        }
+        suite.check("watch-syn-dropped") { try suite.watchSynDropped() }
+        suite.check("watch-device-gone") { try suite.watchDeviceGone() }
+        suite.check("watch-latency-idle") { try suite.watchLatencyAndIdle() }
+        suite.check("daemon-live") { try suite.daemon() }
         suite.check("permission-denied") { try suite.permissionDenied() }
         say("VMTEST DONE \(suite.passed) passed, \(suite.failed) failed")
         return suite.failed == 0 ? 0 : 1
@@ -528,9 +540,20 @@ final class VMSuite {
         guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
         var callbackError: (any Error)?
         do { try whileRunning?(pid) } catch { callbackError = error; kill(pid, SIGKILL) }
-        let out = readAll(outPipe[0]), err = readAll(errPipe[0])
+        // A child that never exits must not hang the suite: after 60 s it is killed
+        // and the check fails with its output.
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var exited = false
+        for _ in 0..<6000 where !exited {
+            exited = waitpid(pid, &status, WNOHANG) == pid
+            if !exited { usleep(10_000) }
+        }
+        if !exited {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            if callbackError == nil { callbackError = CheckFailure("the child did not exit within 60 s") }
+        }
+        let out = readAll(outPipe[0]), err = readAll(errPipe[0])
         if let callbackError { throw CheckFailure("\(callbackError) [child stdout: \(out.debugDescription), stderr: \(err.debugDescription)]") }
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exitStatus, out, err)

@@ -1,0 +1,393 @@
+import EvdevInput
+import Foundation
+import GestureRecognition
+import GestureTraces
+import TouchInput
+
+/// A child process of this executable whose output is collected while it runs:
+/// each stdout line with the CLOCK_MONOTONIC time it arrived, and stderr.
+/// (posix_spawn: Foundation's Process hangs in the VM.)
+final class VMChild: @unchecked Sendable {
+    let pid: pid_t
+    private let lock = NSLock()
+    private var outLines: [(line: String, arrived: Int64)] = []
+    private var errText = ""
+    private var readers: [Thread] = []
+    private let done = DispatchGroup()
+
+    init(_ arguments: [String]) throws {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw CheckFailure("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        let argv: [UnsafeMutablePointer<CChar>?] = (["gestures"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/bin:/usr/bin"), nil]
+        defer { for pointer in environment { free(pointer) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, VMSuite.executable, &actions, nil, argv, environment)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
+        self.pid = pid
+        collect(outPipe[0]) { [self] text, time in
+            lock.lock(); defer { lock.unlock() }
+            for line in text { outLines.append((line, time)) }
+        }
+        collect(errPipe[0]) { [self] text, _ in
+            lock.lock(); defer { lock.unlock() }
+            for line in text { errText += line + "\n" }
+        }
+    }
+
+    /// Reads `fd` on a thread, handing over whole lines with their arrival time.
+    private func collect(_ fd: Int32, _ take: @escaping @Sendable ([String], Int64) -> Void) {
+        done.enter()
+        let thread = Thread { [done] in
+            var pending = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                let now = VMSuite.nowMicroseconds()
+                pending += buffer[..<count]
+                var lines: [String] = []
+                while let newline = pending.firstIndex(of: 10) {
+                    lines.append(String(decoding: pending[..<newline], as: UTF8.self))
+                    pending.removeSubrange(...newline)
+                }
+                if !lines.isEmpty { take(lines, now) }
+            }
+            if !pending.isEmpty { take([String(decoding: pending, as: UTF8.self)], VMSuite.nowMicroseconds()) }
+            close(fd)
+            done.leave()
+        }
+        thread.start()
+        readers.append(thread)
+    }
+
+    /// The stdout lines so far, with their arrival times (µs, CLOCK_MONOTONIC).
+    var lines: [(line: String, arrived: Int64)] { lock.lock(); defer { lock.unlock() }; return outLines }
+    /// The stderr text so far.
+    var stderr: String { lock.lock(); defer { lock.unlock() }; return errText }
+
+    /// Waits (up to 20 s) until `condition` holds; fails with `what` and the child's stderr otherwise.
+    func waitUntil(_ what: String, _ condition: (VMChild) -> Bool) throws {
+        for _ in 0..<2000 {
+            if condition(self) { return }
+            if kill(pid, 0) != 0 { break }
+            usleep(10_000)
+        }
+        if condition(self) { return }
+        throw CheckFailure("\(what) never happened; stdout \(lines.map(\.line)), stderr \(stderr.debugDescription)")
+    }
+
+    /// Sends `signal` and waits for the exit; returns the exit status.
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(pid, signal)
+        return wait()
+    }
+
+    /// Waits for the exit and for all output; returns the exit status.
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        done.wait()
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}
+
+extension VMSuite {
+    /// Where Tools/vm-test puts the synthetic traces in the VM.
+    static let recordings = "/recordings"
+
+    /// The traces played into each device model for live-equals-replay.
+    static let liveTraces: [(name: String, traces: [String])] = [
+        ("synaptics-2slot", ["x1carbon.3-finger-swipe-left", "x1carbon.4-finger-pinch-out", "x1carbon.3-finger-tap"]),
+        ("apple-16slot", ["magic.4-finger-swipe-left-from-right-edge", "magic.2-finger-rotate-anticlockwise", "magic.2-finger-hold"]),
+        ("rmi4-5slot", ["rmi4.5-finger-swipe-down-right", "rmi4.3-finger-hold", "rmi4.2-finger-pinch-out"]),
+        ("touchscreen-10slot", ["atmel.1-finger-stroke-circle", "atmel.2-finger-pinch-in", "atmel.1-finger-tap"]),
+    ]
+
+    /// Every trace file the live checks use.
+    static var liveTraceFiles: [String] { liveTraces.flatMap(\.traces) + ["x1carbon.4-finger-swipe-up"] }
+
+    static func tracePath(_ name: String) -> String { "\(recordings)/\(name).jsonl" }
+
+    /// Creates a virtual device for a one-device trace, waits until `child` has it
+    /// open, writes the frames with their recorded spacing, and returns the device
+    /// (destroying it discards unread events, so the caller waits for the output first).
+    func play(_ trace: Trace, into child: VMChild) throws -> VirtualDevice {
+        let device = try VirtualDevice(trace.devices[0])
+        let node = device.devnode!
+        try child.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        let first = trace.frames.first?.events.first?.microseconds ?? 0
+        let start = VMSuite.nowMicroseconds()
+        for frame in trace.frames {
+            let due = start + (frame.events.first?.microseconds ?? first) - first
+            let wait = due - VMSuite.nowMicroseconds()
+            if wait > 0 { usleep(UInt32(wait)) }
+            try device.writeFrame(frame.events)
+        }
+        return device
+    }
+
+    /// A replay-contract line, for the checks that look inside it.
+    struct GestureLine: Decodable {
+        var type: String
+        var phase: String?
+        var time_ms: Double
+        var fingers: Int?
+        var cancelled: Bool?
+        var direction: String?
+        var dy_mm: Double?
+        var scale: Double?
+    }
+
+    static func parse(_ line: String) throws -> GestureLine {
+        do { return try JSONDecoder().decode(GestureLine.self, from: Data(line.utf8)) } catch {
+            throw CheckFailure("not a gesture line: \(line)")
+        }
+    }
+
+    static func time(_ line: String) -> Double { (try? parse(line).time_ms) ?? .nan }
+
+    /// The numeric fields that may differ by the kernel's fuzz filter, and how much per mm of fuzz.
+    static let measured: Set<String> = ["dx_mm", "dy_mm", "scale", "angle_degrees", "score"]
+
+    /// Whether a live line equals a replayed one: every field but time_ms exactly, except
+    /// that on a device with fuzz the measured numbers may differ within `fuzzMillimeters`
+    /// (mm), 1 % (scale, score) or 1 degree: the kernel's input_defuzz_abs_event rewrites
+    /// positions that move less than twice the fuzz, so the live positions are not the
+    /// written ones. Returns nil when equal, else the first differing key.
+    static func difference(_ live: String, _ replayed: String, fuzzMillimeters: Double) throws -> String? {
+        guard let a = try JSONSerialization.jsonObject(with: Data(live.utf8)) as? [String: Any],
+              let b = try JSONSerialization.jsonObject(with: Data(replayed.utf8)) as? [String: Any] else { return "not JSON objects" }
+        guard Set(a.keys) == Set(b.keys) else { return "keys \(a.keys.sorted()) vs \(b.keys.sorted())" }
+        for key in a.keys.sorted() where key != "time_ms" {
+            if measured.contains(key), fuzzMillimeters > 0, let x = (a[key] as? NSNumber)?.doubleValue, let y = (b[key] as? NSNumber)?.doubleValue {
+                let tolerance = key.hasSuffix("_mm") ? fuzzMillimeters : key == "angle_degrees" ? 1 : 0.01 * max(1, abs(y))
+                if abs(x - y) > tolerance { return key }
+            } else if "\(a[key]!)" != "\(b[key]!)" {
+                return key
+            }
+        }
+        return nil
+    }
+
+    /// Twice the largest fuzz of the position axes, in mm: how far defuzzing can move a position.
+    static func fuzzMillimeters(_ device: DeviceDescription) -> Double {
+        [ABS.X, ABS.Y, ABS.MT_POSITION_X, ABS.MT_POSITION_Y].compactMap { code -> Double? in
+            guard let axis = device.absInfo[code], axis.fuzz > 0 else { return nil }
+            return 2 * Double(axis.fuzz) / Double(max(axis.resolution, 1))
+        }.max() ?? 0
+    }
+
+    /// (a) `gestures watch` on live uinput devices prints what `gestures replay` prints for the same traces.
+    func liveEqualsReplay(_ name: String, traces: [String]) throws {
+        let watch = try VMChild(["watch", "--ends"])
+        defer { _ = watch.stop(SIGKILL) }
+        try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
+        var expectedCount = 0
+        var worstTimeDifference = 0.0, worstFuzz = 0.0
+        for traceName in traces {
+            let path = VMSuite.tracePath(traceName)
+            let (status, out, err) = try runSelf(["replay", "--ends", path])
+            try expect(status == 0, "replay \(traceName): \(err)")
+            let expected = out.split(separator: "\n").map(String.init)
+            try expect(!expected.isEmpty, "replay of \(traceName) gave nothing")
+            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
+            let fuzz = VMSuite.fuzzMillimeters(trace.devices[0])
+            worstFuzz = max(worstFuzz, fuzz)
+            let device = try play(trace, into: watch)
+            let before = expectedCount
+            expectedCount += expected.count
+            try watch.waitUntil("\(expected.count) gesture lines for \(traceName)") { $0.lines.count >= expectedCount }
+            device.destroy()
+            let got = watch.lines[before..<expectedCount].map(\.line)
+            for (live, replayed) in zip(got, expected) {
+                if let key = try VMSuite.difference(live, replayed, fuzzMillimeters: fuzz) {
+                    throw CheckFailure("\(traceName): \(key) differs: watch printed \(live), replay \(replayed)")
+                }
+            }
+            // Times: live counts from watch's start, replay from the trace's first event; compare gaps.
+            if got.count > 1 {
+                for index in 1..<got.count {
+                    let live = VMSuite.time(got[index]) - VMSuite.time(got[0])
+                    let replayed = VMSuite.time(expected[index]) - VMSuite.time(expected[0])
+                    worstTimeDifference = max(worstTimeDifference, abs(live - replayed))
+                }
+            }
+        }
+        try watch.waitUntil("all devices gone") { $0.stderr.components(separatedBy: "is gone").count - 1 == traces.count }
+        try expect(watch.lines.count == expectedCount, "extra lines: \(watch.lines.map(\.line).suffix(watch.lines.count - expectedCount))")
+        let times = expectedCount > traces.count ? "; gaps between times within \(String(format: "%.1f", worstTimeDifference)) ms of the replay's" : " (time_ms counts from watch's start, so it is not compared)"
+        say("VMTEST INFO live-equals-replay \(name): \(expectedCount) gesture lines from \(traces.count) traces equal, all fields but time\(worstFuzz > 0 ? ", measures within the fuzz filter's \(String(format: "%.2f", worstFuzz)) mm" : " exactly")\(times)")
+    }
+
+    /// Frames of a slow 3-finger swipe right on the RMI4 pad, then a separate 2-finger pinch.
+    static func stallFrames(writer: VMGestureWriter, stallSteps: Int) -> (swipe: [[InputEvent]], pinch: [[InputEvent]]) {
+        (writer.swipe(count: 3, steps: stallSteps + 200, firstID: 3000), writer.pinch(steps: 15, firstID: 3100))
+    }
+
+    /// (b) watch stopped (SIGSTOP) mid-swipe gets SYN_DROPPED: the swipe ends cancelled, a
+    /// warning is printed, the later pinch is right, and watch keeps running.
+    func watchSynDropped() throws {
+        let watch = try VMChild(["watch"])
+        defer { _ = watch.stop(SIGKILL) }
+        try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
+        let pad = try VirtualDevice(VMDevices.rmi4)
+        let node = pad.devnode!
+        try watch.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        let writer = VMGestureWriter(info: VMDevices.rmi4)
+        let (swipe, pinch) = VMSuite.stallFrames(writer: writer, stallSteps: 400)
+        var index = 0
+        // Every 5th frame (0.4 mm apart, so no hold begins) until the swipe has begun.
+        while !watch.lines.contains(where: { $0.line.contains(#""type":"swipe","phase":"begin""#) }) && index < 100 {
+            try pad.writeFrame(swipe[index]); index += 5
+            usleep(VMSuite.frameSpacing)
+        }
+        try watch.waitUntil("swipe begin") { $0.lines.contains { $0.line.contains(#""type":"swipe","phase":"begin""#) } }
+        kill(watch.pid, SIGSTOP)
+        for frame in swipe[index..<(index + 400)] { try pad.writeFrame(frame); usleep(1_000) }
+        kill(watch.pid, SIGCONT)
+        for frame in swipe[(index + 400)...] { try pad.writeFrame(frame); usleep(VMSuite.frameSpacing) }
+        for frame in pinch { try pad.writeFrame(frame); usleep(VMSuite.frameSpacing) }
+        try watch.waitUntil("pinch end") { $0.lines.contains { $0.line.contains(#""type":"pinch","phase":"end""#) } }
+        let ends = try watch.lines.map(\.line).filter { $0.contains(#""phase":"end""#) }.map(VMSuite.parse)
+        try expect(ends.count == 2 && ends[0].type == "swipe" && ends[0].cancelled == true
+                   && ends[1].type == "pinch" && ends[1].cancelled == false && (ends[1].scale ?? 0) > 1,
+                   "ends: \(watch.lines.map(\.line).filter { $0.contains(#""phase":"end""#) })")
+        try expect(watch.stderr.components(separatedBy: "dropped events").count - 1 == 1, "warnings: \(watch.stderr)")
+        try expect(kill(watch.pid, 0) == 0, "watch exited")
+        say("VMTEST INFO watch-syn-dropped: swipe cancelled after the stall, pinch out recognised after it, one warning")
+    }
+
+    /// (c) A device destroyed mid-swipe: watch prints the cancelled end, keeps running,
+    /// picks up a touchscreen created afterwards and reports its swipe.
+    func watchDeviceGone() throws {
+        let watch = try VMChild(["watch"])
+        defer { _ = watch.stop(SIGKILL) }
+        try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
+        var pad: VirtualDevice? = try VirtualDevice(VMDevices.synaptics)
+        let node = pad!.devnode!
+        try watch.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        let swipe = VMGestureWriter(info: VMDevices.synaptics).swipe(count: 3, steps: 30, firstID: 4000)
+        for frame in swipe.prefix(20) { try pad!.writeFrame(frame); usleep(VMSuite.frameSpacing) }
+        try watch.waitUntil("swipe begin") { $0.lines.contains { $0.line.contains(#""type":"swipe","phase":"begin""#) } }
+        pad = nil
+        try watch.waitUntil("cancelled end") { $0.lines.contains { $0.line.contains(#""phase":"end""#) } }
+        try watch.waitUntil("gone message") { $0.stderr.contains("is gone") }
+        let firstEnd = try VMSuite.parse(watch.lines.map(\.line).first { $0.contains(#""phase":"end""#) }!)
+        try expect(firstEnd.type == "swipe" && firstEnd.cancelled == true, "end after unplug: \(firstEnd)")
+        let screen = try VirtualDevice(VMDevices.touchscreen)
+        let screenNode = screen.devnode!
+        try watch.waitUntil("opening the new \(screenNode)") { VMSuite.openFiles($0.pid).contains(screenNode) }
+        for frame in VMGestureWriter(info: VMDevices.touchscreen).swipe(count: 2, steps: 20, firstID: 4100) {
+            try screen.writeFrame(frame); usleep(VMSuite.frameSpacing)
+        }
+        try watch.waitUntil("the touchscreen's swipe end") { $0.lines.filter { $0.line.contains(#""phase":"end""#) }.count == 2 }
+        let second = try VMSuite.parse(watch.lines.map(\.line).filter { $0.contains(#""phase":"end""#) }[1])
+        try expect(second.type == "swipe" && second.cancelled == false && second.fingers == 2 && second.direction == "right",
+                   "touchscreen swipe: \(second)")
+    }
+
+    /// (e) Time from a frame's write to the line watch prints for it (median, p95),
+    /// and watch's resident memory and CPU use over 2 idle seconds. Reported;
+    /// only a busy idle loop (more than 1 tick) fails.
+    func watchLatencyAndIdle() throws {
+        let watch = try VMChild(["watch"])
+        defer { _ = watch.stop(SIGKILL) }
+        try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
+        let pad = try VirtualDevice(VMDevices.rmi4)
+        let node = pad.devnode!
+        try watch.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        let frames = VMGestureWriter(info: VMDevices.rmi4).swipe(count: 3, steps: 80, firstID: 5000)
+        // Which frames print a line: the same pipeline, in process, over the same frames.
+        var pipeline = GesturePipeline(device: VMDevices.rmi4, originMicroseconds: 0)!
+        var latencies: [Int64] = []
+        for (index, frame) in frames.enumerated() {
+            let time = Int64(index) * 10_000
+            let stamped = (frame + [InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0)]).map {
+                InputEvent(type: $0.type, code: $0.code, value: $0.value, microseconds: time)
+            }
+            let printed = stamped.flatMap { pipeline.process($0) }.count
+            let before = watch.lines.count
+            let written = VMSuite.nowMicroseconds()
+            try pad.writeFrame(frame)
+            if printed > 0 {
+                try watch.waitUntil("the line of frame \(index)") { $0.lines.count >= before + printed }
+                latencies.append(watch.lines[before].arrived - written)
+            }
+            usleep(VMSuite.frameSpacing)
+        }
+        try expect(latencies.count > 50, "only \(latencies.count) frames printed a line")
+        latencies.sort()
+        let median = latencies[latencies.count / 2], p95 = latencies[latencies.count * 95 / 100]
+        say("VMTEST INFO watch latency (frame write -> gesture line read from watch's stdout, µs, TCG VM, \(latencies.count) frames): median \(median), p95 \(p95), max \(latencies.last!)")
+        usleep(200_000)
+        let before = try VMSuite.cpuTicks(watch.pid)
+        sleep(2)
+        let after = try VMSuite.cpuTicks(watch.pid)
+        let status = (try? String(contentsOfFile: "/proc/\(watch.pid)/status", encoding: .utf8)) ?? ""
+        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? "?"
+        say("VMTEST INFO watch idle for 2 s: \(after - before) CPU ticks (1 tick = 10 ms), resident memory \(rss)")
+        try expect(after - before <= 1, "watch used \(after - before) ticks while idle")
+        let exit = watch.stop(SIGTERM)
+        try expect(exit == 0, "watch exit status \(exit) after SIGTERM: \(watch.stderr)")
+    }
+
+    /// (d) `gestures run` on live devices: bound commands fire in order, a continuous
+    /// binding fires in proportion to the distance, and a broken reload keeps the old bindings.
+    func daemon() throws {
+        let directory = "/tmp/daemon"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let actions = directory + "/actions", config = directory + "/config.json"
+        func append(_ word: String) -> String { #"{"command": ["sh", "-c", "echo \#(word) >> \#(actions)"]}"# }
+        let configuration = """
+            {"version": 1, "actions": {"maximumConcurrent": 1},
+             "bindings": [
+               {"gesture": "swipe", "fingers": 3, "direction": "left", "action": \(append("left"))},
+               {"gesture": "pinch", "direction": "out", "action": \(append("pinch-out"))},
+               {"gesture": "swipe", "fingers": 4, "direction": "up",
+                "action": {"phase": "continuous", "every": 5, "command": ["sh", "-c", "echo up >> \(actions)"]}}
+             ]}
+            """
+        try configuration.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try VMChild(["run", "--config", config])
+        defer { _ = run.stop(SIGKILL) }
+        try run.waitUntil("the daemon starting") { $0.stderr.contains("waiting for one") }
+        func fired() -> [String] {
+            ((try? String(contentsOfFile: actions, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        func play(_ name: String, expecting count: Int) throws {
+            let device = try self.play(try Trace.load(contentsOf: URL(fileURLWithPath: VMSuite.tracePath(name))), into: run)
+            for _ in 0..<2000 where fired().count < count { usleep(10_000) }
+            try expect(fired().count == count, "after \(name): fired \(fired())")
+            device.destroy()
+        }
+        // The continuous binding: one step per 5 mm of the swipe's upward travel.
+        let (_, upOut, _) = try runSelf(["replay", "--ends", VMSuite.tracePath("x1carbon.4-finger-swipe-up")])
+        let upTravel = -(try VMSuite.parse(String(upOut.split(separator: "\n")[0])).dy_mm ?? 0)
+        let steps = Int(upTravel / 5)
+        try play("x1carbon.3-finger-swipe-left", expecting: 1)
+        try play("x1carbon.4-finger-pinch-out", expecting: 2)
+        try play("x1carbon.4-finger-swipe-up", expecting: 2 + steps)
+        try "{\"version\": 1, \"bindings\": [{\"gesture\": \"swipe\"".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(run.pid, SIGHUP)
+        try run.waitUntil("the broken reload kept") { $0.stderr.contains("kept the old configuration") }
+        try play("x1carbon.3-finger-swipe-left", expecting: 3 + steps)
+        let status = run.stop(SIGTERM)
+        let expected = ["left", "pinch-out"] + Array(repeating: "up", count: steps) + ["left"]
+        try expect(status == 0, "daemon status \(status): \(run.stderr)")
+        try expect(fired() == expected, "fired \(fired()), expected \(expected)")
+        say("VMTEST INFO daemon: \(fired().count) actions in order; continuous: \(steps) steps for \(String(format: "%.1f", upTravel)) mm at 5 mm; broken reload kept the bindings")
+    }
+}
