@@ -383,17 +383,32 @@ final class VMSuite {
     }
 
     /// `gestures train --device` records the drawn strokes (not clicks) into a library.
+    ///
+    /// Each stroke is drawn after the prompt for it appears, and the next
+    /// one only after the tool says what became of it: a stroke the kernel
+    /// dropped events of (the VM is slow) is cancelled by the tool and drawn
+    /// again, up to three times.
     func trainOnDevice() throws {
         let mouse = try VirtualDevice(VMDevices.mouse)
         let node = mouse.devnode!
         let library = "/tmp/trained.json"
         unlink(library)
-        let (status, out, err) = try runSelf(["train", "--library", library, "--name", "vee", "--device", node, "--samples", "2"]) { pid in
+        let (status, out, err) = try runSelf(["train", "--library", library, "--name", "vee", "--device", node, "--samples", "2"]) { pid, stderr in
             try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(node) }, "train never opened \(node)")
             try mouse.writeFrame([InputEvent(type: EV.KEY, code: BTN.RIGHT, value: 1, microseconds: 0)])
             try mouse.writeFrame([InputEvent(type: EV.KEY, code: BTN.RIGHT, value: 0, microseconds: 0)]) // a click
-            try self.draw("v", on: mouse)
-            try self.draw("v", on: mouse)
+            for sample in 1...2 {
+                var added = false
+                for _ in 0..<3 where !added {
+                    try self.expect(stderr.waitFor("(\(sample) of 2)"), "no prompt for sample \(sample)")
+                    let cancelledBefore = stderr.count("cancelled")
+                    try self.draw("v", on: mouse)
+                    try self.expect(VMSuite.waitUntil {
+                        stderr.contains("sample \(sample) of 2 added") || stderr.count("cancelled") > cancelledBefore
+                    }, "sample \(sample) was neither added nor cancelled")
+                    added = stderr.contains("sample \(sample) of 2 added")
+                }
+            }
             _ = VMSuite.waitUntil { kill(pid, 0) != 0 }
         }
         try expect(status == 0, "status \(status): \(err)")
@@ -520,6 +535,12 @@ final class VMSuite {
     /// `whileRunning` with its pid, then returns its exit status, stdout and stderr.
     /// (Foundation's Process needs a CFSocket wake-up pair, which failed in the VM.)
     func runSelf(_ arguments: [String], whileRunning: ((pid_t) throws -> Void)? = nil) throws -> (Int32, String, String) {
+        try runSelf(arguments, whileRunning: whileRunning.map { callback in { pid, _ in try callback(pid) } })
+    }
+
+    /// Runs this executable with `arguments`; `whileRunning` gets its pid and
+    /// its standard error as it is written.
+    func runSelf(_ arguments: [String], whileRunning: ((pid_t, ChildOutput) throws -> Void)?) throws -> (Int32, String, String) {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw CheckFailure("pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -539,7 +560,8 @@ final class VMSuite {
         close(errPipe[1])
         guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
         var callbackError: (any Error)?
-        do { try whileRunning?(pid) } catch { callbackError = error; kill(pid, SIGKILL) }
+        let childStderr = ChildOutput(fd: errPipe[0])
+        do { try whileRunning?(pid, childStderr) } catch { callbackError = error; kill(pid, SIGKILL) }
         // A child that never exits must not hang the suite: after 60 s it is killed
         // and the check fails with its output.
         var status: Int32 = 0
@@ -553,7 +575,7 @@ final class VMSuite {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             if callbackError == nil { callbackError = CheckFailure("the child did not exit within 60 s") }
         }
-        let out = readAll(outPipe[0]), err = readAll(errPipe[0])
+        let out = readAll(outPipe[0]), err = childStderr.text + readAll(errPipe[0])
         if let callbackError { throw CheckFailure("\(callbackError) [child stdout: \(out.debugDescription), stderr: \(err.debugDescription)]") }
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exitStatus, out, err)
@@ -627,5 +649,35 @@ final class VMSuite {
         let (recordStatus, _, recordErr) = try runSelf(["as-user", "65534", "--", "record", "--device", pad.devnode!])
         try expect(recordStatus == 1 && recordErr.contains("Permission denied"), "record: status \(recordStatus), \(recordErr)")
         say("VMTEST INFO unprivileged: \(err.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+}
+
+/// A child's output read as it is written, so a check can wait for a line.
+final class ChildOutput {
+    let fd: Int32
+    private(set) var text = ""
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Reads what is available within `milliseconds`.
+    func poll(milliseconds: Int32 = 20) {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard Glibc.poll(&entry, 1, milliseconds) > 0, entry.revents & Int16(POLLIN) != 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &buffer, buffer.count)
+        if count > 0 { text += String(decoding: buffer[..<count], as: UTF8.self) }
+    }
+
+    func contains(_ needle: String) -> Bool { poll(milliseconds: 0); return text.contains(needle) }
+
+    func count(_ needle: String) -> Int { poll(milliseconds: 0); return text.components(separatedBy: needle).count - 1 }
+
+    /// Waits up to 10 s for `needle` to appear.
+    func waitFor(_ needle: String) -> Bool {
+        for _ in 0..<500 {
+            if text.contains(needle) { return true }
+            poll()
+        }
+        return text.contains(needle)
     }
 }
