@@ -47,11 +47,11 @@ public struct StrokeFile: Hashable, Sendable {
         let stored: [Stored]
         if firstByte == UInt8(ascii: "[") {
             do { stored = try decoder.decode([Stored].self, from: data) } catch {
-                throw DollarGestureLog.ReadError(description: "\(source): not a list of JSON strokes (\(TemplateLibraryErrorText.describe(error)))")
+                throw DollarGestureLog.ReadError(description: "\(source): not a list of JSON strokes (\(JSONText.describe(decodingError: error)))")
             }
         } else if firstByte == UInt8(ascii: "{") {
             do { stored = [try decoder.decode(Stored.self, from: data)] } catch {
-                throw DollarGestureLog.ReadError(description: "\(source): not a JSON stroke (\(TemplateLibraryErrorText.describe(error)))")
+                throw DollarGestureLog.ReadError(description: "\(source): not a JSON stroke (\(JSONText.describe(decodingError: error)))")
             }
         } else {
             throw DollarGestureLog.ReadError(description: "\(source) is neither an XML gesture log nor a JSON stroke file")
@@ -74,21 +74,5 @@ public struct StrokeFile: Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(Stored(name: name, points: points.map { [$0.x, $0.y] }))) ?? Data()
-    }
-}
-
-/// Short readable text for a JSON decoding error.
-enum TemplateLibraryErrorText {
-    static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted(let context)?:
-            return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
-        case .keyNotFound(let key, _)?:
-            return "missing key \"\(key.stringValue)\""
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "wrong type at \(context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined())"
-        default:
-            return "\(error)"
-        }
     }
 }

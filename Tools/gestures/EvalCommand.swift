@@ -65,7 +65,7 @@ struct EvalCommand: Subcommand {
             let rows = results.map { r in
                 "{\"templates\":\(r.templatesPerGesture),\"accuracy\":\(rounded(r.accuracy)),\"recognitions\":\(r.recognitions),\"mean_microseconds\":\((r.meanMicroseconds * 100).rounded() / 100)}"
             }
-            print("{\"recognizer\":\(jsonString(matcher.rawValue)),\"protocol\":\(jsonString(evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]}")
+            print("{\"recognizer\":\(JSONText.quoted(matcher.rawValue)),\"protocol\":\(JSONText.quoted(evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]}")
         } else {
             print("recognizer \(matcher.rawValue), protocol \(evaluationProtocol.rawValue), \(iterations) iterations, seed \(seed)")
             print("templates  accuracy  recognitions  mean µs")

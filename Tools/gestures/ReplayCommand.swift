@@ -19,7 +19,7 @@ func engineConfiguration(_ arguments: Arguments) throws -> GestureEngine.Configu
     if let path = arguments.value("--config") {
         let data = try readSmallFile(path, what: "engine configuration")
         do { configuration = try JSONDecoder().decode(GestureEngine.Configuration.self, from: data) } catch {
-            throw CommandFailure("\(path): \(decodingErrorText(error))")
+            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
         }
     }
     if let path = arguments.value("--sequences") {
@@ -27,31 +27,13 @@ func engineConfiguration(_ arguments: Arguments) throws -> GestureEngine.Configu
         let data = try readSmallFile(path, what: "sequence file")
         let file: SequenceFile
         do { file = try JSONDecoder().decode(SequenceFile.self, from: data) } catch {
-            throw CommandFailure("\(path): \(decodingErrorText(error))")
+            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
         }
         let problems = SwipeSequenceMatcher.problems(in: file.sequences)
         if let first = problems.first { throw CommandFailure("\(path): \(first)") }
         configuration.sequences = file.sequences
     }
     return configuration
-}
-
-/// One readable sentence for a JSON decoding error, with the key path.
-func decodingErrorText(_ error: any Error) -> String {
-    func path(_ keys: [any CodingKey]) -> String {
-        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
-    }
-    switch error as? DecodingError {
-    case .dataCorrupted(let context)?:
-        return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
-    case .keyNotFound(let key, let context)?:
-        return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
-    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-        return "\(path(context.codingPath)): \(context.debugDescription)"
-    default:
-        return "\(error)"
-    }
 }
 
 struct ReplayCommand: Subcommand {

@@ -40,18 +40,18 @@ enum StrokesCommand: Subcommand {
         return try live.run { event in
             switch event {
             case .cancelled(let why):
-                emit(json ? "{\"cancelled\":true,\"reason\":\(jsonString(why))}" : "cancelled (\(why))")
+                emit(json ? "{\"cancelled\":true,\"reason\":\(JSONText.quoted(why))}" : "cancelled (\(why))")
             case .stroke(let points):
                 strokes += 1
                 switch recognizer.recognize(points) {
                 case .match(let match):
-                    emit(json ? "{\"template\":\(jsonString(match.name)),\"score\":\(rounded(match.score)),\"points\":\(points.count)}"
+                    emit(json ? "{\"template\":\(JSONText.quoted(match.name)),\"score\":\(rounded(match.score)),\"points\":\(points.count)}"
                               : "\(match.name) (score \(rounded(match.score)))")
                 case .noMatch(let best):
-                    emit(json ? "{\"template\":null\(best.map { ",\"best\":\(jsonString($0.name)),\"score\":\(rounded($0.score))" } ?? ""),\"points\":\(points.count)}"
+                    emit(json ? "{\"template\":null\(best.map { ",\"best\":\(JSONText.quoted($0.name)),\"score\":\(rounded($0.score))" } ?? ""),\"points\":\(points.count)}"
                               : "no match\(best.map { " (best \($0.name), score \(rounded($0.score)))" } ?? "")")
                 case .degenerate(let reason):
-                    emit(json ? "{\"template\":null,\"error\":\(jsonString(reason.description))}" : "not recognised: \(reason)")
+                    emit(json ? "{\"template\":null,\"error\":\(JSONText.quoted(reason.description))}" : "not recognised: \(reason)")
                 }
             }
             return strokes < count

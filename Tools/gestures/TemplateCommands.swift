@@ -191,7 +191,7 @@ struct TemplatesCommand: Subcommand {
         switch format {
         case "json":
             let rows = library.names.map { name in
-                "{\"name\":\(jsonString(name)),\"samples\":\(library.samples(named: name).count)}"
+                "{\"name\":\(JSONText.quoted(name)),\"samples\":\(library.samples(named: name).count)}"
             }
             print("[\(rows.joined(separator: ","))]")
         case "text":
@@ -207,23 +207,6 @@ struct TemplatesCommand: Subcommand {
         }
         return 0
     }
-}
-
-/// `text` as a JSON string literal.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
 }
 
 /// Parses a matcher name for `--recognizer`.
@@ -272,14 +255,14 @@ struct RecognizeCommand: Subcommand {
                 let outcome = recognizer.recognize(stroke.points)
                 switch outcome {
                 case .match(let match):
-                    print(json ? "{\"file\":\(jsonString(file)),\"template\":\(jsonString(match.name)),\"score\":\(rounded(match.score))}"
+                    print(json ? "{\"file\":\(JSONText.quoted(file)),\"template\":\(JSONText.quoted(match.name)),\"score\":\(rounded(match.score))}"
                                : "\(file): \(match.name) (score \(rounded(match.score)))")
                 case .noMatch(let best):
                     let bestText = best.map { " (best \($0.name), score \(rounded($0.score)))" } ?? ""
-                    print(json ? "{\"file\":\(jsonString(file)),\"template\":null\(best.map { ",\"best\":\(jsonString($0.name)),\"score\":\(rounded($0.score))" } ?? "")}"
+                    print(json ? "{\"file\":\(JSONText.quoted(file)),\"template\":null\(best.map { ",\"best\":\(JSONText.quoted($0.name)),\"score\":\(rounded($0.score))" } ?? "")}"
                                : "\(file): no match\(bestText)")
                 case .degenerate(let reason):
-                    print(json ? "{\"file\":\(jsonString(file)),\"template\":null,\"error\":\(jsonString(reason.description))}"
+                    print(json ? "{\"file\":\(JSONText.quoted(file)),\"template\":null,\"error\":\(JSONText.quoted(reason.description))}"
                                : "\(file): not recognised: \(reason)")
                 }
             }

@@ -164,20 +164,20 @@ extension GestureEvent {
         func add(_ key: CodingKeys, _ value: String?) {
             if let value { fields.append("\"\(key.rawValue)\":\(value)") }
         }
-        add(.type, Self.quoted(type.rawValue))
-        add(.phase, phase.map { Self.quoted($0.rawValue) })
+        add(.type, JSONText.quoted(type.rawValue))
+        add(.phase, phase.map { JSONText.quoted($0.rawValue) })
         add(.timeMilliseconds, Self.number(timeMilliseconds))
         add(.fingers, String(fingers))
         add(.cancelled, cancelled.map { $0 ? "true" : "false" })
-        add(.direction, direction.map { Self.quoted($0.rawValue) })
+        add(.direction, direction.map { JSONText.quoted($0.rawValue) })
         add(.dxMillimeters, dxMillimeters.map(Self.number))
         add(.dyMillimeters, dyMillimeters.map(Self.number))
-        add(.edge, edge.map { Self.quoted($0.rawValue) })
+        add(.edge, edge.map { JSONText.quoted($0.rawValue) })
         add(.scale, scale.map(Self.number))
         add(.angleDegrees, angleDegrees.map(Self.number))
-        add(.template, template.map(Self.quoted))
+        add(.template, template.map(JSONText.quoted))
         add(.score, score.map(Self.number))
-        add(.name, name.map(Self.quoted))
+        add(.name, name.map(JSONText.quoted))
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -186,24 +186,5 @@ extension GestureEvent {
         let value = rounded(value)
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
-    }
-
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

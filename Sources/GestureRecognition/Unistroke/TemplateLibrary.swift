@@ -154,7 +154,7 @@ extension TemplateLibrary {
         let decoder = JSONDecoder()
         let header: Header
         do { header = try decoder.decode(Header.self, from: data) } catch {
-            throw .notALibrary("the file is not a JSON object (\(Self.describe(error)))")
+            throw .notALibrary("the file is not a JSON object (\(JSONText.describe(decodingError: error)))")
         }
         guard header.format == Self.formatName else {
             throw .notALibrary("the \"format\" key is \(header.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.formatName)\"")
@@ -163,7 +163,7 @@ extension TemplateLibrary {
         guard version == Self.formatVersion else { throw .unsupportedVersion(found: version) }
         let file: File
         do { file = try decoder.decode(File.self, from: data) } catch {
-            throw .notALibrary(Self.describe(error))
+            throw .notALibrary(JSONText.describe(decodingError: error))
         }
         guard file.templates.count <= limits.maximumTemplates else {
             throw .tooManyTemplates(count: file.templates.count, limit: limits.maximumTemplates)
@@ -194,26 +194,5 @@ extension TemplateLibrary {
         encoder.outputFormatting = [.sortedKeys]
         // Encoding plain strings and finite numbers cannot fail.
         return (try? encoder.encode(file)) ?? Data()
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted(let context)?:
-            return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
-        case .keyNotFound(let key, let context)?:
-            return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "wrong type at \(path(context.codingPath)): \(context.debugDescription)"
-        default:
-            return "\(error)"
-        }
-    }
-
-    static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-        }
-        return text.isEmpty ? "the top level" : text
     }
 }
