@@ -30,7 +30,7 @@ public enum JSONText {
         switch error as? DecodingError {
         case .dataCorrupted(let context)?:
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            if context.codingPath.isEmpty { return "not valid JSON (\(underlying ?? context.debugDescription))" }
+            if context.codingPath.isEmpty { return underlying.map { "not valid JSON: \($0)" } ?? "not valid JSON" }
             return "\(path(context.codingPath)): \(context.debugDescription)"
         case .keyNotFound(let key, let context)?:
             return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"

@@ -154,7 +154,7 @@ extension TemplateLibrary {
         let decoder = JSONDecoder()
         let header: Header
         do { header = try decoder.decode(Header.self, from: data) } catch {
-            throw .notALibrary("the file is not a JSON object (\(JSONText.describe(decodingError: error)))")
+            throw .notALibrary(JSONText.describe(decodingError: error))
         }
         guard header.format == Self.formatName else {
             throw .notALibrary("the \"format\" key is \(header.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.formatName)\"")
