@@ -54,6 +54,7 @@ final class LiveMouseStrokes {
         var trackers: [ObjectIdentifier: MouseStrokeTracker] = [:]
         var pending: [ObjectIdentifier: (points: [Point], due: ContinuousClock.Instant)] = [:]
         var lastLossWarning: ContinuousClock.Instant?
+        for device in reader.devices { announce(device) }
         while true {
             let timeout = pending.values.map(\.due).min().map { max(.zero, $0 - clock.now) }
             let batch: EvdevReader.Batch
@@ -65,7 +66,7 @@ final class LiveMouseStrokes {
                 defer { trackers[id] = tracker }
                 switch output {
                 case .added:
-                    if device.description.kind != .mouse { reader.remove(device) }
+                    if device.description.kind != .mouse { reader.remove(device) } else { announce(device) }
                 case .removed(let error):
                     if tracker.cancel() != nil || pending.removeValue(forKey: id) != nil {
                         guard handle(.cancelled("the device is gone")) else { return 0 }
@@ -95,5 +96,10 @@ final class LiveMouseStrokes {
                 guard handle(.stroke(stroke.points)) else { return 0 }
             }
         }
+    }
+
+    /// Says which device is read, once it is open and its clock set.
+    private func announce(_ device: EvdevDevice) {
+        printError("gestures \(commandName): reading \(device.path) (\(device.description.name)).")
     }
 }

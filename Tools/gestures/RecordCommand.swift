@@ -65,9 +65,8 @@ enum RecordCommand: Subcommand {
         var kept: [Trace.Frame] = []
         var frames = 0
         var failure: EvdevError?
-        recording: while frames < frameLimit {
-            let batch: EvdevReader.Batch
-            do { batch = try reader.wait() } catch { failure = error; break }
+        /// Keeps the frames of one batch; returns whether recording goes on.
+        func take(_ batch: EvdevReader.Batch) throws -> Bool {
             for (_, result) in batch.outputs {
                 switch result {
                 case .frame, .resynced:
@@ -83,10 +82,23 @@ enum RecordCommand: Subcommand {
                 case .added:
                     break // record reads one device and does not watch for others
                 }
-                if frames >= frameLimit { break }
+                if frames >= frameLimit { return false }
             }
             try traceOperation(destination) { try writer?.flush() }
-            if batch.woken || failure != nil { break recording }
+            return !batch.woken && failure == nil
+        }
+        recording: while frames < frameLimit {
+            let batch: EvdevReader.Batch
+            do { batch = try reader.wait() } catch { failure = error; break }
+            guard try take(batch) else { break recording }
+        }
+        // Stopped by a signal: what the device sent before it is already
+        // queued in the kernel; keep it too, so nothing written is lost.
+        while failure == nil && frames < frameLimit {
+            let queued: EvdevReader.Batch
+            do { queued = try reader.wait(timeout: .zero) } catch { break }
+            guard !queued.outputs.isEmpty else { break }
+            _ = try take(queued)
         }
         if let writer {
             try traceOperation(destination) { try writer.finish() }

@@ -85,33 +85,20 @@ struct TrainCommand: Subcommand {
             }
         }
         let button = try arguments.value("--button", default: BTN.RIGHT, "right, middle or left") { StrokesCommand.buttons[$0] }
-        var library = try loadLibrary(path, createIfMissing: true)
+        let collector = SampleCollector(name: name, samples: samples, path: path)
         let live = try LiveMouseStrokes(device: device == "any" ? nil : device,
                                         directory: arguments.value("--dir") ?? InputDevices.defaultDirectory,
                                         button: button, commandName: self.name)
         let buttonName = StrokesCommand.buttons.first { $0.value == button }!.key
-        var added = 0
-        func prompt() { printError("Draw '\(name)' with the \(buttonName) button held (\(added + 1) of \(samples))...") }
-        prompt()
+        try collector.start(drawing: "with the \(buttonName) button held")
         let status = try live.run { event in
             switch event {
-            case .cancelled(let why):
-                printError("  cancelled (\(why)); draw it again.")
-            case .stroke(let points):
-                do {
-                    try library.add(name: name, points: points)
-                    added += 1
-                    printError("  sample \(added) of \(samples) added (\(points.count) points).")
-                } catch {
-                    printError("  not a usable stroke (\(error)); draw it again.")
-                }
-                if added < samples { prompt() }
+            case .cancelled(let why): collector.retry("cancelled (\(why))")
+            case .stroke(let points): collector.take(points)
             }
-            return added < samples
+            return collector.wantsMore
         }
-        if added > 0 { try saveLibrary(library, to: path) }
-        print("added \(added) sample\(added == 1 ? "" : "s") of '\(name)' to \(path) (\(library.templates.count) templates, \(library.names.count) gestures)")
-        return added == samples ? status : 1
+        return try collector.finish(status: status)
     }
 
     /// `train --device` on a touchpad or touchscreen: strokes drawn with the
@@ -120,31 +107,66 @@ struct TrainCommand: Subcommand {
     static func trainTouch(_ arguments: Arguments, library path: String, device: EvdevDevice, name: String, samples: Int) throws -> Int32 {
         let configuration = try engineConfiguration(arguments)
         let fingers = try LiveTouchStrokes.strokeFingers(device.description, configuration)
-        var library = try loadLibrary(path, createIfMissing: true)
+        let collector = SampleCollector(name: name, samples: samples, path: path)
         let live = try LiveTouchStrokes(device: device, fingers: fingers,
                                         minimumLengthMillimeters: configuration.strokeMinimumLengthMillimeters)
-        var added = 0
-        let what = "\(fingers) finger\(fingers == 1 ? "" : "s") on \(device.path) (\(device.description.name))"
-        func prompt() { printError("Draw '\(name)' with \(what) (\(added + 1) of \(samples))...") }
-        prompt()
+        try collector.start(drawing: "with \(fingers) finger\(fingers == 1 ? "" : "s") on \(device.path) (\(device.description.name))")
         let status = try live.run { event in
             switch event {
-            case .cancelled:
-                printError("  cancelled (the finger count changed or events were lost); draw it again.")
-            case .tooShort:
-                printError("  too short for a stroke (under \(rounded(configuration.strokeMinimumLengthMillimeters)) mm); draw it again.")
-            case .ended(let points):
-                do {
-                    try library.add(name: name, points: points)
-                    added += 1
-                    printError("  sample \(added) of \(samples) added (\(points.count) points).")
-                } catch {
-                    printError("  not a usable stroke (\(error)); draw it again.")
-                }
-                if added < samples { prompt() }
+            case .cancelled: collector.retry("cancelled (the finger count changed or events were lost)")
+            case .tooShort: collector.retry("too short for a stroke (under \(rounded(configuration.strokeMinimumLengthMillimeters)) mm)")
+            case .ended(let points): collector.take(points)
             }
-            return added < samples
+            return collector.wantsMore
         }
+        return try collector.finish(status: status)
+    }
+}
+
+/// Prompts for `samples` strokes of gesture `name` drawn live, adds each to
+/// the library at `path`, and saves it at the end if any was added.
+final class SampleCollector {
+    let name: String
+    let samples: Int
+    let path: String
+    private var library = TemplateLibrary()
+    private var how = ""
+    private(set) var added = 0
+
+    init(name: String, samples: Int, path: String) {
+        self.name = name
+        self.samples = samples
+        self.path = path
+    }
+
+    var wantsMore: Bool { added < samples }
+
+    /// Loads the library and prompts for the first sample, drawn `how`.
+    func start(drawing how: String) throws {
+        library = try loadLibrary(path, createIfMissing: true)
+        self.how = how
+        prompt()
+    }
+
+    private func prompt() { printError("Draw '\(name)' \(how) (\(added + 1) of \(samples))...") }
+
+    /// The stroke did not count, for `reason`.
+    func retry(_ reason: String) { printError("  \(reason); draw it again.") }
+
+    /// Adds a drawn stroke and prompts for the next.
+    func take(_ points: [Point]) {
+        do {
+            try library.add(name: name, points: points)
+            added += 1
+            printError("  sample \(added) of \(samples) added (\(points.count) points).")
+        } catch {
+            retry("not a usable stroke (\(error))")
+        }
+        if wantsMore { prompt() }
+    }
+
+    /// Saves what was added and says so; the exit status.
+    func finish(status: Int32) throws -> Int32 {
         if added > 0 { try saveLibrary(library, to: path) }
         print("added \(added) sample\(added == 1 ? "" : "s") of '\(name)' to \(path) (\(library.templates.count) templates, \(library.names.count) gestures)")
         return added == samples ? status : 1

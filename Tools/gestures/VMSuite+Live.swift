@@ -16,30 +16,13 @@ final class VMChild: @unchecked Sendable {
     private let done = DispatchGroup()
 
     init(_ arguments: [String]) throws {
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw CheckFailure("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, outPipe[0])
-        posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        let argv: [UnsafeMutablePointer<CChar>?] = (["gestures"] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/bin:/usr/bin"), nil]
-        defer { for pointer in environment { free(pointer) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, VMSuite.executable, &actions, nil, argv, environment)
-        close(outPipe[1])
-        close(errPipe[1])
-        guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
+        let (pid, outFD, errFD) = try VMSuite.spawnSelf(arguments)
         self.pid = pid
-        collect(outPipe[0]) { [self] text, time in
+        collect(outFD) { [self] text, time in
             lock.lock(); defer { lock.unlock() }
             for line in text { outLines.append((line, time)) }
         }
-        collect(errPipe[0]) { [self] text, _ in
+        collect(errFD) { [self] text, _ in
             lock.lock(); defer { lock.unlock() }
             for line in text { errText += line + "\n" }
         }
@@ -76,6 +59,13 @@ final class VMChild: @unchecked Sendable {
     var lines: [(line: String, arrived: Int64)] { lock.lock(); defer { lock.unlock() }; return outLines }
     /// The stderr text so far.
     var stderr: String { lock.lock(); defer { lock.unlock() }; return errText }
+
+    /// Whether the child said it reads `node` (watch and run say so once the
+    /// device is open and its clock set; an open file descriptor alone is too
+    /// early: setting the clock flushes what was queued before).
+    func isReading(_ node: String) -> Bool {
+        stderr.split(separator: "\n").contains { $0.contains("reading \(node) (") && !$0.contains("not reading") }
+    }
 
     /// Waits (up to 20 s) until `condition` holds; fails with `what` and the child's stderr otherwise.
     func waitUntil(_ what: String, _ condition: (VMChild) -> Bool) throws {
@@ -126,7 +116,7 @@ extension VMSuite {
     func play(_ trace: Trace, into child: VMChild) throws -> VirtualDevice {
         let device = try VirtualDevice(trace.devices[0])
         let node = device.devnode!
-        try child.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        try child.waitUntil("reading \(node)") { $0.isReading(node) }
         let first = trace.frames.first?.events.first?.microseconds ?? 0
         let start = VMSuite.nowMicroseconds()
         for frame in trace.frames {
@@ -244,7 +234,7 @@ extension VMSuite {
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
         let pad = try VirtualDevice(VMDevices.rmi4)
         let node = pad.devnode!
-        try watch.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        try watch.waitUntil("reading \(node)") { $0.isReading(node) }
         let writer = VMGestureWriter(info: VMDevices.rmi4)
         let (swipe, pinch) = VMSuite.stallFrames(writer: writer, stallSteps: 400)
         var index = 0
@@ -277,7 +267,7 @@ extension VMSuite {
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
         var pad: VirtualDevice? = try VirtualDevice(VMDevices.synaptics)
         let node = pad!.devnode!
-        try watch.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        try watch.waitUntil("reading \(node)") { $0.isReading(node) }
         let swipe = VMGestureWriter(info: VMDevices.synaptics).swipe(count: 3, steps: 30, firstID: 4000)
         for frame in swipe.prefix(20) { try pad!.writeFrame(frame); usleep(VMSuite.frameSpacing) }
         try watch.waitUntil("swipe begin") { $0.lines.contains { $0.line.contains(#""type":"swipe","phase":"begin""#) } }
@@ -288,7 +278,7 @@ extension VMSuite {
         try expect(firstEnd.type == "swipe" && firstEnd.cancelled == true, "end after unplug: \(firstEnd)")
         let screen = try VirtualDevice(VMDevices.touchscreen)
         let screenNode = screen.devnode!
-        try watch.waitUntil("opening the new \(screenNode)") { VMSuite.openFiles($0.pid).contains(screenNode) }
+        try watch.waitUntil("reading the new \(screenNode)") { $0.isReading(screenNode) }
         for frame in VMGestureWriter(info: VMDevices.touchscreen).swipe(count: 2, steps: 20, firstID: 4100) {
             try screen.writeFrame(frame); usleep(VMSuite.frameSpacing)
         }
@@ -307,7 +297,7 @@ extension VMSuite {
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
         let pad = try VirtualDevice(VMDevices.rmi4)
         let node = pad.devnode!
-        try watch.waitUntil("opening \(node)") { VMSuite.openFiles($0.pid).contains(node) }
+        try watch.waitUntil("reading \(node)") { $0.isReading(node) }
         let frames = VMGestureWriter(info: VMDevices.rmi4).swipe(count: 3, steps: 80, firstID: 5000)
         // Which frames print a line: the same pipeline, in process, over the same frames.
         var pipeline = GesturePipeline(device: VMDevices.rmi4, originMicroseconds: 0)!

@@ -347,8 +347,8 @@ final class VMSuite {
                 usleep(2_000) // a mouse's client buffer holds only 64 events
             }
         }
-        let (status, out, err) = try runSelf(["strokes", "--count", "2"]) { pid in
-            try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(firstNode) }, "strokes never opened \(firstNode)")
+        let (status, out, err) = try runSelf(["strokes", "--count", "2"]) { pid, stderr in
+            try self.expect(stderr.waitFor("reading \(firstNode) ("), "strokes never said it reads \(firstNode)")
             try self.draw("circle", on: mouse!)
             try drawUnreleased("circle", on: mouse!)
             usleep(100_000)
@@ -356,7 +356,7 @@ final class VMSuite {
             try self.expect(VMSuite.waitUntil { !VMSuite.openFiles(pid).contains(firstNode) }, "strokes kept the gone device open")
             let second = try VirtualDevice(VMDevices.mouse)
             let secondNode = second.devnode!
-            try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(secondNode) }, "the new mouse was not picked up")
+            try self.expect(stderr.waitFor("reading \(secondNode) ("), "the new mouse was not picked up")
             try self.draw("triangle", on: second)
             _ = VMSuite.waitUntil { kill(pid, 0) != 0 }
         }
@@ -394,7 +394,7 @@ final class VMSuite {
         let library = "/tmp/trained.json"
         unlink(library)
         let (status, out, err) = try runSelf(["train", "--library", library, "--name", "vee", "--device", node, "--samples", "2"]) { pid, stderr in
-            try self.expect(VMSuite.waitUntil { VMSuite.openFiles(pid).contains(node) }, "train never opened \(node)")
+            try self.expect(stderr.waitFor("(1 of 2)"), "train never prompted")
             try mouse.writeFrame([InputEvent(type: EV.KEY, code: BTN.RIGHT, value: 1, microseconds: 0)])
             try mouse.writeFrame([InputEvent(type: EV.KEY, code: BTN.RIGHT, value: 0, microseconds: 0)]) // a click
             for sample in 1...2 {
@@ -541,26 +541,9 @@ final class VMSuite {
     /// Runs this executable with `arguments`; `whileRunning` gets its pid and
     /// its standard error as it is written.
     func runSelf(_ arguments: [String], whileRunning: ((pid_t, ChildOutput) throws -> Void)?) throws -> (Int32, String, String) {
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw CheckFailure("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, outPipe[0])
-        posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        let argv: [UnsafeMutablePointer<CChar>?] = (["gestures"] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/bin:/usr/bin"), nil]
-        defer { for pointer in environment { free(pointer) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, VMSuite.executable, &actions, nil, argv, environment)
-        close(outPipe[1])
-        close(errPipe[1])
-        guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
+        let (pid, outFD, errFD) = try VMSuite.spawnSelf(arguments)
         var callbackError: (any Error)?
-        let childStderr = ChildOutput(fd: errPipe[0])
+        let childStderr = ChildOutput(fd: errFD)
         do { try whileRunning?(pid, childStderr) } catch { callbackError = error; kill(pid, SIGKILL) }
         // A child that never exits must not hang the suite: after 60 s it is killed
         // and the check fails with its output.
@@ -575,7 +558,7 @@ final class VMSuite {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             if callbackError == nil { callbackError = CheckFailure("the child did not exit within 60 s") }
         }
-        let out = readAll(outPipe[0]), err = childStderr.text + readAll(errPipe[0])
+        let out = readAll(outFD), err = childStderr.text + readAll(errFD)
         if let callbackError { throw CheckFailure("\(callbackError) [child stdout: \(out.debugDescription), stderr: \(err.debugDescription)]") }
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exitStatus, out, err)
@@ -617,14 +600,16 @@ final class VMSuite {
         unlink(path)
         let frames = VMGestureWriter(info: VMDevices.rmi4).swipe(count: 3, steps: 15, firstID: 700)
         var written = EvdevState()
-        let (status, _, err) = try runSelf(["record", "--device", node, "-o", path, "--format", format.rawValue]) { process in
-            try self.expect(VMSuite.waitUntil { VMSuite.openFiles(process).contains(node) }, "record never opened \(node)")
+        let (status, _, err) = try runSelf(["record", "--device", node, "-o", path, "--format", format.rawValue]) { process, stderr in
+            // Once it says so: an open descriptor alone is too early (setting its clock flushes the queue).
+            try self.expect(stderr.waitFor("recording \(node)"), "record never said it records \(node)")
             for frame in frames {
                 try virtual.writeFrame(frame)
                 written.apply(frame)
                 usleep(VMSuite.frameSpacing)
             }
-            usleep(100_000)
+            // No grace period: frames written before the signal are queued in
+            // the kernel, and record drains them before it finishes.
             kill(process, number)
         }
         try expect(status == 0, "status \(status): \(err)")
@@ -649,6 +634,33 @@ final class VMSuite {
         let (recordStatus, _, recordErr) = try runSelf(["as-user", "65534", "--", "record", "--device", pad.devnode!])
         try expect(recordStatus == 1 && recordErr.contains("Permission denied"), "record: status \(recordStatus), \(recordErr)")
         say("VMTEST INFO unprivileged: \(err.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+}
+
+extension VMSuite {
+    /// Starts this executable with `arguments`, its stdout and stderr on
+    /// pipes; returns the pid and the reading ends. (posix_spawn: Foundation's
+    /// Process hangs in the VM.)
+    static func spawnSelf(_ arguments: [String]) throws -> (pid: pid_t, stdout: Int32, stderr: Int32) {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw CheckFailure("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        let argv: [UnsafeMutablePointer<CChar>?] = (["gestures"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/bin:/usr/bin"), nil]
+        defer { for pointer in environment { free(pointer) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, VMSuite.executable, &actions, nil, argv, environment)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
+        return (pid, outPipe[0], errPipe[0])
     }
 }
 
