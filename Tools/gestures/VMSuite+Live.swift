@@ -60,11 +60,18 @@ final class VMChild: @unchecked Sendable {
     /// The stderr text so far.
     var stderr: String { lock.lock(); defer { lock.unlock() }; return errText }
 
-    /// Whether the child said it reads `node` (watch and run say so once the
-    /// device is open and its clock set; an open file descriptor alone is too
-    /// early: setting the clock flushes what was queued before).
-    func isReading(_ node: String) -> Bool {
-        stderr.split(separator: "\n").contains { $0.contains("reading \(node) (") && !$0.contains("not reading") }
+    /// The lines where the child said it reads a device (watch and run say
+    /// so once the device is open and its clock set; an open file descriptor
+    /// alone is too early, as setting the clock flushes what was queued).
+    var readingLines: [Substring] {
+        stderr.split(separator: "\n").filter { $0.contains("reading /") && !$0.contains("not reading") }
+    }
+
+    /// Whether the child said it reads `node` after its first `seen` such
+    /// lines: node numbers are reused once a device is destroyed, so only a
+    /// new line counts.
+    func isReading(_ node: String, after seen: Int) -> Bool {
+        readingLines.dropFirst(seen).contains { $0.contains("reading \(node) (") }
     }
 
     /// Waits (up to 20 s) until `condition` holds; fails with `what` and the child's stderr otherwise.
@@ -114,9 +121,10 @@ extension VMSuite {
     /// open, writes the frames with their recorded spacing, and returns the device
     /// (destroying it discards unread events, so the caller waits for the output first).
     func play(_ trace: Trace, into child: VMChild) throws -> VirtualDevice {
+        let seen = child.readingLines.count
         let device = try VirtualDevice(trace.devices[0])
         let node = device.devnode!
-        try child.waitUntil("reading \(node)") { $0.isReading(node) }
+        try child.waitUntil("reading \(node)") { $0.isReading(node, after: seen) }
         let first = trace.frames.first?.events.first?.microseconds ?? 0
         let start = VMSuite.nowMicroseconds()
         for frame in trace.frames {
@@ -234,7 +242,7 @@ extension VMSuite {
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
         let pad = try VirtualDevice(VMDevices.rmi4)
         let node = pad.devnode!
-        try watch.waitUntil("reading \(node)") { $0.isReading(node) }
+        try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
         let writer = VMGestureWriter(info: VMDevices.rmi4)
         let (swipe, pinch) = VMSuite.stallFrames(writer: writer, stallSteps: 400)
         var index = 0
@@ -267,7 +275,7 @@ extension VMSuite {
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
         var pad: VirtualDevice? = try VirtualDevice(VMDevices.synaptics)
         let node = pad!.devnode!
-        try watch.waitUntil("reading \(node)") { $0.isReading(node) }
+        try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
         let swipe = VMGestureWriter(info: VMDevices.synaptics).swipe(count: 3, steps: 30, firstID: 4000)
         for frame in swipe.prefix(20) { try pad!.writeFrame(frame); usleep(VMSuite.frameSpacing) }
         try watch.waitUntil("swipe begin") { $0.lines.contains { $0.line.contains(#""type":"swipe","phase":"begin""#) } }
@@ -276,9 +284,10 @@ extension VMSuite {
         try watch.waitUntil("gone message") { $0.stderr.contains("is gone") }
         let firstEnd = try VMSuite.parse(watch.lines.map(\.line).first { $0.contains(#""phase":"end""#) }!)
         try expect(firstEnd.type == "swipe" && firstEnd.cancelled == true, "end after unplug: \(firstEnd)")
+        let seen = watch.readingLines.count
         let screen = try VirtualDevice(VMDevices.touchscreen)
         let screenNode = screen.devnode!
-        try watch.waitUntil("reading the new \(screenNode)") { $0.isReading(screenNode) }
+        try watch.waitUntil("reading the new \(screenNode)") { $0.isReading(screenNode, after: seen) }
         for frame in VMGestureWriter(info: VMDevices.touchscreen).swipe(count: 2, steps: 20, firstID: 4100) {
             try screen.writeFrame(frame); usleep(VMSuite.frameSpacing)
         }
@@ -297,7 +306,7 @@ extension VMSuite {
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
         let pad = try VirtualDevice(VMDevices.rmi4)
         let node = pad.devnode!
-        try watch.waitUntil("reading \(node)") { $0.isReading(node) }
+        try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
         let frames = VMGestureWriter(info: VMDevices.rmi4).swipe(count: 3, steps: 80, firstID: 5000)
         // Which frames print a line: the same pipeline, in process, over the same frames.
         var pipeline = GesturePipeline(device: VMDevices.rmi4, originMicroseconds: 0)!

@@ -354,9 +354,15 @@ final class VMSuite {
             usleep(100_000)
             mouse = nil // destroyed mid-stroke
             try self.expect(VMSuite.waitUntil { !VMSuite.openFiles(pid).contains(firstNode) }, "strokes kept the gone device open")
+            // Node numbers are reused: only a new 'reading' line counts.
+            let announced = stderr.count("reading /")
             let second = try VirtualDevice(VMDevices.mouse)
             let secondNode = second.devnode!
-            try self.expect(stderr.waitFor("reading \(secondNode) ("), "the new mouse was not picked up")
+            try self.expect(VMSuite.waitUntil {
+                _ = stderr.contains("")  // reads what has arrived
+                return stderr.text.split(separator: "\n").filter { $0.contains("reading /") }
+                    .dropFirst(announced).contains { $0.contains("reading \(secondNode) (") }
+            }, "the new mouse was not picked up")
             try self.draw("triangle", on: second)
             _ = VMSuite.waitUntil { kill(pid, 0) != 0 }
         }
