@@ -27,7 +27,7 @@ func saveLibrary(_ library: TemplateLibrary, to path: String) throws {
 
 struct TrainCommand: Subcommand {
     static let name = "train"
-    static let abstract = "Add stroke samples (XML gesture logs or JSON strokes) to a template library."
+    static let abstract = "Add stroke samples to a template library: from files (XML logs, JSON strokes) or drawn live (--device)."
     static let usage = "--library LIB.json [--name NAME] FILE...\n       gestures train --library LIB.json --name NAME --device D [--samples N] [--button right|middle|left] [--config CONFIG.json]"
     static let discussion = """
     Each FILE adds its strokes as samples. Without --name, the name comes from
