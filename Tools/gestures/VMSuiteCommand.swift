@@ -52,6 +52,7 @@ enum VMSuiteCommand: Subcommand {
         suite.check("watch-device-gone") { try suite.watchDeviceGone() }
         suite.check("watch-latency-idle") { try suite.watchLatencyAndIdle() }
         suite.check("daemon-live") { try suite.daemon() }
+        suite.check("evemu-play") { try suite.evemuPlay() }
         suite.check("permission-denied") { try suite.permissionDenied() }
         say("VMTEST DONE \(suite.passed) passed, \(suite.failed) failed")
         return suite.failed == 0 ? 0 : 1
@@ -648,24 +649,32 @@ extension VMSuite {
     /// pipes; returns the pid and the reading ends. (posix_spawn: Foundation's
     /// Process hangs in the VM.)
     static func spawnSelf(_ arguments: [String]) throws -> (pid: pid_t, stdout: Int32, stderr: Int32) {
+        try spawn(executable, ["gestures"] + arguments)
+    }
+
+    /// Starts `path` with `argv` (argv[0] included), its stdout and stderr on
+    /// pipes and its stdin from the file `stdin` if given; returns the pid
+    /// and the reading ends.
+    static func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (pid: pid_t, stdout: Int32, stderr: Int32) {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw CheckFailure("pipe failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, outPipe[0])
         posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        let argv: [UnsafeMutablePointer<CChar>?] = (["gestures"] + arguments).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/bin:/usr/bin"), nil]
         defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, VMSuite.executable, &actions, nil, argv, environment)
+        let rc = posix_spawn(&pid, path, &actions, nil, argv, environment)
         close(outPipe[1])
         close(errPipe[1])
-        guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn failed: \(rc)") }
+        guard rc == 0 else { close(outPipe[0]); close(errPipe[0]); throw CheckFailure("posix_spawn \(path) failed: \(rc)") }
         return (pid, outPipe[0], errPipe[0])
     }
 }
