@@ -93,6 +93,7 @@ public final class TraceWriter {
 extension Trace {
     /// The trace as JSON trace bytes (header, frames, end line).
     public func jsonData() -> Data {
+        // In memory (no handle) nothing can fail to be written.
         let writer = try! TraceWriter(handle: nil, devices: devices)
         for frame in frames { try! writer.write(frame) }
         try! writer.finish()

@@ -72,7 +72,8 @@ enum InfoCommand: Subcommand {
     }
 
     static func json(_ summary: TraceSummary) -> String {
-        func number(_ value: Double?) -> Any { value.map { ($0 * 10).rounded() / 10 } ?? NSNull() }
+        // JSON has no NaN or infinity: such a size (a device with a zero range) prints as null.
+        func number(_ value: Double?) -> Any { value.flatMap { $0.isFinite ? ($0 * 10).rounded() / 10 : nil } ?? NSNull() }
         let devices: [[String: Any]] = summary.devices.map { device in
             [
                 "name": device.name, "kind": device.kind.rawValue, "protocol": device.contactProtocol.rawValue,
@@ -87,6 +88,7 @@ enum InfoCommand: Subcommand {
             "durationSeconds": Double(summary.durationMicroseconds) / 1e6, "frames": summary.frames,
             "events": summary.events, "devices": devices,
         ]
+        // Only strings, integers, finite numbers and nulls above: serialisation cannot fail.
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
