@@ -34,7 +34,7 @@ enum StrokesCommand: Subcommand {
         let recognizer = UnistrokeRecognizer(library: try loadLibrary(arguments.value("--library") ?? "default"))
         let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
 
-        let live = try LiveMouseStrokes(device: arguments.value("--device"), directory: directory, button: button, commandName: name)
+        let live = try MouseStrokeSession(device: arguments.value("--device"), directory: directory, button: button, commandName: name)
         var strokes = 0
         func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         return try live.run { event in

@@ -86,7 +86,7 @@ struct TrainCommand: Subcommand {
         }
         let button = try arguments.value("--button", default: BTN.RIGHT, "right, middle or left") { StrokesCommand.buttons[$0] }
         let collector = SampleCollector(name: name, samples: samples, path: path)
-        let live = try LiveMouseStrokes(device: device == "any" ? nil : device,
+        let live = try MouseStrokeSession(device: device == "any" ? nil : device,
                                         directory: arguments.value("--dir") ?? InputDevices.defaultDirectory,
                                         button: button, commandName: self.name)
         let buttonName = StrokesCommand.buttons.first { $0.value == button }!.key
