@@ -17,7 +17,7 @@ struct ConfigurationReader {
 
     typealias Limits = DaemonConfiguration.Limits
 
-    static let topKeys = ["version", "devices", "engine", "sequences", "templates", "actions", "bindings"]
+    static let topKeys = ["version", "devices", "engine", "sequences", "templates", "actions", "mouse", "bindings"]
     static let bindingKeys = [
         "name", "gesture", "fingers", "direction", "edge", "template", "sequence", "device",
         "minimumDistanceMillimeters", "minimumScale", "maximumScale", "minimumAngleDegrees", "action",
@@ -31,6 +31,7 @@ struct ConfigurationReader {
     static let actionKeys = ["command", "phase", "every", "timeoutSeconds"]
     static let actionSettingsKeys = ["maximumConcurrent", "queueLimit", "timeoutSeconds"]
     static let deviceKeys = ["name", "vendor", "product"]
+    static let mouseKeys = ["button", "minimumLengthCounts", "orientation", "threshold"]
 
     mutating func fail(_ path: String, _ message: String) {
         errors.append(ConfigurationError(path, message))
@@ -79,6 +80,7 @@ struct ConfigurationReader {
             }
         }
         if let node = root["actions"], let settings = actionSettings(node) { configuration.actions = settings }
+        if let node = root["mouse"], let settings = mouseSettings(node) { configuration.mouse = settings }
         if let node = root["bindings"], let items = list(node, at: "bindings") {
             if items.count > Limits.maximumBindings {
                 fail("bindings", "\(items.count) bindings, over the limit of \(Limits.maximumBindings)")
@@ -327,6 +329,31 @@ struct ConfigurationReader {
         }
         if let node = node["timeoutSeconds"], let value = seconds(node, at: "actions.timeoutSeconds") {
             settings.timeout = value
+        }
+        return settings
+    }
+
+    mutating func mouseSettings(_ node: DocumentNode) -> DaemonConfiguration.MouseSettings? {
+        guard let members = object(node, at: "mouse") else { return nil }
+        unknownKeys(members, allowed: Self.mouseKeys, at: "mouse")
+        var settings = DaemonConfiguration.MouseSettings()
+        if let node = node["button"], let text = string(node, at: "mouse.button") {
+            if let button = DaemonConfiguration.MouseSettings.Button(rawValue: text) { settings.button = button } else {
+                fail("mouse.button", "unknown button '\(text)'; expected one of right, middle, left")
+            }
+        }
+        if let node = node["minimumLengthCounts"], let value = number(node, at: "mouse.minimumLengthCounts") {
+            if value >= 0 && value.isFinite { settings.minimumLengthCounts = value } else {
+                fail("mouse.minimumLengthCounts", "must not be negative")
+            }
+        }
+        if let node = node["orientation"], let text = string(node, at: "mouse.orientation") {
+            if let orientation = DaemonConfiguration.MouseSettings.Orientation(rawValue: text) { settings.orientation = orientation } else {
+                fail("mouse.orientation", "unknown orientation '\(text)'; expected sensitive or invariant")
+            }
+        }
+        if let node = node["threshold"], let value = number(node, at: "mouse.threshold") {
+            if (0...1).contains(value) { settings.threshold = value } else { fail("mouse.threshold", "must be from 0 to 1") }
         }
         return settings
     }

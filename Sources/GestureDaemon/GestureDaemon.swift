@@ -91,7 +91,7 @@ public final class GestureDaemon: Sendable {
     /// The engine setup for a device opened now.
     public func engineSetup() -> EngineSetup {
         let configuration = self.configuration
-        return EngineSetup(configuration: configuration.engine, templates: configuration.templates)
+        return EngineSetup(configuration: configuration.engine, templates: configuration.templates, mouse: configuration.mouse)
     }
 
     /// The sink a source delivers to.

@@ -21,11 +21,15 @@ public struct EngineSetup: Sendable {
     public var configuration: GestureEngine.Configuration
     /// The templates strokes are recognised against.
     public var templates: TemplateLibrary
+    /// Mouse gestures, or nil when mice are not read.
+    public var mouse: DaemonConfiguration.MouseSettings?
 
     /// A setup with these parts.
-    public init(configuration: GestureEngine.Configuration, templates: TemplateLibrary) {
+    public init(configuration: GestureEngine.Configuration, templates: TemplateLibrary,
+                mouse: DaemonConfiguration.MouseSettings? = nil) {
         self.configuration = configuration
         self.templates = templates
+        self.mouse = mouse
     }
 }
 

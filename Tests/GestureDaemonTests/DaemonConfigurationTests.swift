@@ -26,7 +26,7 @@ struct DaemonConfigurationTests {
         (#"{"bindings": []}"#, "version: is required (write \"version\": 1 first)"),
         (#"{"version": "1"}"#, "version: must be an integer, not a string"),
         (#"{"version": 2, "bindings": 7}"#, "version: unsupported version 2; this program reads version 1"),
-        (#"{"version": 1, "colour": "red"}"#, "colour: unknown key; expected one of version, devices, engine, sequences, templates, actions, bindings"),
+        (#"{"version": 1, "colour": "red"}"#, "colour: unknown key; expected one of version, devices, engine, sequences, templates, actions, mouse, bindings"),
         (#"{"version": 1,"#, "malformed JSON"),
         // Devices.
         (#"{"version": 1, "devices": {}}"#, "devices: must be a list, not an object"),

@@ -389,4 +389,41 @@ extension VMSuite {
         try expect(fired() == expected, "fired \(fired()), expected \(expected)")
         say("VMTEST INFO daemon: \(fired().count) actions in order; continuous: \(steps) steps for \(String(format: "%.1f", upTravel)) mm at 5 mm; broken reload kept the bindings")
     }
+
+    /// (e) `gestures run` with a `mouse` section: a circle drawn with a virtual mouse fires its
+    /// binding exactly once; a triangle drawn first, bound to nothing, fires nothing.
+    func daemonMouse() throws {
+        let directory = "/tmp/daemon-mouse"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let marker = directory + "/marker", config = directory + "/config.json"
+        let configuration = """
+            {"version": 1, "mouse": {}, "actions": {"maximumConcurrent": 1},
+             "bindings": [{"gesture": "stroke", "template": "circle",
+                           "action": {"command": ["sh", "-c", "echo circle-$GESTURE_TEMPLATE >> \(marker)"]}}]}
+            """
+        try configuration.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try VMChild(["run", "--config", config])
+        defer { _ = run.stop(SIGKILL) }
+        try run.waitUntil("the daemon starting") { $0.stderr.contains("waiting for one") }
+        // Node numbers are reused: only a 'reading' line after this many counts.
+        let seen = run.readingLines.count
+        let mouse = try VirtualDevice(VMDevices.mouse)
+        let node = mouse.devnode!
+        try run.waitUntil("reading \(node)") { $0.isReading(node, after: seen) }
+        func fired() -> [String] {
+            ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        try draw("triangle", on: mouse)
+        try draw("circle", on: mouse)
+        // Strokes are matched in order on one thread, so once the circle fired the triangle was matched too.
+        try run.waitUntil("the circle binding firing") { _ in !fired().isEmpty }
+        let status = run.stop(SIGTERM)
+        mouse.destroy()
+        let firedLines = run.stderr.split(separator: "\n").filter { $0.contains("fired ") }
+        try expect(status == 0, "daemon status \(status): \(run.stderr)")
+        try expect(fired() == ["circle-circle"], "marker \(fired()); stderr \(run.stderr)")
+        try expect(firedLines.count == 1, "fired lines \(firedLines)")
+        say("VMTEST INFO daemon-mouse: a mouse circle fired its binding once; a triangle fired nothing")
+    }
 }

@@ -52,6 +52,7 @@ enum VMSuiteCommand: Subcommand {
         suite.check("watch-device-gone") { try suite.watchDeviceGone() }
         suite.check("watch-latency-idle") { try suite.watchLatencyAndIdle() }
         suite.check("daemon-live") { try suite.daemon() }
+        suite.check("daemon-mouse") { try suite.daemonMouse() }
         suite.check("evemu-play") { try suite.evemuPlay() }
         suite.check("permission-denied") { try suite.permissionDenied() }
         say("VMTEST DONE \(suite.passed) passed, \(suite.failed) failed")
