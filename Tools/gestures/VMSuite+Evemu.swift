@@ -29,10 +29,9 @@ extension VMSuite {
         defer { kill(device.pid, SIGTERM); waitpid(device.pid, nil, 0); close(device.stdout); close(device.stderr) }
         let announced = ChildOutput(fd: device.stdout)
         try expect(announced.waitFor("/dev/input/event"), "evemu-device printed no node: \(announced.text)")
-        guard let range = announced.text.range(of: "/dev/input/event[0-9]+", options: .regularExpression) else {
-            throw CheckFailure("no node in \(announced.text)")
-        }
-        let node = String(announced.text[range])
+        // PatternMatcher is the package's only regex runner; a node is plain text to cut out.
+        guard let start = announced.text.range(of: "/dev/input/event") else { throw CheckFailure("no node in \(announced.text)") }
+        let node = "/dev/input/event" + announced.text[start.upperBound...].prefix { $0.isNumber }
         try watch.waitUntil("reading \(node)") { $0.isReading(node, after: seen) }
         let play = try VMSuite.spawn("/usr/bin/evemu-play", ["evemu-play", node], stdin: events)
         var playStatus: Int32 = 0
