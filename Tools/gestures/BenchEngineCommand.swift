@@ -27,19 +27,7 @@ enum BenchEngineCommand: Subcommand {
     ]
 
     /// The Synaptics RMI4 TM3053 (97 x 53 mm, 5 slots, 20 units per mm).
-    static var device: DeviceDescription {
-        var pad = DeviceDescription(name: "Benchmark Synaptics TM3053", id: .init(bus: 0x1d, vendor: 6, product: 0, version: 0),
-                                    properties: [INPUT_PROP.POINTER, INPUT_PROP.BUTTONPAD])
-        pad.codes[EV.SYN] = [SYN.REPORT, SYN.CONFIG, SYN.MT_REPORT, SYN.DROPPED]
-        for key in [BTN.LEFT, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP, BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP, BTN.TOUCH] {
-            pad.enable(EV.KEY, key)
-        }
-        pad.enable(ABS.MT_SLOT, AbsInfo(minimum: 0, maximum: 4))
-        pad.enable(ABS.MT_POSITION_X, AbsInfo(minimum: 0, maximum: 1940, resolution: 20))
-        pad.enable(ABS.MT_POSITION_Y, AbsInfo(minimum: 0, maximum: 1062, resolution: 20))
-        pad.enable(ABS.MT_TRACKING_ID, AbsInfo(minimum: 0, maximum: 65535))
-        return pad
-    }
+    static var device: DeviceDescription { DeviceCatalog.synapticsRMI4 }
 
     /// The `index`-th generated frame: a cycle of six gestures of 60 frames
     /// each (the last frame of each lifts every finger), 8 ms apart.

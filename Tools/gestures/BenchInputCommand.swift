@@ -20,19 +20,7 @@ enum BenchInputCommand: Subcommand {
     ]
 
     /// The Lenovo X1 Carbon touchpad (2 slots, BTN_TOOL up to QUINTTAP).
-    static var device: DeviceDescription {
-        var pad = DeviceDescription(name: "Benchmark SynPS/2 Synaptics TouchPad", id: .init(bus: 0x11, vendor: 2, product: 7, version: 0x1b1),
-                                    properties: [INPUT_PROP.POINTER, INPUT_PROP.BUTTONPAD])
-        pad.codes[EV.SYN] = [SYN.REPORT, SYN.CONFIG, SYN.MT_REPORT, SYN.DROPPED]
-        for key in [BTN.LEFT, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP, BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP, BTN.TOUCH] {
-            pad.enable(EV.KEY, key)
-        }
-        pad.enable(ABS.MT_SLOT, AbsInfo(minimum: 0, maximum: 1))
-        pad.enable(ABS.MT_POSITION_X, AbsInfo(minimum: 1266, maximum: 5676, resolution: 45))
-        pad.enable(ABS.MT_POSITION_Y, AbsInfo(minimum: 1096, maximum: 4758, resolution: 68))
-        pad.enable(ABS.MT_TRACKING_ID, AbsInfo(minimum: 0, maximum: 65535))
-        return pad
-    }
+    static var device: DeviceDescription { DeviceCatalog.lenovoX1Carbon }
 
     /// Calls `body` with each generated frame: two fingers scrolling, lifted
     /// and put down again every 400 frames, 8 ms apart.

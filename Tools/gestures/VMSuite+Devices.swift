@@ -4,66 +4,12 @@ import TouchInput
 /// Virtual devices for the real-kernel suite, modelled on real hardware
 /// (numbers from ../shared/notes/linux-input-facts.md).
 enum VMDevices {
-    typealias Axis = AbsInfo
-
-    static let fingerTools: [UInt16] = [BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP,
-                                        BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP]
-
-    /// A multitouch device: ABS_X/Y mirroring the first contact, slots, optional extras.
-    static func multitouch(name: String, bus: UInt16, vendor: UInt16, product: UInt16, properties: [UInt16],
-                           x: Axis, y: Axis, slots: Int32, keys: [UInt16], extraAxes: [UInt16: Axis] = [:]) -> DeviceDescription {
-        var absinfo: [UInt16: Axis] = [
-            ABS.X: x, ABS.Y: y,
-            ABS.MT_SLOT: Axis(minimum: 0, maximum: slots - 1),
-            ABS.MT_POSITION_X: x, ABS.MT_POSITION_Y: y,
-            ABS.MT_TRACKING_ID: Axis(minimum: 0, maximum: 65535),
-        ]
-        absinfo.merge(extraAxes) { _, new in new }
-        return DeviceDescription(name: name, id: .init(bus: bus, vendor: vendor, product: product, version: 1),
-                                 properties: Set(properties),
-                                 codes: [EV.KEY: Set(keys), EV.ABS: Set(absinfo.keys)],
-                                 absInfo: absinfo)
-    }
-
-    /// Lenovo X1 Carbon 3rd, Synaptics PS/2: 98 x 54 mm, 2 slots, BTN_TOOL up to QUINTTAP, clickpad.
-    static let synaptics = multitouch(
-        name: "SynPS/2 Synaptics TouchPad (virtual)", bus: 0x11, vendor: 0x2, product: 0x7,
-        properties: [INPUT_PROP.POINTER, INPUT_PROP.BUTTONPAD],
-        x: Axis(minimum: 1266, maximum: 5676, resolution: 45), y: Axis(minimum: 1096, maximum: 4758, resolution: 68),
-        slots: 2, keys: [BTN.LEFT, BTN.TOUCH] + fingerTools)
-
-    /// Apple Magic Trackpad v1 (Bluetooth 05ac:030e): 132 x 112 mm, 16 slots, clickpad, touch major/minor.
-    static let appleTrackpad = multitouch(
-        name: "Apple Wireless Trackpad (virtual)", bus: 0x5, vendor: 0x5ac, product: 0x30e,
-        properties: [INPUT_PROP.POINTER, INPUT_PROP.BUTTONPAD],
-        x: Axis(minimum: -2909, maximum: 3167, resolution: 46), y: Axis(minimum: -2456, maximum: 2565, resolution: 45),
-        slots: 16, keys: [BTN.LEFT, BTN.TOUCH] + Array(fingerTools.prefix(4)),
-        extraAxes: [ABS.MT_TOUCH_MAJOR: Axis(minimum: 0, maximum: 1020),
-                    ABS.MT_TOUCH_MINOR: Axis(minimum: 0, maximum: 1020),
-                    ABS.MT_ORIENTATION: Axis(minimum: -31, maximum: 32)])
-
-    /// Synaptics RMI4 TM3053 (bus RMI): 97 x 53 mm, 5 slots, pressure, tool type.
-    static let rmi4 = multitouch(
-        name: "Synaptics TM3053-004 (virtual)", bus: 0x1d, vendor: 0x6cb, product: 0x0,
-        properties: [INPUT_PROP.POINTER, INPUT_PROP.BUTTONPAD],
-        x: Axis(minimum: 0, maximum: 1940, resolution: 20), y: Axis(minimum: 0, maximum: 1062, resolution: 20),
-        slots: 5, keys: [BTN.LEFT, BTN.TOUCH] + fingerTools,
-        extraAxes: [ABS.PRESSURE: Axis(minimum: 0, maximum: 255),
-                    ABS.MT_PRESSURE: Axis(minimum: 0, maximum: 255),
-                    ABS.MT_TOOL_TYPE: Axis(minimum: 0, maximum: 2)])
-
-    /// Atmel maXTouch-style touchscreen: 10 slots, direct, only BTN_TOUCH, no resolution.
-    static let touchscreen = multitouch(
-        name: "Atmel maXTouch Touchscreen (virtual)", bus: 0x18, vendor: 0x3eb, product: 0x8a03,
-        properties: [INPUT_PROP.DIRECT],
-        x: Axis(minimum: 0, maximum: 799), y: Axis(minimum: 0, maximum: 479),
-        slots: 10, keys: [BTN.TOUCH])
-
-    /// A USB mouse: relative x/y, wheel, three buttons.
-    static let mouse = DeviceDescription(
-        name: "Logitech USB Optical Mouse (virtual)", id: .init(bus: 0x3, vendor: 0x46d, product: 0xc077, version: 0x111),
-        codes: [EV.KEY: [BTN.LEFT, BTN.RIGHT, BTN.MIDDLE],
-                EV.REL: [REL.X, REL.Y, REL.WHEEL]])
+    static let fingerTools = DeviceCatalog.fingerTools
+    static let synaptics = DeviceCatalog.lenovoX1Carbon.named(withSuffix: " (virtual)")
+    static let appleTrackpad = DeviceCatalog.appleMagicTrackpad.named(withSuffix: " (virtual)")
+    static let rmi4 = DeviceCatalog.synapticsRMI4.named(withSuffix: " (virtual)")
+    static let touchscreen = DeviceCatalog.atmelMaXTouch.named(withSuffix: " (virtual)")
+    static let mouse = DeviceCatalog.usbMouse.named(withSuffix: " (virtual)")
 
     /// The touch devices with their short names and expected kinds.
     static let touchDevices: [(name: String, info: DeviceDescription, kind: DeviceDescription.Kind)] = [
