@@ -49,19 +49,7 @@ public final class LiveGestures {
     }
 
     /// The engine configuration and templates for one device's pipeline.
-    public struct Setup: Sendable {
-        /// The engine's thresholds and sequences.
-        public var configuration: GestureEngine.Configuration
-        /// The templates strokes are recognised against.
-        public var templates: TemplateLibrary
-
-        /// A setup; the defaults are the engine's and the bundled $1 shapes.
-        public init(configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
-                    templates: TemplateLibrary = .dollarShapes) {
-            self.configuration = configuration
-            self.templates = templates
-        }
-    }
+    public typealias Setup = GesturePipeline.Setup
 
     /// What `run` hands out.
     public enum Output: Sendable {
@@ -189,7 +177,7 @@ public final class LiveGestures {
         let device = Device(id: nextID, node: evdev.path, description: description)
         guard let chosen = setup(device),
               let pipeline = GesturePipeline(device: description, originMicroseconds: originMicroseconds,
-                                             configuration: chosen.configuration, templates: chosen.templates) else {
+                                             setup: chosen) else {
             return nil
         }
         nextID += 1

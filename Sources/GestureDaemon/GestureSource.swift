@@ -1,6 +1,7 @@
 import Foundation
 import GestureRecognition
 import GestureTraces
+import TouchInput
 
 /// Where the daemon's gestures come from: live evdev devices (``LiveSource``),
 /// a replay of recorded traces (``ReplaySource``), or anything a closure
@@ -30,6 +31,11 @@ public struct EngineSetup: Sendable {
         self.configuration = configuration
         self.templates = templates
         self.mouse = mouse
+    }
+
+    /// What each device's gesture pipeline is built with.
+    public var pipeline: GesturePipeline.Setup {
+        GesturePipeline.Setup(configuration: configuration, templates: templates)
     }
 }
 
@@ -138,7 +144,7 @@ public struct ReplaySource: GestureSource {
         }
         let setup = sink.engineSetup()
         let devices = trace.devices.enumerated().map { InputDevice(id: number * 1000 + $0.offset, description: $0.element) }
-        let replay = GestureReplay(configuration: setup.configuration, templates: setup.templates)
+        let replay = GestureReplay(setup: setup.pipeline)
         var count = 0
         for gesture in replay.deviceGestures(in: trace, including: { index, _ in sink.accepts(devices[index]) }) {
             sink.deliver(gesture.event, devices[gesture.device])

@@ -70,8 +70,7 @@ public struct LiveSource: GestureSource {
                 sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
                 return nil
             }
-            let setup = sink.engineSetup()
-            return LiveGestures.Setup(configuration: setup.configuration, templates: setup.templates)
+            return sink.engineSetup().pipeline
         }, warn: { sink.log.write($0) })
         let mice = sink.engineSetup().mouse == nil ? nil : try mouseStrokes(into: sink)
         stopper.attach(live.waker)

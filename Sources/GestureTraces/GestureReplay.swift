@@ -10,16 +10,19 @@ import TouchInput
 ///     let gestures = GestureReplay().gestures(in: trace)
 ///     gestures.filter(\.isCompletion).map(\.type)   // [.swipe]
 public struct GestureReplay: Sendable {
-    /// The engine's thresholds, sequences and stroke trigger.
-    public var configuration: GestureEngine.Configuration
-    /// The templates drawn strokes are recognised against.
-    public var templates: TemplateLibrary
+    /// The engine's thresholds, sequences and stroke trigger, and the
+    /// templates drawn strokes are recognised against.
+    public var setup: GesturePipeline.Setup
 
-    /// A replay with the engine's defaults and the bundled library of the 16 $1 shapes.
-    public init(configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
-                templates: TemplateLibrary = .dollarShapes) {
-        self.configuration = configuration
-        self.templates = templates
+    /// A replay with `setup` (by default the engine's defaults and the bundled
+    /// library of the 16 $1 shapes).
+    public init(setup: GesturePipeline.Setup = GesturePipeline.Setup()) {
+        self.setup = setup
+    }
+
+    /// A replay with this configuration and these templates.
+    public init(configuration: GestureEngine.Configuration, templates: TemplateLibrary = .dollarShapes) {
+        self.init(setup: GesturePipeline.Setup(configuration: configuration, templates: templates))
     }
 
     /// The surface the engine sees for `device`, or nil when the device is
@@ -64,8 +67,7 @@ public struct GestureReplay: Sendable {
         // One GesturePipeline per device: the same type the live reader uses.
         var pipelines: [Int: GesturePipeline] = [:]
         for (index, device) in trace.devices.enumerated() where include(index, device) {
-            pipelines[index] = GesturePipeline(device: device, originMicroseconds: origin,
-                                               configuration: configuration, templates: templates)
+            pipelines[index] = GesturePipeline(device: device, originMicroseconds: origin, setup: setup)
         }
         var events: [(device: Int, event: GestureEvent)] = []
         for frame in trace.frames {

@@ -22,16 +22,8 @@ extension Trace {
             throw TraceError(data.isEmpty ? .emptyFile : .unknownFormat, file: path)
         }
         do {
-            switch format {
-            case .json:
-                return try decodeJSON(data, limits: limits)
-            case .libinput:
-                return try LibinputRecord.parse(data, limits: limits)
-            case .evemu:
-                let parsed = try Evemu.parse(data, maximumLineBytes: limits.maximumLineBytes)
-                if let description = parsed.description {
-                    return try checked(Trace(device: description, events: parsed.events), limits: limits)
-                }
+            // Evemu events without a header take their device from the sibling .desc file.
+            return try decode(data, as: format, limits: limits) { parsed in
                 let sibling = siblingDescription(of: url)
                 guard FileManager.default.fileExists(atPath: sibling.path) else {
                     throw TraceError(.missingDeviceDescription(expected: sibling.lastPathComponent))
@@ -62,6 +54,15 @@ extension Trace {
         guard let format = format ?? TraceFormat.detect(data.prefix(64 * 1024)) else {
             throw TraceError(data.isEmpty ? .emptyFile : .unknownFormat)
         }
+        return try decode(data, as: format, limits: limits) { _ in
+            throw TraceError(.missingDeviceDescription(expected: "device description (N:, I:, B:, A: lines)"))
+        }
+    }
+
+    /// Decodes `data` in `format`; evemu events without a device description
+    /// are handed to `undescribedEvemu`, which finds the device or throws.
+    private static func decode(_ data: Data, as format: TraceFormat, limits: TraceReader.Limits,
+                               undescribedEvemu: (Evemu.Parsed) throws -> Trace) throws -> Trace {
         switch format {
         case .json:
             return try decodeJSON(data, limits: limits)
@@ -69,9 +70,7 @@ extension Trace {
             return try LibinputRecord.parse(data, limits: limits)
         case .evemu:
             let parsed = try Evemu.parse(data, maximumLineBytes: limits.maximumLineBytes)
-            guard let description = parsed.description else {
-                throw TraceError(.missingDeviceDescription(expected: "device description (N:, I:, B:, A: lines)"))
-            }
+            guard let description = parsed.description else { return try undescribedEvemu(parsed) }
             return try checked(Trace(device: description, events: parsed.events), limits: limits)
         }
     }

@@ -23,16 +23,30 @@ public struct GesturePipeline: Sendable {
     /// The engine: touch frames in, gestures out.
     public private(set) var engine: GestureEngine
 
+    /// What a pipeline's engine is built with: the one description of it that
+    /// replay (`GestureReplay`), live input (`LiveGestures`) and the daemon share.
+    public struct Setup: Sendable {
+        /// The engine's thresholds, sequences and stroke trigger.
+        public var configuration: GestureEngine.Configuration
+        /// The templates drawn strokes are recognised against.
+        public var templates: TemplateLibrary
+
+        /// A setup; the defaults are the engine's and the bundled $1 shapes.
+        public init(configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
+                    templates: TemplateLibrary = .dollarShapes) {
+            self.configuration = configuration
+            self.templates = templates
+        }
+    }
+
     /// A pipeline for `device`, or nil when it is neither a touchpad nor a
     /// touchscreen (see ``surface(for:)``).
-    public init?(device: DeviceDescription, originMicroseconds: Int64,
-                 configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
-                 templates: TemplateLibrary = .dollarShapes) {
+    public init?(device: DeviceDescription, originMicroseconds: Int64, setup: Setup = Setup()) {
         guard let surface = Self.surface(for: device) else { return nil }
         self.device = device
         self.originMicroseconds = originMicroseconds
         decoder = MultitouchDecoder(device: device)
-        engine = GestureEngine(surface: surface, configuration: configuration, templates: templates)
+        engine = GestureEngine(surface: surface, configuration: setup.configuration, templates: setup.templates)
     }
 
     /// The surface the engine sees for `device`, or nil when the device is
