@@ -7,6 +7,7 @@
 //                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
 //   Validation stands alone.
 //   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
+//   GesturePictures -> GestureTraces, TouchInput, GestureRecognition (SVG only, no C).
 import PackageDescription
 
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
+        .library(name: "GesturePictures", targets: ["GesturePictures"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
@@ -46,6 +48,8 @@ let package = Package(
         .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
         // The desktop daemon: validated configuration, binding matcher, action runner, reload.
         .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"]),
+        // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
+        .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces"]),
         .executableTarget(
             name: "gestures",
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
+        .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
     swiftLanguageModes: [.v6]
 )
