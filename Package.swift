@@ -7,6 +7,7 @@
 //                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
 //   Validation stands alone.
 //   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
+//   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test runs).
 import PackageDescription
 
 let package = Package(
@@ -50,6 +51,12 @@ let package = Package(
             name: "gestures",
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
             path: "Tools/gestures"
+        ),
+        // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
+        .executableTarget(
+            name: "gestures-vm-suite",
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
+            path: "Tools/gestures-vm-suite"
         ),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
