@@ -7,7 +7,8 @@
 //                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
 //   Validation stands alone.
 //   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
-//   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test runs).
+//   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices for the tests).
 import PackageDescription
 
 let package = Package(
@@ -58,9 +59,11 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
             path: "Tools/gestures-vm-suite"
         ),
+        // Test helpers shared by the test targets (the devices of Recordings/devices); in no product.
+        .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
