@@ -8,6 +8,8 @@
 //   Validation stands alone.
 //   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
 //   GesturePictures -> GestureTraces, TouchInput, GestureRecognition (SVG only, no C).
+//   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices for the tests).
 import PackageDescription
 
 let package = Package(
@@ -55,9 +57,17 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
             path: "Tools/gestures"
         ),
+        // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
+        .executableTarget(
+            name: "gestures-vm-suite",
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
+            path: "Tools/gestures-vm-suite"
+        ),
+        // Test helpers shared by the test targets (the devices of Recordings/devices); in no product.
+        .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),

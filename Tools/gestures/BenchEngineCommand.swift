@@ -8,14 +8,15 @@ import TouchInput
 enum BenchEngineCommand: Subcommand {
     static let name = "bench-engine"
     static let abstract = "Measure engine throughput (frames/s) and swipe/pinch begin delay (frames)."
-    static let usage = "[--frames N] [--recordings DIR]"
+    static let usage = "[--frames N] [--recordings DIR] [--devices DIR]"
     static let discussion = """
-        Generates N frames (default 1000000) of mixed gestures on a 5-slot
-        touchpad (3-finger swipes, 2-finger pinches, 4-finger rotations,
-        holds, taps, pointer motion, 8 ms apart) and reports frames/s through
+        Generates N frames (default 1000000) of mixed gestures (3-finger
+        swipes, 2-finger pinches, 4-finger rotations, holds, taps, pointer
+        motion, 8 ms apart) on the 5-slot Synaptics RMI4 touchpad described in
+        rmi4.jsonl of the --devices folder, and reports frames/s through
         GestureEngine alone, and through MultitouchDecoder plus GestureEngine
-        from the same frames as kernel events. Then replays every trace in DIR
-        (default Recordings/synthetic) and, for each swipe or pinch begin,
+        from the same frames as kernel events. Then replays every trace in the
+        --recordings folder and, for each swipe or pinch begin,
         counts the frames from the first one where the fingers' centroid has
         travelled the swipe threshold (or their spread or angle passed the
         pinch thresholds), measured here from the decoded contacts, to the
@@ -24,10 +25,12 @@ enum BenchEngineCommand: Subcommand {
     static let options: [OptionSpec] = [
         .option("--frames", "N", "How many frames to generate (at least 1000)."),
         .option("--recordings", "DIR", "Traces to measure the begin delay on (default Recordings/synthetic)."),
+        .option("--devices", "DIR", "Where the device descriptions are (default Recordings/devices)."),
     ]
 
-    /// The Synaptics RMI4 TM3053 (97 x 53 mm, 5 slots, 20 units per mm).
-    static var device: DeviceDescription { DeviceCatalog.synapticsRMI4 }
+    /// The device file of the Synaptics RMI4 TM3053 (97 x 53 mm, 5 slots, 20 units
+    /// per mm from 0, as ``events(of:previous:into:)`` assumes).
+    static let deviceName = "rmi4"
 
     /// The `index`-th generated frame: a cycle of six gestures of 60 frames
     /// each (the last frame of each lifts every finger), 8 ms apart.
@@ -58,7 +61,7 @@ enum BenchEngineCommand: Subcommand {
         return GestureFrame(time: time, contacts: list)
     }
 
-    /// The kernel events of `frame` on ``device`` (protocol B, slot = contact order).
+    /// The kernel events of `frame` on the RMI4 pad (protocol B, slot = contact order).
     static func events(of frame: GestureFrame, previous: inout [Int], into events: inout [InputEvent]) {
         let microseconds = Int64(frame.time.components.seconds) * 1_000_000 + frame.time.components.attoseconds / 1_000_000_000_000
         func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
@@ -96,8 +99,11 @@ enum BenchEngineCommand: Subcommand {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure("\(directory): no such folder of recordings; give one with --recordings DIR")
         }
+        let device = try DeviceFiles(directory: arguments.value("--devices")).device(deviceName)
+        guard let surface = GestureReplay.surface(for: device) else {
+            throw CommandFailure("The device in \(deviceName).jsonl is not a touch device; the benchmark needs the RMI4 touchpad")
+        }
         let clock = ContinuousClock()
-        let surface = GestureReplay.surface(for: device)!
 
         // 1. Frames straight into the engine.
         let frames = (0..<count).map(frame)

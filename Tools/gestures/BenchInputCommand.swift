@@ -6,21 +6,23 @@ import TouchInput
 enum BenchInputCommand: Subcommand {
     static let name = "bench-input"
     static let abstract = "Measure decoder throughput (events/s) and trace reading speed (MB/s)."
-    static let usage = "[--events N] [--file PATH]"
+    static let usage = "[--events N] [--file PATH] [--devices DIR]"
     static let discussion = """
-        Generates a two-finger touchpad trace of N events (default 10000000),
-        streams it to a JSON trace file (a temporary file unless --file is
-        given), reads it back with TraceReader and reports MB/s and the peak
+        Generates a two-finger trace of N events (default 10000000) on the
+        Lenovo X1 Carbon touchpad described in x1carbon.jsonl of the --devices
+        folder, streams it to a JSON trace file (a temporary file unless --file
+        is given), reads it back with TraceReader and reports MB/s and the peak
         memory while reading, then decodes the same events held in memory with
         MultitouchDecoder and reports events/s. Build with -c release.
         """
     static let options: [OptionSpec] = [
         .option("--events", "N", "How many events to generate (at least 1000)."),
         .option("--file", "PATH", "Where to write the generated trace (kept afterwards)."),
+        .option("--devices", "DIR", "Where the device descriptions are (default Recordings/devices)."),
     ]
 
-    /// The Lenovo X1 Carbon touchpad (2 slots, BTN_TOOL up to QUINTTAP).
-    static var device: DeviceDescription { DeviceCatalog.lenovoX1Carbon }
+    /// The device file of the Lenovo X1 Carbon touchpad (2 slots, BTN_TOOL up to QUINTTAP).
+    static let deviceName = "x1carbon"
 
     /// Calls `body` with each generated frame: two fingers scrolling, lifted
     /// and put down again every 400 frames, 8 ms apart.
@@ -72,6 +74,7 @@ enum BenchInputCommand: Subcommand {
     static func run(_ arguments: Arguments) throws -> Int32 {
         let count = try arguments.value("--events", default: 10_000_000, "a whole number of events") { Int($0) }
         guard count >= 1000 else { throw UsageError("--events must be at least 1000") }
+        let device = try DeviceFiles(directory: arguments.value("--devices")).device(deviceName)
         let keep = arguments.value("--file") != nil
         let url = URL(fileURLWithPath: arguments.value("--file")
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("gestures-bench-\(getpid()).jsonl").path)

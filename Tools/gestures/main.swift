@@ -20,12 +20,6 @@ let subcommands: [any Subcommand.Type] = [
     BenchPatternsCommand.self,
 ]
 
-/// Subcommands for the test harnesses, not listed by `gestures --help`.
-let hiddenSubcommands: [any Subcommand.Type] = [
-    VMSuiteCommand.self,
-    AsUserCommand.self,
-]
-
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
@@ -50,7 +44,7 @@ func printError(_ message: String) {
         print(topLevelHelp(), terminator: "")
         return 0
     }
-    guard let command = (subcommands + hiddenSubcommands).first(where: { $0.name == first }) else {
+    guard let command = subcommands.first(where: { $0.name == first }) else {
         printError("gestures: unknown subcommand '\(first)'; run 'gestures --help' for the list.")
         return 64
     }

@@ -1,24 +1,4 @@
-import EvdevInput
 import TouchInput
-
-/// Virtual devices for the real-kernel suite, modelled on real hardware
-/// (numbers from ../shared/notes/linux-input-facts.md).
-enum VMDevices {
-    static let fingerTools = DeviceCatalog.fingerTools
-    static let synaptics = DeviceCatalog.lenovoX1Carbon.named(withSuffix: " (virtual)")
-    static let appleTrackpad = DeviceCatalog.appleMagicTrackpad.named(withSuffix: " (virtual)")
-    static let rmi4 = DeviceCatalog.synapticsRMI4.named(withSuffix: " (virtual)")
-    static let touchscreen = DeviceCatalog.atmelMaXTouch.named(withSuffix: " (virtual)")
-    static let mouse = DeviceCatalog.usbMouse.named(withSuffix: " (virtual)")
-
-    /// The touch devices with their short names and expected kinds.
-    static let touchDevices: [(name: String, info: DeviceDescription, kind: DeviceDescription.Kind)] = [
-        ("synaptics-2slot", synaptics, .touchpad),
-        ("apple-16slot", appleTrackpad, .touchpad),
-        ("rmi4-5slot", rmi4, .touchpad),
-        ("touchscreen-10slot", touchscreen, .touchscreen),
-    ]
-}
 
 /// Protocol-B frames of gestures, written only with codes the device has.
 struct VMGestureWriter {

@@ -1,5 +1,4 @@
 import Foundation
-import GestureTraces
 
 extension VMSuite {
     /// The trace whose evemu export `Tools/vm-test` puts in the image as
@@ -15,7 +14,7 @@ extension VMSuite {
         for tool in ["/usr/bin/evemu-device", "/usr/bin/evemu-play"] {
             try expect(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is not in the image")
         }
-        let (status, out, err) = try runSelf(["replay", "--ends", VMSuite.tracePath(VMSuite.evemuTrace)])
+        let (status, out, err) = try runGestures(["replay", "--ends", VMSuite.tracePath(VMSuite.evemuTrace)])
         try expect(status == 0, "replay: \(err)")
         let expected = out.split(separator: "\n").map(String.init)
         try expect(!expected.isEmpty, "the replay gave nothing")

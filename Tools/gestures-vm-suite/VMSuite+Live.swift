@@ -1,105 +1,11 @@
 import EvdevInput
 import Foundation
-import GestureRecognition
 import GestureTraces
 import TouchInput
 
-/// A child process of this executable whose output is collected while it runs:
-/// each stdout line with the CLOCK_MONOTONIC time it arrived, and stderr.
-/// (posix_spawn: Foundation's Process hangs in the VM.)
-final class VMChild: @unchecked Sendable {
-    let pid: pid_t
-    private let lock = NSLock()
-    private var outLines: [(line: String, arrived: Int64)] = []
-    private var errText = ""
-    private var readers: [Thread] = []
-    private let done = DispatchGroup()
-
-    init(_ arguments: [String]) throws {
-        let (pid, outFD, errFD) = try VMSuite.spawnSelf(arguments)
-        self.pid = pid
-        collect(outFD) { [self] text, time in
-            lock.lock(); defer { lock.unlock() }
-            for line in text { outLines.append((line, time)) }
-        }
-        collect(errFD) { [self] text, _ in
-            lock.lock(); defer { lock.unlock() }
-            for line in text { errText += line + "\n" }
-        }
-    }
-
-    /// Reads `fd` on a thread, handing over whole lines with their arrival time.
-    private func collect(_ fd: Int32, _ take: @escaping @Sendable ([String], Int64) -> Void) {
-        done.enter()
-        let thread = Thread { [done] in
-            var pending = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                let now = VMSuite.nowMicroseconds()
-                pending += buffer[..<count]
-                var lines: [String] = []
-                while let newline = pending.firstIndex(of: 10) {
-                    lines.append(String(decoding: pending[..<newline], as: UTF8.self))
-                    pending.removeSubrange(...newline)
-                }
-                if !lines.isEmpty { take(lines, now) }
-            }
-            if !pending.isEmpty { take([String(decoding: pending, as: UTF8.self)], VMSuite.nowMicroseconds()) }
-            close(fd)
-            done.leave()
-        }
-        thread.start()
-        readers.append(thread)
-    }
-
-    /// The stdout lines so far, with their arrival times (µs, CLOCK_MONOTONIC).
-    var lines: [(line: String, arrived: Int64)] { lock.lock(); defer { lock.unlock() }; return outLines }
-    /// The stderr text so far.
-    var stderr: String { lock.lock(); defer { lock.unlock() }; return errText }
-
-    /// The lines where the child said it reads a device (watch and run say
-    /// so once the device is open and its clock set; an open file descriptor
-    /// alone is too early, as setting the clock flushes what was queued).
-    var readingLines: [Substring] {
-        stderr.split(separator: "\n").filter { $0.contains("reading /") && !$0.contains("not reading") }
-    }
-
-    /// Whether the child said it reads `node` after its first `seen` such
-    /// lines: node numbers are reused once a device is destroyed, so only a
-    /// new line counts.
-    func isReading(_ node: String, after seen: Int) -> Bool {
-        readingLines.dropFirst(seen).contains { $0.contains("reading \(node) (") }
-    }
-
-    /// Waits (up to 20 s) until `condition` holds; fails with `what` and the child's stderr otherwise.
-    func waitUntil(_ what: String, _ condition: (VMChild) -> Bool) throws {
-        for _ in 0..<2000 {
-            if condition(self) { return }
-            if kill(pid, 0) != 0 { break }
-            usleep(10_000)
-        }
-        if condition(self) { return }
-        throw CheckFailure("\(what) never happened; stdout \(lines.map(\.line)), stderr \(stderr.debugDescription)")
-    }
-
-    /// Sends `signal` and waits for the exit; returns the exit status.
-    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        kill(pid, signal)
-        return wait()
-    }
-
-    /// Waits for the exit and for all output; returns the exit status.
-    func wait() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        done.wait()
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    }
-}
-
+/// Checks of live gestures: `gestures watch` on virtual devices prints what
+/// `gestures replay` prints, through dropped events and unplugging, quickly
+/// and without using the CPU while idle.
 extension VMSuite {
     /// Where Tools/vm-test puts the synthetic traces in the VM.
     static let recordings = "/recordings"
@@ -115,6 +21,7 @@ extension VMSuite {
     /// Every trace file the live checks use.
     static var liveTraceFiles: [String] { liveTraces.flatMap(\.traces) + ["x1carbon.4-finger-swipe-up"] }
 
+    /// The path of a synthetic trace in the VM.
     static func tracePath(_ name: String) -> String { "\(recordings)/\(name).jsonl" }
 
     /// Creates a virtual device for a one-device trace, waits until `child` has it
@@ -187,7 +94,7 @@ extension VMSuite {
         }.max() ?? 0
     }
 
-    /// (a) `gestures watch` on live uinput devices prints what `gestures replay` prints for the same traces.
+    /// `gestures watch` on live uinput devices prints what `gestures replay` prints for the same traces.
     func liveEqualsReplay(_ name: String, traces: [String]) throws {
         let watch = try VMChild(["watch", "--ends"])
         defer { _ = watch.stop(SIGKILL) }
@@ -196,7 +103,7 @@ extension VMSuite {
         var worstTimeDifference = 0.0, worstFuzz = 0.0
         for traceName in traces {
             let path = VMSuite.tracePath(traceName)
-            let (status, out, err) = try runSelf(["replay", "--ends", path])
+            let (status, out, err) = try runGestures(["replay", "--ends", path])
             try expect(status == 0, "replay \(traceName): \(err)")
             let expected = out.split(separator: "\n").map(String.init)
             try expect(!expected.isEmpty, "replay of \(traceName) gave nothing")
@@ -234,16 +141,16 @@ extension VMSuite {
         (writer.swipe(count: 3, steps: stallSteps + 200, firstID: 3000), writer.pinch(steps: 15, firstID: 3100))
     }
 
-    /// (b) watch stopped (SIGSTOP) mid-swipe gets SYN_DROPPED: the swipe ends cancelled, a
+    /// `watch` stopped (SIGSTOP) mid-swipe gets SYN_DROPPED: the swipe ends cancelled, a
     /// warning is printed, the later pinch is right, and watch keeps running.
     func watchSynDropped() throws {
         let watch = try VMChild(["watch"])
         defer { _ = watch.stop(SIGKILL) }
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
-        let pad = try VirtualDevice(VMDevices.rmi4)
+        let pad = try VirtualDevice(devices.rmi4)
         let node = pad.devnode!
         try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
-        let writer = VMGestureWriter(info: VMDevices.rmi4)
+        let writer = VMGestureWriter(info: devices.rmi4)
         let (swipe, pinch) = VMSuite.stallFrames(writer: writer, stallSteps: 400)
         var index = 0
         // Every 5th frame (0.4 mm apart, so no hold begins) until the swipe has begun.
@@ -267,16 +174,16 @@ extension VMSuite {
         say("VMTEST INFO watch-syn-dropped: swipe cancelled after the stall, pinch out recognised after it, one warning")
     }
 
-    /// (c) A device destroyed mid-swipe: watch prints the cancelled end, keeps running,
+    /// A device destroyed mid-swipe: watch prints the cancelled end, keeps running,
     /// picks up a touchscreen created afterwards and reports its swipe.
     func watchDeviceGone() throws {
         let watch = try VMChild(["watch"])
         defer { _ = watch.stop(SIGKILL) }
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
-        var pad: VirtualDevice? = try VirtualDevice(VMDevices.synaptics)
+        var pad: VirtualDevice? = try VirtualDevice(devices.synaptics)
         let node = pad!.devnode!
         try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
-        let swipe = VMGestureWriter(info: VMDevices.synaptics).swipe(count: 3, steps: 30, firstID: 4000)
+        let swipe = VMGestureWriter(info: devices.synaptics).swipe(count: 3, steps: 30, firstID: 4000)
         for frame in swipe.prefix(20) { try pad!.writeFrame(frame); usleep(VMSuite.frameSpacing) }
         try watch.waitUntil("swipe begin") { $0.lines.contains { $0.line.contains(#""type":"swipe","phase":"begin""#) } }
         pad = nil
@@ -285,10 +192,10 @@ extension VMSuite {
         let firstEnd = try VMSuite.parse(watch.lines.map(\.line).first { $0.contains(#""phase":"end""#) }!)
         try expect(firstEnd.type == "swipe" && firstEnd.cancelled == true, "end after unplug: \(firstEnd)")
         let seen = watch.readingLines.count
-        let screen = try VirtualDevice(VMDevices.touchscreen)
+        let screen = try VirtualDevice(devices.touchscreen)
         let screenNode = screen.devnode!
         try watch.waitUntil("reading the new \(screenNode)") { $0.isReading(screenNode, after: seen) }
-        for frame in VMGestureWriter(info: VMDevices.touchscreen).swipe(count: 2, steps: 20, firstID: 4100) {
+        for frame in VMGestureWriter(info: devices.touchscreen).swipe(count: 2, steps: 20, firstID: 4100) {
             try screen.writeFrame(frame); usleep(VMSuite.frameSpacing)
         }
         try watch.waitUntil("the touchscreen's swipe end") { $0.lines.filter { $0.line.contains(#""phase":"end""#) }.count == 2 }
@@ -297,19 +204,19 @@ extension VMSuite {
                    "touchscreen swipe: \(second)")
     }
 
-    /// (e) Time from a frame's write to the line watch prints for it (median, p95),
+    /// Time from a frame's write to the line watch prints for it (median, p95),
     /// and watch's resident memory and CPU use over 2 idle seconds. Reported;
     /// only a busy idle loop (more than 1 tick) fails.
     func watchLatencyAndIdle() throws {
         let watch = try VMChild(["watch"])
         defer { _ = watch.stop(SIGKILL) }
         try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
-        let pad = try VirtualDevice(VMDevices.rmi4)
+        let pad = try VirtualDevice(devices.rmi4)
         let node = pad.devnode!
         try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
-        let frames = VMGestureWriter(info: VMDevices.rmi4).swipe(count: 3, steps: 80, firstID: 5000)
+        let frames = VMGestureWriter(info: devices.rmi4).swipe(count: 3, steps: 80, firstID: 5000)
         // Which frames print a line: the same pipeline, in process, over the same frames.
-        var pipeline = GesturePipeline(device: VMDevices.rmi4, originMicroseconds: 0)!
+        var pipeline = GesturePipeline(device: devices.rmi4, originMicroseconds: 0)!
         var latencies: [Int64] = []
         for (index, frame) in frames.enumerated() {
             let time = Int64(index) * 10_000
@@ -334,96 +241,10 @@ extension VMSuite {
         let before = try VMSuite.cpuTicks(watch.pid)
         sleep(2)
         let after = try VMSuite.cpuTicks(watch.pid)
-        let status = (try? String(contentsOfFile: "/proc/\(watch.pid)/status", encoding: .utf8)) ?? ""
-        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? "?"
-        say("VMTEST INFO watch idle for 2 s: \(after - before) CPU ticks (1 tick = 10 ms), resident memory \(rss)")
+        say("VMTEST INFO watch idle for 2 s: \(after - before) CPU ticks (1 tick = 10 ms), resident memory \(VMSuite.residentMemory(watch.pid))")
         try expect(after - before <= 1, "watch used \(after - before) ticks while idle")
         let exit = watch.stop(SIGTERM)
         try expect(exit == 0, "watch exit status \(exit) after SIGTERM: \(watch.stderr)")
     }
 
-    /// (d) `gestures run` on live devices: bound commands fire in order, a continuous
-    /// binding fires in proportion to the distance, and a broken reload keeps the old bindings.
-    func daemon() throws {
-        let directory = "/tmp/daemon"
-        try? FileManager.default.removeItem(atPath: directory)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let actions = directory + "/actions", config = directory + "/config.json"
-        func append(_ word: String) -> String { #"{"command": ["sh", "-c", "echo \#(word) >> \#(actions)"]}"# }
-        let configuration = """
-            {"version": 1, "actions": {"maximumConcurrent": 1},
-             "bindings": [
-               {"gesture": "swipe", "fingers": 3, "direction": "left", "action": \(append("left"))},
-               {"gesture": "pinch", "direction": "out", "action": \(append("pinch-out"))},
-               {"gesture": "swipe", "fingers": 4, "direction": "up",
-                "action": {"phase": "continuous", "every": 5, "command": ["sh", "-c", "echo up >> \(actions)"]}}
-             ]}
-            """
-        try configuration.write(toFile: config, atomically: true, encoding: .utf8)
-        let run = try VMChild(["run", "--config", config])
-        defer { _ = run.stop(SIGKILL) }
-        try run.waitUntil("the daemon starting") { $0.stderr.contains("waiting for one") }
-        func fired() -> [String] {
-            ((try? String(contentsOfFile: actions, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-        func play(_ name: String, expecting count: Int) throws {
-            let device = try self.play(try Trace.load(contentsOf: URL(fileURLWithPath: VMSuite.tracePath(name))), into: run)
-            for _ in 0..<2000 where fired().count < count { usleep(10_000) }
-            try expect(fired().count == count, "after \(name): fired \(fired())")
-            device.destroy()
-        }
-        // The continuous binding: one step per 5 mm of the swipe's upward travel.
-        let (_, upOut, _) = try runSelf(["replay", "--ends", VMSuite.tracePath("x1carbon.4-finger-swipe-up")])
-        let upTravel = -(try VMSuite.parse(String(upOut.split(separator: "\n")[0])).dy_mm ?? 0)
-        let steps = Int(upTravel / 5)
-        try play("x1carbon.3-finger-swipe-left", expecting: 1)
-        try play("x1carbon.4-finger-pinch-out", expecting: 2)
-        try play("x1carbon.4-finger-swipe-up", expecting: 2 + steps)
-        try "{\"version\": 1, \"bindings\": [{\"gesture\": \"swipe\"".write(toFile: config, atomically: true, encoding: .utf8)
-        kill(run.pid, SIGHUP)
-        try run.waitUntil("the broken reload kept") { $0.stderr.contains("kept the old configuration") }
-        try play("x1carbon.3-finger-swipe-left", expecting: 3 + steps)
-        let status = run.stop(SIGTERM)
-        let expected = ["left", "pinch-out"] + Array(repeating: "up", count: steps) + ["left"]
-        try expect(status == 0, "daemon status \(status): \(run.stderr)")
-        try expect(fired() == expected, "fired \(fired()), expected \(expected)")
-        say("VMTEST INFO daemon: \(fired().count) actions in order; continuous: \(steps) steps for \(String(format: "%.1f", upTravel)) mm at 5 mm; broken reload kept the bindings")
-    }
-
-    /// (e) `gestures run` with a `mouse` section: a circle drawn with a virtual mouse fires its
-    /// binding exactly once; a triangle drawn first, bound to nothing, fires nothing.
-    func daemonMouse() throws {
-        let directory = "/tmp/daemon-mouse"
-        try? FileManager.default.removeItem(atPath: directory)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let marker = directory + "/marker", config = directory + "/config.json"
-        let configuration = """
-            {"version": 1, "mouse": {}, "actions": {"maximumConcurrent": 1},
-             "bindings": [{"gesture": "stroke", "template": "circle",
-                           "action": {"command": ["sh", "-c", "echo circle-$GESTURE_TEMPLATE >> \(marker)"]}}]}
-            """
-        try configuration.write(toFile: config, atomically: true, encoding: .utf8)
-        let run = try VMChild(["run", "--config", config])
-        defer { _ = run.stop(SIGKILL) }
-        try run.waitUntil("the daemon starting") { $0.stderr.contains("waiting for one") }
-        // Node numbers are reused: only a 'reading' line after this many counts.
-        let seen = run.readingLines.count
-        let mouse = try VirtualDevice(VMDevices.mouse)
-        let node = mouse.devnode!
-        try run.waitUntil("reading \(node)") { $0.isReading(node, after: seen) }
-        func fired() -> [String] {
-            ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-        try draw("triangle", on: mouse)
-        try draw("circle", on: mouse)
-        // Strokes are matched in order on one thread, so once the circle fired the triangle was matched too.
-        try run.waitUntil("the circle binding firing") { _ in !fired().isEmpty }
-        let status = run.stop(SIGTERM)
-        mouse.destroy()
-        let firedLines = run.stderr.split(separator: "\n").filter { $0.contains("fired ") }
-        try expect(status == 0, "daemon status \(status): \(run.stderr)")
-        try expect(fired() == ["circle-circle"], "marker \(fired()); stderr \(run.stderr)")
-        try expect(firedLines.count == 1, "fired lines \(firedLines)")
-        say("VMTEST INFO daemon-mouse: a mouse circle fired its binding once; a triangle fired nothing")
-    }
 }
