@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
-        .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "GestureTraces", "TouchInput", "GestureRecognition"]),
+        .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
     swiftLanguageModes: [.v6]
 )
