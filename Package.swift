@@ -5,7 +5,7 @@
 //   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
 //   gestures (Tools/) -> EvdevInput -> TouchInput (devices, events, GesturePipeline)
 //                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
-//   Validation stands alone.
+//   Validation and CommandLineKit (the tool's typed, table-driven argument parser) stand alone.
 //   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
 import PackageDescription
 
@@ -46,9 +46,11 @@ let package = Package(
         .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
         // The desktop daemon: validated configuration, binding matcher, action runner, reload.
         .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"]),
+        // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
+        .target(name: "CommandLineKit"),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
+            dependencies: ["CommandLineKit", "GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
             path: "Tools/gestures"
         ),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
     ],
