@@ -65,16 +65,19 @@ public struct ParsedArguments: Sendable {
             }
             let text: String
             if spec.isFlag {
-                if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }
+                if inlineValue != nil && !isHelpRequested { throw UsageError("option '\(name)' takes no value") }
                 text = ""
             } else if let inlineValue {
                 text = inlineValue
             } else {
-                guard index < words.count else { throw UsageError("option '\(name)' needs a value (\(spec.valueName!))") }
+                guard index < words.count else {
+                    if isHelpRequested { break }
+                    throw UsageError("option '\(name)' needs a value (\(spec.valueName!))")
+                }
                 text = words[index]
                 index += 1
             }
-            if given[spec.name] != nil && !spec.isRepeatable && !spec.isFlag {
+            if given[spec.name] != nil && !spec.isRepeatable && !spec.isFlag && !isHelpRequested {
                 throw UsageError("option '\(name)' is given more than once")
             }
             guard let value = spec.convert(text) else {

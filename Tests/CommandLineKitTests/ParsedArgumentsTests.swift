@@ -92,6 +92,9 @@ struct ParsedArgumentsTests {
     func helpWins() throws {
         let parsed = try ParsedArguments(["--bogus", "--size", "x", "--help"], options: DrawCommand.options, arguments: DrawCommand.arguments)
         #expect(parsed.isHelpRequested)
+        for words in [["--fill=1", "-h"], ["--size", "1", "--size", "2", "--help"], ["--help", "--count"], ["--count", "--help"]] {
+            #expect(try ParsedArguments(words, options: DrawCommand.options, arguments: DrawCommand.arguments).isHelpRequested)
+        }
         #expect(try DrawCommand.parse(words: ["-h"]) == nil)
         // After --, it is a positional argument like any other.
         #expect(try DrawCommand.parse(words: ["--", "--help"])?.names == ["--help"])
