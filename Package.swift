@@ -5,7 +5,7 @@
 //   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
 //   gestures (Tools/) -> EvdevInput -> TouchInput (devices, events, GesturePipeline)
 //                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
-//   Validation stands alone.
+//   Validation and CommandLineKit (the tool's typed, table-driven argument parser) stand alone.
 //   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
 //   GesturePictures -> GestureTraces, TouchInput, GestureRecognition (SVG only, no C).
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
@@ -52,9 +52,11 @@ let package = Package(
         .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces"]),
+        // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
+        .target(name: "CommandLineKit"),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
+            dependencies: ["CommandLineKit", "GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
             path: "Tools/gestures"
         ),
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
@@ -70,6 +72,7 @@ let package = Package(
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Malformed"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
         .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),

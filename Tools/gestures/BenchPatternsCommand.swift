@@ -1,12 +1,12 @@
+import CommandLineKit
 import Foundation
 import Validation
 
 /// `gestures bench-patterns`: times one `PatternMatcher.matches` call per
 /// pattern of a ReDoS corpus, to measure the engine limit in a release build.
-struct BenchPatternsCommand: Subcommand {
+enum BenchPatternsCommand: Command {
     static let name = "bench-patterns"
     static let abstract = "Time one pattern match per entry of a ReDoS corpus."
-    static let usage = "CORPUS.json"
     static let discussion = """
         CORPUS.json is {"entries": [{"id", "pattern", "prefix", "pump", "repeat", \
         "suffix"}]}; each attack is prefix + pump * repeat + suffix, cut to \
@@ -14,7 +14,16 @@ struct BenchPatternsCommand: Subcommand {
         99th-percentile and median time of one match call, and the count of each outcome. \
         Build with 'swift build -c release' for figures worth quoting.
         """
-    static let options: [OptionSpec] = []
+    static let arguments = [ArgumentSpec("CORPUS.json", kind: .file, help: "The corpus of patterns and attacks.")]
+
+    /// The corpus.
+    struct Options {
+        var path: String
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(path: arguments.positionals[0])
+    }
 
     private struct Entry: Decodable {
         var id: String
@@ -29,10 +38,8 @@ struct BenchPatternsCommand: Subcommand {
         var entries: [Entry]
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("expects one corpus file, got \(arguments.positionals.count) arguments")
-        }
+    static func run(_ options: Options) throws -> Int32 {
+        let path = options.path
         let corpus: Corpus
         do {
             corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: URL(fileURLWithPath: path)))

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import GestureTraces
 import TouchInput
@@ -31,4 +32,10 @@ struct DeviceFiles {
         }
         return devices[0]
     }
+}
+
+extension DeviceFiles {
+    /// `--devices DIR`: where the benchmarks read their device descriptions.
+    static let option = Option("--devices", valueName: "DIR", .text,
+                               help: "Where the device descriptions are (default Recordings/devices).")
 }

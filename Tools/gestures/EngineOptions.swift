@@ -1,0 +1,70 @@
+import CommandLineKit
+import Foundation
+import GestureDaemon
+import GestureRecognition
+import GestureTraces
+
+/// The options that set up the gesture engine, shared by `replay` and
+/// `watch`: the configuration file (its `engine`, `sequences` and
+/// `templates`), and a template library and swipe sequences that replace
+/// the configuration's.
+struct EngineOptions: OptionGroup {
+    /// `--library LIB.json`.
+    static let library = Option("--library", valueName: "LIB.json", .file,
+                                help: "Templates for drawn strokes, instead of the configuration's (default: the bundled 16 shapes).")
+    /// `--sequences SEQ.json`.
+    static let sequences = Option("--sequences", valueName: "SEQ.json", .file,
+                                  help: "Swipe sequences, instead of the configuration's: {\"sequences\": [{\"name\": ..., \"directions\": [\"up\", ...]}]}.")
+
+    static var options: [OptionSpec] { ConfigurationOptions.options + [library.spec, sequences.spec] }
+
+    /// The configuration file to read.
+    var configuration: ConfigurationOptions
+    /// The template library given, if any.
+    var libraryPath: String?
+    /// The sequence file given, if any.
+    var sequencesPath: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        configuration = try ConfigurationOptions(arguments)
+        libraryPath = arguments[Self.library]
+        sequencesPath = arguments[Self.sequences]
+    }
+
+    /// The engine's configuration and the templates: the configuration
+    /// file's (or the defaults), with the library and sequences given instead.
+    func load() throws -> (engine: GestureEngine.Configuration, templates: TemplateLibrary) {
+        var engine = GestureEngine.Configuration()
+        var templates = TemplateLibrary.dollarShapes
+        if let file = try configuration.load() {
+            engine = file.engine
+            templates = file.templates
+        }
+        if let sequencesPath { engine.sequences = try Self.loadSequences(sequencesPath) }
+        if let libraryPath { templates = try TemplateLibraryFile.load(libraryPath) }
+        return (engine, templates)
+    }
+
+    /// The sequences of a `--sequences` file, checked.
+    static func loadSequences(_ path: String) throws -> [SwipeSequenceMatcher.NamedSequence] {
+        struct SequenceFile: Decodable { var sequences: [SwipeSequenceMatcher.NamedSequence] }
+        let data = try readSmallFile(path, what: "sequence file")
+        let file: SequenceFile
+        do { file = try JSONDecoder().decode(SequenceFile.self, from: data) } catch {
+            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
+        }
+        if let first = SwipeSequenceMatcher.problems(in: file.sequences).first { throw CommandFailure("\(path): \(first)") }
+        return file.sequences
+    }
+
+    /// Reads a file of at most `limit` bytes, with one-sentence errors.
+    static func readSmallFile(_ path: String, what: String, limit: Int = 1 << 20) throws -> Data {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw CommandFailure("\(path): no such \(what)") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= limit else { throw CommandFailure("\(path) is \(size) bytes, over the limit of \(limit) for a \(what)") }
+        do { return try Data(contentsOf: url) } catch {
+            throw CommandFailure("cannot read \(what) \(path): \((error as NSError).localizedDescription)")
+        }
+    }
+}
