@@ -1,5 +1,4 @@
 import GestureRecognition
-import TouchInput
 
 /// Turns a mouse's frames into drawn strokes, as mouse-gesture tools do: while
 /// a button (the right one by default) is held, relative motion draws a stroke

@@ -1,6 +1,5 @@
 import GestureRecognition
 import Testing
-@testable import EvdevInput
 import TouchInput
 
 @Suite struct MouseStrokeTrackerTests {
