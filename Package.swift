@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "StructuredDocuments", targets: ["StructuredDocuments"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
@@ -25,14 +26,16 @@ let package = Package(
         .target(name: "GestureRecognition"),
         // Kernel-event model and the multitouch decoder (events -> touch frames in mm).
         .target(name: "TouchInput", dependencies: ["GestureRecognition"]),
-        // libyaml, for reading `libinput record` YAML.
+        // libyaml, for reading YAML (`libinput record`, the daemon's configuration).
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // JSON and YAML documents as trees (DocumentNode, YAMLNode); imports CYAML internally.
+        .target(name: "StructuredDocuments", dependencies: ["CYAML"]),
         // The JSON trace format, importers and exporters (libinput record, evemu, $1 XML).
-        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "CYAML"]),
+        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "StructuredDocuments"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
         .target(name: "Validation"),
         // libevdev and libevdev-uinput, with a shim for what Swift cannot import.
@@ -45,7 +48,7 @@ let package = Package(
         // The only module that touches C; nothing outside it sees a C type.
         .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
         // The desktop daemon: validated configuration, binding matcher, action runner, reload.
-        .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"]),
+        .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput"]),
         .executableTarget(
             name: "gestures",
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
+        .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),

@@ -1,5 +1,5 @@
 import GestureRecognition
-import GestureTraces
+import StructuredDocuments
 
 /// What bindings are checked against: the names the configuration defines.
 struct BindingContext {

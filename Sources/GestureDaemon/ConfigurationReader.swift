@@ -1,6 +1,6 @@
 import Foundation
 import GestureRecognition
-import GestureTraces
+import StructuredDocuments
 import Validation
 
 /// Checks a parsed configuration document key by key, collecting every error

@@ -1,6 +1,6 @@
 import Foundation
 import GestureRecognition
-import GestureTraces
+import StructuredDocuments
 
 extension DaemonConfiguration {
     /// The syntax of a configuration file.

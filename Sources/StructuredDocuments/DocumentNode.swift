@@ -94,9 +94,8 @@ public enum DocumentNode: Hashable, Sendable {
         let root: YAMLNode
         do { root = try YAMLNode.parse(data) } catch {
             switch error.kind {
-            case .malformedYAML(let problem): throw ParseError("malformed YAML: " + problem, line: error.line)
-            case .emptyFile: throw ParseError("the file is empty")
-            default: throw ParseError("malformed YAML: \(error)", line: error.line)
+            case .malformed(let problem): throw ParseError("malformed YAML: " + problem, line: error.line)
+            case .empty: throw ParseError("the file is empty")
             }
         }
         return try convert(root)
