@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "StructuredDocuments", targets: ["StructuredDocuments"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
+        .library(name: "GestureEvaluation", targets: ["GestureEvaluation"]),
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "StructuredDocuments", dependencies: ["CYAML"]),
         // The JSON trace format, importers and exporters (libinput record, evemu, $1 XML).
         .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "StructuredDocuments"]),
+        // The $1 study's evaluation protocols over labelled strokes ($1 XML logs).
+        .target(name: "GestureEvaluation", dependencies: ["GestureRecognition", "GestureTraces"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
         .target(name: "Validation"),
         // libevdev and libevdev-uinput, with a shim for what Swift cannot import.
@@ -51,12 +54,14 @@ let package = Package(
         .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput"]),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "GestureDaemon", "EvdevInput"],
             path: "Tools/gestures"
         ),
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
+        // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "GestureEvaluation"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
+        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),

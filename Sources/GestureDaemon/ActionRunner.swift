@@ -1,4 +1,5 @@
 import Foundation
+import GestureRecognition
 
 /// Runs fired actions in the background, never blocking the caller: at most
 /// `maximumConcurrent` commands at once, up to `queueLimit` more waiting in
@@ -108,7 +109,7 @@ public final class ActionRunner: @unchecked Sendable {
     /// `10`, `0.5`: a duration in seconds for messages.
     static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return FiredAction.number(value)
+        return GestureEvent.decimalText(value)
     }
 }
 

@@ -45,6 +45,7 @@ public struct FiredAction: Hashable, Sendable {
     public static func environment(
         for event: GestureEvent, device: InputDevice, direction: String?, binding: String, step: Int? = nil
     ) -> [String: String] {
+        let number = GestureEvent.decimalText
         var values: [String: String] = [
             "GESTURE_TYPE": event.type.rawValue,
             "GESTURE_FINGERS": String(event.fingers),
@@ -69,15 +70,6 @@ public struct FiredAction: Hashable, Sendable {
         values["GESTURE_SEQUENCE"] = event.type == .sequence ? event.name : nil
         values["GESTURE_STEP"] = step.map(String.init)
         return values
-    }
-
-    /// `value` rounded to a thousandth, without a fraction when whole.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        var rounded = (value * 1000).rounded() / 1000
-        if rounded == 0 { rounded = 0 }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return String(rounded)
     }
 
     static func hex(_ value: Int) -> String {

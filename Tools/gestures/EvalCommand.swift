@@ -1,4 +1,5 @@
 import Foundation
+import GestureEvaluation
 import GestureRecognition
 import GestureTraces
 

@@ -1,6 +1,7 @@
 import EvdevInput
 import Foundation
 import GestureRecognition
+import GestureTraces
 
 /// `gestures watch`: prints live gestures from touchpads and touchscreens in
 /// the `gestures replay` contract, one line each, as they happen.

@@ -107,7 +107,7 @@ public struct GestureEngine: Sendable {
         var time = frame.time
         if let latestTime, time < latestTime {
             report(.timeWentBackwards, at: time,
-                   "a frame at \(GestureEvent.number(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.number(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
+                   "a frame at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.decimalText(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
             time = latestTime
         }
         var events = advance(to: time)

@@ -14,7 +14,7 @@ struct GestureEngineTapHoldTests {
             touch.frameRate = 125
             let events = run(touch.frames(), on: surface).events
             #expect(events == [GestureEvent(type: .tap, time: events.first?.time ?? .zero, fingers: fingers)],
-                    "\(events.map(\.jsonLine))")
+                    "\(events)")
         }
     }
 
@@ -47,7 +47,7 @@ struct GestureEngineTapHoldTests {
             var touch = SyntheticTouch.still(fingers: fingers, contact: 0.6, landingSpread: spread)
             touch.jitterMillimeters = jitter
             let events = run(touch.frames()).events
-            #expect(events.map(\.type) == [.hold, .hold], "\(events.map(\.jsonLine))")
+            #expect(events.map(\.type) == [.hold, .hold], "\(events)")
             #expect(events.first?.phase == .begin)
             #expect(events.first?.fingers == fingers)
             #expect(events.first.map { $0.time - .seconds(1) } == .seconds(fingers > 1 ? spread : 0) + .milliseconds(200))
@@ -139,7 +139,7 @@ struct GestureEngineStrokeSequenceTests {
         touch.jitterMillimeters = jitter
         touch.frameRate = 120
         let events = run(touch.frames(), on: SyntheticTouch.screen, templates: .dollarShapes).events
-        #expect(events.count == 1, "\(events.map(\.jsonLine))")
+        #expect(events.count == 1, "\(events)")
         #expect(events.first?.type == .stroke)
         #expect(events.first?.template == shape)
         #expect((events.first?.score ?? 0) >= 0.75)

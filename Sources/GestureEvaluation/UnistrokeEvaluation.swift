@@ -1,17 +1,29 @@
-/// The evaluation protocols of the $1 study, run on labelled strokes.
+import GestureRecognition
+
+/// The evaluation protocols of the $1 study, run on labelled strokes: how
+/// often, and how fast, a `UnistrokeRecognizer` names a stroke correctly.
 ///
 /// User-dependent: for every subject and speed, E random samples of each
 /// gesture become templates and one other sample of each gesture is the
 /// candidate; repeated. User-independent: for every subject, the templates
 /// come from the other subjects and the candidates from this one.
+///
+///     let samples = try UnistrokeEvaluation.samples(under: URL(fileURLWithPath: "xml_logs"))
+///     let evaluation = UnistrokeEvaluation(samples: samples, configuration: .init(), protocol: .userDependent)
+///     evaluation.run(templatesPerGesture: 1, iterations: 100, seed: 1).accuracy   // 0.9903
 public struct UnistrokeEvaluation: Sendable {
     /// One labelled stroke.
     public struct Sample: Sendable {
+        /// The gesture it is a sample of: `circle`.
         public var gesture: String
+        /// Who drew it.
         public var subject: String
+        /// How fast it was drawn: `slow`, `medium` or `fast` in the $1 study.
         public var speed: String
+        /// Its points.
         public var points: [Point]
 
+        /// A sample of `gesture` drawn by `subject` at `speed`.
         public init(gesture: String, subject: String, speed: String, points: [Point]) {
             self.gesture = gesture
             self.subject = subject
@@ -20,29 +32,42 @@ public struct UnistrokeEvaluation: Sendable {
         }
     }
 
+    /// Where templates and candidates come from.
     public enum EvaluationProtocol: String, Sendable, CaseIterable {
+        /// Templates and candidates from the same subject and speed.
         case userDependent = "user-dependent"
+        /// Templates from the other subjects, candidates from this one.
         case userIndependent = "user-independent"
     }
 
     /// The outcome for one number of templates per gesture.
     public struct Result: Sendable, Hashable {
+        /// E, the templates per gesture.
         public var templatesPerGesture: Int
+        /// The candidates recognised as their own gesture.
         public var correct: Int
+        /// The candidates recognised in all.
         public var recognitions: Int
         /// Total time spent in `recognize`, in nanoseconds.
         public var recognitionNanoseconds: Double
         /// Misrecognitions: expected gesture -> recognised gesture (or "no match") -> count.
         public var confusions: [String: [String: Int]] = [:]
 
+        /// The share of candidates recognised correctly, in 0...1.
         public var accuracy: Double { recognitions == 0 ? 0 : Double(correct) / Double(recognitions) }
+        /// The mean time of one `recognize` call, in microseconds.
         public var meanMicroseconds: Double { recognitions == 0 ? 0 : recognitionNanoseconds / Double(recognitions) / 1000 }
     }
 
+    /// The labelled strokes.
     public var samples: [Sample]
+    /// The recognizer's configuration (its rejection threshold is 0: the best template counts).
     public var configuration: UnistrokeRecognizer.Configuration
+    /// Where templates and candidates come from.
     public var evaluationProtocol: EvaluationProtocol
 
+    /// An evaluation of `samples` with a recognizer configured as
+    /// `configuration`, except that nothing is rejected.
     public init(samples: [Sample], configuration: UnistrokeRecognizer.Configuration, protocol evaluationProtocol: EvaluationProtocol) {
         self.samples = samples
         // Rejection is not part of the protocol: the best template counts.
@@ -139,35 +164,5 @@ public struct UnistrokeEvaluation: Sendable {
             }
         }
         return trial.candidates.isEmpty ? nil : trial
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so evaluations repeat exactly.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `0..<bound`.
-    public mutating func next(below bound: Int) -> Int {
-        Int(next(upperBound: UInt64(bound)))
-    }
-
-    /// `count` distinct indices in `0..<n`, in random order.
-    public mutating func sample(_ count: Int, from n: Int) -> [Int] {
-        var indices = Array(0..<n)
-        for i in 0..<min(count, n) {
-            let j = i + next(below: n - i)
-            indices.swapAt(i, j)
-        }
-        return Array(indices.prefix(count))
     }
 }
