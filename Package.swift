@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureEvaluation", targets: ["GestureEvaluation"]),
         .library(name: "Validation", targets: ["Validation"]),
-        .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        .library(name: "DesktopDaemon", targets: ["DesktopDaemon"]),
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
@@ -50,11 +50,13 @@ let package = Package(
         // Live input: devices, the poll-based reader, uinput virtual devices, LiveGestures.
         // The only module that touches C; nothing outside it sees a C type.
         .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
-        // The desktop daemon: validated configuration, binding matcher, action runner, reload.
-        .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput"]),
+        // The desktop daemon (its type is GestureDaemon): Configuration/ (the checked file,
+        // reading, reloading), Input/ (gesture sources: live, replay), Actions/ (binding
+        // matcher, action runner, process launcher).
+        .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput"]),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "GestureDaemon", "EvdevInput"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput"],
             path: "Tools/gestures"
         ),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
@@ -66,7 +68,7 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
+        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 import GestureRecognition
 
 /// The configuration file: `--config`/the argument, or the first of

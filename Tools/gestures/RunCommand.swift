@@ -1,5 +1,5 @@
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 
 struct RunCommand: Subcommand {
     static let name = "run"

@@ -1,29 +1,22 @@
-import TouchInput
 import Validation
 
-/// A device that gestures come from, as a ``GestureSource`` describes it.
-public struct InputDevice: Hashable, Sendable {
-    /// A number that tells this device apart from the source's other devices
-    /// while the source runs (a trace's device index, an evdev node number).
-    public var id: Int
-    /// The kernel's name for the device: `SynPS/2 Synaptics TouchPad`.
-    public var name: String
-    /// The vendor id.
-    public var vendor: Int
-    /// The product id.
-    public var product: Int
+extension DaemonConfiguration {
+    /// A set of devices: a name pattern (whole name, through `PatternMatcher`)
+    /// and/or a USB-style vendor and product id; every given part must match.
+    public struct DeviceMatcher: Hashable, Sendable {
+        /// The regular expression the whole device name must match.
+        public var namePattern: String?
+        /// The vendor id.
+        public var vendor: Int?
+        /// The product id.
+        public var product: Int?
 
-    /// A device with these facts.
-    public init(id: Int, name: String, vendor: Int = 0, product: Int = 0) {
-        self.id = id
-        self.name = name
-        self.vendor = vendor
-        self.product = product
-    }
-
-    /// The device `description`, known to its source as `id`.
-    public init(id: Int, description: DeviceDescription) {
-        self.init(id: id, name: description.name, vendor: Int(description.id.vendor), product: Int(description.id.product))
+        /// A matcher for the given parts.
+        public init(namePattern: String? = nil, vendor: Int? = nil, product: Int? = nil) {
+            self.namePattern = namePattern
+            self.vendor = vendor
+            self.product = product
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 import Testing
 
 @Suite("ActionRunner: background commands with a cap, a bounded queue and a timeout")

@@ -35,79 +35,6 @@ public struct DaemonConfiguration: Sendable {
 }
 
 extension DaemonConfiguration {
-    /// The `mouse` section: shapes drawn with a mouse while a button is held
-    /// are recognised against ``DaemonConfiguration/templates`` and delivered
-    /// as `stroke` events (no phase, 0 fingers).
-    public struct MouseSettings: Hashable, Sendable {
-        /// The button held while drawing.
-        public enum Button: String, Hashable, Sendable, CaseIterable {
-            case right, middle, left
-        }
-
-        /// Whether the direction a shape is drawn in matters.
-        public enum Orientation: String, Hashable, Sendable, CaseIterable {
-            /// A shape matches only within 30 degrees of its template's
-            /// orientation: a line drawn right-to-left is not one drawn left-to-right.
-            case sensitive
-            /// A shape matches in any orientation (the $1 study's setting).
-            case invariant
-        }
-
-        /// The button that draws (default right).
-        public var button = Button.right
-        /// The path length below which a press is a click, in mouse counts: the
-        /// kernel's `REL_X`/`REL_Y` units, before pointer acceleration (about
-        /// 0.025 mm each on a 1,000 dpi mouse). Default 20.
-        public var minimumLengthCounts = 20.0
-        /// Whether orientation matters (default sensitive).
-        public var orientation = Orientation.sensitive
-        /// Best scores below this (in 0...1) are no match (default 0.75).
-        public var threshold = 0.75
-
-        /// The defaults.
-        public init() {}
-
-        /// The recognizer's configuration for these settings.
-        public var recognition: UnistrokeRecognizer.Configuration {
-            UnistrokeRecognizer.Configuration(
-                orientation: orientation == .sensitive ? .sensitive : .invariant,
-                rejectionThreshold: threshold)
-        }
-    }
-
-    /// How the action runner runs commands.
-    public struct ActionSettings: Hashable, Sendable {
-        /// The most commands running at once (1...64, default 4).
-        public var maximumConcurrent = 4
-        /// The most commands waiting for a free slot (0...1,024, default 32);
-        /// an action fired when the queue is full is dropped with a warning.
-        public var queueLimit = 32
-        /// How long a command may run before it is killed, unless its binding
-        /// says otherwise (default 10 s, at most 1 hour).
-        public var timeout: Duration = .seconds(10)
-
-        /// The defaults.
-        public init() {}
-    }
-
-    /// A set of devices: a name pattern (whole name, through `PatternMatcher`)
-    /// and/or a USB-style vendor and product id; every given part must match.
-    public struct DeviceMatcher: Hashable, Sendable {
-        /// The regular expression the whole device name must match.
-        public var namePattern: String?
-        /// The vendor id.
-        public var vendor: Int?
-        /// The product id.
-        public var product: Int?
-
-        /// A matcher for the given parts.
-        public init(namePattern: String? = nil, vendor: Int? = nil, product: Int? = nil) {
-            self.namePattern = namePattern
-            self.vendor = vendor
-            self.product = product
-        }
-    }
-
     /// One binding: which gestures it matches and what it runs.
     public struct Binding: Hashable, Sendable {
         /// The binding's name for logs, or nil (logs then say `bindings[3]`).
@@ -215,45 +142,5 @@ extension DaemonConfiguration {
             case .continuous: "continuous"
             }
         }
-    }
-}
-
-extension DaemonConfiguration {
-    /// The hard limits on a configuration file, each checked before or while
-    /// it is read.
-    public enum Limits {
-        /// The largest file read at all: 1 MiB.
-        public static let maximumFileBytes = 1 << 20
-        /// The most bindings: 1,000.
-        public static let maximumBindings = 1_000
-        /// The most device matchers: 64.
-        public static let maximumDevices = 64
-        /// The most sequences: 100.
-        public static let maximumSequences = 100
-        /// The most directions in one sequence: 32.
-        public static let maximumSequenceLength = 32
-        /// The longest device-name pattern, in UTF-16 code units: 1,000
-        /// (compiling is not time-limited, so its length is).
-        public static let maximumPatternLength = 1_000
-        /// The most words in a command: 256.
-        public static let maximumCommandArguments = 256
-        /// The longest word of a command, in UTF-8 bytes: 4,096.
-        public static let maximumArgumentBytes = 4_096
-        /// The longest command, all words together, in UTF-8 bytes: 65,536.
-        public static let maximumCommandBytes = 65_536
-        /// The longest binding name: 200 characters.
-        public static let maximumNameLength = 200
-        /// The longest a command may run: 1 hour.
-        public static let maximumTimeout: Duration = .seconds(3_600)
-        /// The most commands at once: 64.
-        public static let maximumConcurrent = 64
-        /// The most commands waiting: 1,024.
-        public static let maximumQueue = 1_024
-        /// The smallest continuous step for swipes: 0.5 mm.
-        public static let minimumEveryMillimeters = 0.5
-        /// The smallest continuous step for rotations: 1 degree.
-        public static let minimumEveryDegrees = 1.0
-        /// The smallest continuous step for pinches in or out: 0.01.
-        public static let minimumEveryScale = 0.01
     }
 }

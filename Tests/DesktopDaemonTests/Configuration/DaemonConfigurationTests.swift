@@ -1,5 +1,5 @@
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 import GestureRecognition
 import Testing
 
