@@ -61,7 +61,8 @@ let package = Package(
         ),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "GestureEvaluation"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
         .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),

@@ -194,12 +194,7 @@ public final class LiveGestures {
         let now = EvdevDevice.nowMicroseconds()
         for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
             var entry = open[key]!
-            // Each step fires the earliest timer; the engine's own guard stops a timer that never clears.
-            for _ in 0..<64 {
-                guard let due = entry.pipeline.nextDeadlineMicroseconds, due <= now else { break }
-                for gesture in entry.pipeline.advance(toMicroseconds: due) { emit(.gesture(gesture, entry.device)) }
-                if entry.pipeline.nextDeadlineMicroseconds == due { break }
-            }
+            for gesture in entry.pipeline.fireTimers(dueByMicroseconds: now) { emit(.gesture(gesture, entry.device)) }
             open[key] = entry
         }
     }

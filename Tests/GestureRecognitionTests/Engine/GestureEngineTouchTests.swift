@@ -221,4 +221,26 @@ struct GestureEngineStrokeSequenceTests {
         #expect(fired.map(\.name) == ["left"])
         #expect(fired.first?.time == end.time + .milliseconds(800))
     }
+
+    @Test("fired timers leave the clock at the last one, so a frame stamped before the call is in order")
+    func fireTimersKeepsTheClockAtTheTimer() {
+        var configuration = GestureEngine.Configuration()
+        configuration.sequences = Self.sequences
+        var engine = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
+        var events: [GestureEvent] = []
+        for frame in Self.swipes([.left]) { events += engine.process(frame) }
+        let end = events.last { $0.type == .swipe }!
+        let fired = engine.fireTimers(dueBy: end.time + .seconds(3))
+        #expect(fired.map(\.name) == ["left"])
+        #expect(fired.first?.time == end.time + .milliseconds(800))
+        #expect(engine.nextDeadline == nil)
+        _ = engine.process(GestureFrame(time: end.time + .seconds(1), contacts: [], fingerCount: 0))
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        // advance(to:) moves the clock all the way: the same frame is then late.
+        var advanced = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
+        for frame in Self.swipes([.left]) { _ = advanced.process(frame) }
+        _ = advanced.advance(to: end.time + .seconds(3))
+        _ = advanced.process(GestureFrame(time: end.time + .seconds(1), contacts: [], fingerCount: 0))
+        #expect(advanced.diagnostics.map(\.kind) == [.timeWentBackwards])
+    }
 }

@@ -1,16 +1,22 @@
 import Foundation
-import Testing
 import GestureRecognition
+import GestureTraces
+import Testing
 import TouchInput
-@testable import GestureTraces
 
 /// `GesturePipeline` is what both `GestureReplay` and the live reader run per
-/// device; these check it event by event, the way a live device feeds it.
+/// device; these check it event by event, the way a live device feeds it, on
+/// the synthetic recordings (read with GestureTraces).
 @Suite struct GesturePipelineTests {
     static let swipe = "synthetic/x1carbon.3-finger-swipe-left.jsonl"
+    static let hold = "synthetic/rmi4.3-finger-hold.jsonl"
+
+    /// `Recordings/` at the top of the repository.
+    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings")
 
     static func load(_ path: String) throws -> Trace {
-        try Trace.load(contentsOf: RecordingsReplayTests.root.appendingPathComponent(path))
+        try Trace.load(contentsOf: recordings.appendingPathComponent(path))
     }
 
     @Test func eventByEventEqualsTheReplay() throws {
@@ -43,7 +49,7 @@ import TouchInput
     @Test func timersFireThroughAdvanceAtTheirDueTime() throws {
         // Fingers resting still: the kernel sends only the touch-down frame, so
         // the hold must begin from the engine's timer, at the replay's time.
-        let trace = try Self.load("synthetic/rmi4.3-finger-hold.jsonl")
+        let trace = try Self.load(Self.hold)
         let origin = trace.frames[0].events[0].microseconds
         var pipeline = try #require(GesturePipeline(device: trace.devices[0], originMicroseconds: origin))
         for event in trace.frames[0].events { _ = pipeline.process(event) }
@@ -55,6 +61,26 @@ import TouchInput
         }
         let replayed = GestureReplay().gestures(in: trace)
         #expect(fired.count == 1 && fired.first == replayed.first && replayed.first?.type == .hold)
+    }
+
+    @Test func firedTimersLeaveTheClockAtTheLastOneSoLaterFramesStayInOrder() throws {
+        // A live reader wakes for the hold timer and fires it; the frames it
+        // reads next can be stamped before it woke and are still in order.
+        let trace = try Self.load(Self.hold)
+        let origin = trace.frames[0].events[0].microseconds
+        var pipeline = try #require(GesturePipeline(device: trace.devices[0], originMicroseconds: origin))
+        for event in trace.frames[0].events { _ = pipeline.process(event) }
+        let due = try #require(pipeline.nextDeadlineMicroseconds)
+        #expect(pipeline.fireTimers(dueByMicroseconds: due - 1).isEmpty)
+        let wokeAt = due + 50_000
+        let fired = pipeline.fireTimers(dueByMicroseconds: wokeAt)
+        #expect(fired.count == 1 && fired.first == GestureReplay().gestures(in: trace).first)
+        // The next frame, stamped between the timer and the wake-up.
+        let stamped = due + 20_000
+        for event in trace.frames[1].events {
+            _ = pipeline.process(InputEvent(type: event.type, code: event.code, value: event.value, microseconds: stamped))
+        }
+        #expect(pipeline.engine.diagnostics.isEmpty, "\(pipeline.engine.diagnostics)")
     }
 
     @Test func mouseHasNoPipeline() {
