@@ -1,12 +1,21 @@
 // swift-tools-version:6.0
 //
 // A gesture and input-recognition engine for Linux.
-// Dependencies point one way, toward the pure core:
-//   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
-//   gestures (Tools/) -> EvdevInput -> TouchInput (devices, events, GesturePipeline)
-//                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
-//   Validation stands alone.
-//   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
+// Dependencies point one way, toward the pure core (GestureRecognition):
+//   GestureRecognition    pure value types: recognizers, the gesture engine; no I/O
+//   TouchInput         -> GestureRecognition (kernel-event model, decoder, GesturePipeline, stroke trackers)
+//   StructuredDocuments   JSON and YAML documents as trees (no package dependency)
+//   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments (trace formats, replay output)
+//   GestureEvaluation  -> GestureRecognition, GestureTraces (the $1 study's protocols)
+//   EvdevInput         -> TouchInput, GestureRecognition (live devices, uinput, LiveGestures)
+//   Validation            stands alone (PatternMatcher, Validator, FormSchema)
+//   DesktopDaemon      -> EvdevInput, GestureTraces, StructuredDocuments, Validation, ...
+//   gestures (Tools/)  -> all of them
+// C stays behind module walls; only three modules touch it, and none shows a C type:
+//   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
+//   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
+//   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
+//     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
 import PackageDescription
 
 let package = Package(
@@ -48,7 +57,7 @@ let package = Package(
             providers: [.apt(["libevdev-dev"])]
         ),
         // Live input: devices, the poll-based reader, uinput virtual devices, LiveGestures.
-        // The only module that touches C; nothing outside it sees a C type.
+        // Imports CLibevdev internally: nothing outside it sees a C type.
         .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
         // The desktop daemon (its type is GestureDaemon): Configuration/ (the checked file,
         // reading, reloading), Input/ (gesture sources: live, replay), Actions/ (binding
