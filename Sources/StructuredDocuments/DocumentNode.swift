@@ -28,18 +28,7 @@ public enum DocumentNode: Hashable, Sendable {
     case object([Member])
 
     /// One key and its value in an ``object(_:)``.
-    public struct Member: Hashable, Sendable {
-        /// The key.
-        public var key: String
-        /// The value.
-        public var value: DocumentNode
-
-        /// A member `key: value`.
-        public init(key: String, value: DocumentNode) {
-            self.key = key
-            self.value = value
-        }
-    }
+    public typealias Member = MappingEntry<DocumentNode>
 
     /// Why a document could not be parsed, in one phrase with the line when known.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -21,19 +21,8 @@ public enum YAMLNode: Hashable, Sendable {
     /// A mapping, its pairs in the document's order (keys may repeat).
     case mapping([Pair], line: Int)
 
-    /// One key and its value in a ``mapping(_:line:)``.
-    public struct Pair: Hashable, Sendable {
-        /// The key (keys must be scalars).
-        public var key: String
-        /// The value.
-        public var value: YAMLNode
-
-        /// A pair `key: value`.
-        public init(key: String, value: YAMLNode) {
-            self.key = key
-            self.value = value
-        }
-    }
+    /// One key (keys must be scalars) and its value in a ``mapping(_:line:)``.
+    public typealias Pair = MappingEntry<YAMLNode>
 
     /// Why YAML text could not be parsed, and where.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
