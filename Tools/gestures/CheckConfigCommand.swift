@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 import GestureRecognition
 
 extension DaemonConfiguration.Binding {

@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 
 /// The one configuration file every command reads: the daemon's (`run`,
 /// `check-config`), whose `engine`, `sequences` and `templates` sections

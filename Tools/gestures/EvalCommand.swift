@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import GestureEvaluation
 import GestureRecognition
 import GestureTraces
 

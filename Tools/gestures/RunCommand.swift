@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 
 /// `gestures run`: the desktop daemon.
 enum RunCommand: Command {

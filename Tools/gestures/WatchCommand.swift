@@ -2,6 +2,7 @@ import CommandLineKit
 import EvdevInput
 import Foundation
 import GestureRecognition
+import GestureTraces
 
 /// `gestures watch`: prints live gestures from touchpads and touchscreens in
 /// the `gestures replay` contract, one line each, as they happen.
