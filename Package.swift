@@ -19,7 +19,7 @@
 //   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition (SVG pictures; no C)
 //   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
-//   runs) and TestSupport (Tests/, the devices of Recordings/devices for the tests).
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices and the SVG and PNG readers for the tests).
 import PackageDescription
 
 let package = Package(
@@ -83,7 +83,7 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
             path: "Tools/gestures-vm-suite"
         ),
-        // Test helpers shared by the test targets (the devices of Recordings/devices); in no product.
+        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "GestureEvaluation"]),
@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
+        // TestSupport to read the pictures back (SVGInspector, PNGImage).
+        .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
         .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon"]),
         .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
