@@ -143,6 +143,38 @@ public struct TransformState: Hashable, Sendable {
         return delta
     }
 
+    /// Moves to `newContacts` without counting any change: the totals stay
+    /// as they are and the next ``update(_:)`` compares with these contacts.
+    /// For positions that are not motion: a finger replaced by another, a
+    /// contact the device made jump.
+    ///
+    ///     var state = TransformState(contacts: [.init(id: 1, position: Point(x: 10, y: 10))])
+    ///     state.rebase([.init(id: 1, position: Point(x: 40, y: 10))])
+    ///     state.translationMillimeters   // (0.0, 0.0)
+    public mutating func rebase(_ newContacts: [Contact]) {
+        contacts = Self.normalized(newContacts)
+        lastDelta = .identity
+    }
+
+    /// The mean distance from their centroid of the contacts of `newContacts`
+    /// that are also current, before and after, in millimetres; nil with
+    /// fewer than two such contacts. A transform changes only through those.
+    public func sharedSpreads(to newContacts: [Contact]) -> (before: Double, after: Double)? {
+        var positionBefore: [Int: Point] = [:]
+        for contact in contacts { positionBefore[contact.id] = contact.position }
+        var before: [Point] = []
+        var after: [Point] = []
+        for contact in Self.normalized(newContacts) {
+            if let position = positionBefore[contact.id] {
+                before.append(position)
+                after.append(contact.position)
+            }
+        }
+        guard before.count >= 2 else { return nil }
+        return (Self.spread(of: before, about: Self.centroid(of: before)),
+                Self.spread(of: after, about: Self.centroid(of: after)))
+    }
+
     /// The change between two frames' normalized contacts, from the contacts they share.
     private static func delta(from previous: [Contact], to current: [Contact]) -> Delta {
         var positionBefore: [Int: Point] = [:]

@@ -295,4 +295,19 @@ struct TransformStateTests {
         #expect(delta == .identity)
         #expect(state.contacts.count == 2)
     }
+
+    @Test func rebaseKeepsTheTotalsAndCountsNoChange() {
+        var state = TransformState(contacts: ring(2, radius: 10))
+        state.update(ring(2, radius: 20))
+        #expect(abs(state.scale - 2) < 1e-9)
+        // Slot 0 jumps onto slot 1: not motion.
+        state.rebase([Contact(id: 0, position: Point(x: 30, y: 0)), Contact(id: 1, position: Point(x: 30, y: 0))])
+        #expect(abs(state.scale - 2) < 1e-9)
+        #expect(state.translationMillimeters == .zero)
+        #expect(state.lastDelta == .identity)
+        let spreads = state.sharedSpreads(to: [Contact(id: 0, position: Point(x: 0, y: 0)), Contact(id: 1, position: Point(x: 30, y: 0))])
+        #expect(spreads.map { $0.before } == 0)
+        #expect(spreads.map { $0.after } == 15)
+        #expect(state.sharedSpreads(to: [Contact(id: 0, position: .zero)]) == nil)
+    }
 }
