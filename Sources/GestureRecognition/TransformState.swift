@@ -156,25 +156,6 @@ public struct TransformState: Hashable, Sendable {
         lastDelta = .identity
     }
 
-    /// The mean distance from their centroid of the contacts of `newContacts`
-    /// that are also current, before and after, in millimetres; nil with
-    /// fewer than two such contacts. A transform changes only through those.
-    public func sharedSpreads(to newContacts: [Contact]) -> (before: Double, after: Double)? {
-        var positionBefore: [Int: Point] = [:]
-        for contact in contacts { positionBefore[contact.id] = contact.position }
-        var before: [Point] = []
-        var after: [Point] = []
-        for contact in Self.normalized(newContacts) {
-            if let position = positionBefore[contact.id] {
-                before.append(position)
-                after.append(contact.position)
-            }
-        }
-        guard before.count >= 2 else { return nil }
-        return (Self.spread(of: before, about: Self.centroid(of: before)),
-                Self.spread(of: after, about: Self.centroid(of: after)))
-    }
-
     /// The change between two frames' normalized contacts, from the contacts they share.
     private static func delta(from previous: [Contact], to current: [Contact]) -> Delta {
         var positionBefore: [Int: Point] = [:]

@@ -305,9 +305,9 @@ struct TransformStateTests {
         #expect(abs(state.scale - 2) < 1e-9)
         #expect(state.translationMillimeters == .zero)
         #expect(state.lastDelta == .identity)
-        let spreads = state.sharedSpreads(to: [Contact(id: 0, position: Point(x: 0, y: 0)), Contact(id: 1, position: Point(x: 30, y: 0))])
-        #expect(spreads.map { $0.before } == 0)
-        #expect(spreads.map { $0.after } == 15)
-        #expect(state.sharedSpreads(to: [Contact(id: 0, position: .zero)]) == nil)
+        #expect(state.spreadMillimeters == 0)
+        // The next update compares with the rebased contacts.
+        let delta = state.update([Contact(id: 0, position: Point(x: 31, y: 0)), Contact(id: 1, position: Point(x: 31, y: 0))])
+        #expect(delta.translationMillimeters == Point(x: 1, y: 0))
     }
 }

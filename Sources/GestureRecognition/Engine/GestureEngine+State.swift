@@ -45,7 +45,8 @@ extension GestureEngine {
         var time: Duration
         var fingers: Int
         var contacts: [TransformState.Contact]
-        /// The pressure (or touch size) of each contact, in `contacts` order; nil where unknown.
+        /// The pressure (or touch size) of each contact, in `contacts` order,
+        /// nil where unknown; empty when no contact has one.
         var pressures: [Double?] = []
         var isButtonDown = false
     }
@@ -93,23 +94,38 @@ extension GestureEngine {
         @discardableResult
         mutating func update(_ snapshot: Snapshot, _ configuration: Configuration) -> TransformState.Delta {
             let settling = settlesUntil.map { snapshot.time <= $0 } ?? false
-            let sameContacts = snapshot.contacts.count == transform.contacts.count
-                && Set(snapshot.contacts.map(\.id)) == Set(transform.contacts.map(\.id))
+            let previous = transform.contacts
+            let sameContacts = snapshot.contacts.count == previous.count
+                && snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
             guard !interrupted, !settling, sameContacts else {
                 rebase(snapshot)
                 return .identity
             }
             var next = transform
             let delta = next.update(snapshot.contacts)
+            // The same contacts before and after: their spreads, compared
+            // directly (the delta's ratio is 1 when a spread is near zero).
+            let before = Self.spread(previous), after = Self.spread(next.contacts)
             let ratio = configuration.jumpScaleRatio
-            if let spreads = transform.sharedSpreads(to: snapshot.contacts),
-               spreads.after > spreads.before * ratio || spreads.before > spreads.after * ratio
+            if after > before * ratio || before > after * ratio
                 || abs(delta.rotationDegrees) > configuration.jumpRotationDegrees {
                 rebase(snapshot)
                 return .identity
             }
             transform = next
             return delta
+        }
+
+        /// The mean distance of `contacts` from their centroid, in
+        /// millimetres (0 for fewer than two), without allocating.
+        static func spread(_ contacts: [TransformState.Contact]) -> Double {
+            guard contacts.count >= 2 else { return 0 }
+            var sum = Point.zero
+            for contact in contacts { sum = sum + contact.position }
+            let center = sum * (1 / Double(contacts.count))
+            var total = 0.0
+            for contact in contacts { total += contact.position.distance(to: center) }
+            return total / Double(contacts.count)
         }
 
         /// Starts again from `snapshot`'s positions: what the fingers did so

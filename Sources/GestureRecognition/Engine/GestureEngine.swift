@@ -228,8 +228,13 @@ public struct GestureEngine: Sendable {
                 continue
             }
             contacts.append(TransformState.Contact(id: contact.id, position: contact.position))
-            pressures.append(contact.pressure.flatMap { $0.isFinite ? $0 : nil })
+            if let pressure = contact.pressure, pressure.isFinite {
+                // Pressures line up with contacts; none are kept for devices without.
+                while pressures.count < contacts.count - 1 { pressures.append(nil) }
+                pressures.append(pressure)
+            }
         }
+        if !pressures.isEmpty { while pressures.count < contacts.count { pressures.append(nil) } }
         palmIDs.formIntersection(present)
         let fingers = max(frame.fingerCount - palms, contacts.count, 0)
         return Snapshot(time: time, fingers: fingers, contacts: contacts, pressures: pressures,
