@@ -349,13 +349,14 @@ write("rmi4.3-finger-swipe-up-with-resting-thumb", RMI4_PRESSURE,
 # 0-255, buttons beside the pad) and the Cypress CyPS/2 trackpad (semi-MT
 # clickpad: the kernel's ABS_X/ABS_Y is the one position libinput and the
 # decoder read, pressure 0-255).
-P50 = {"name": "SynPS/2 Synaptics TouchPad", "id": [17, 2, 7, 433], "properties": [INPUT_PROP_POINTER],
+# Properties as numbers: 0 INPUT_PROP_POINTER, 2 INPUT_PROP_BUTTONPAD, 3 INPUT_PROP_SEMI_MT.
+P50 = {"name": "SynPS/2 Synaptics TouchPad", "id": [17, 2, 7, 433], "properties": [0],
        "codes": {"0": [0, 1, 2, 3], "1": [272, 273, 274, 277, 278, 325, 328, 330, 333, 334, 335],
                  "3": [0, 1, 24, 28, 47, 53, 54, 57, 58]},
        "absinfo": {"0": [1266, 5676, 0, 0, 45], "1": [1100, 4754, 0, 0, 68], "24": [0, 255, 0, 0, 0],
                    "28": [0, 15, 0, 0, 0], "47": [0, 1, 0, 0, 0], "53": [1266, 5676, 0, 0, 45],
                    "54": [1100, 4754, 0, 0, 68], "57": [0, 65535, 0, 0, 0], "58": [0, 255, 0, 0, 0]}}
-CYPRESS = {"name": "CyPS/2 Cypress Trackpad", "id": [17, 2, 17, 1], "properties": [INPUT_PROP_BUTTONPAD, 3],
+CYPRESS = {"name": "CyPS/2 Cypress Trackpad", "id": [17, 2, 17, 1], "properties": [2, 3],
            "codes": {"0": [0, 1, 2, 3], "1": [272, 273, 274, 325, 328, 330, 333, 334, 335],
                      "3": [0, 1, 24, 28, 47, 53, 54, 57, 58]},
            "absinfo": {"0": [0, 1600, 0, 0, 16], "1": [0, 900, 0, 0, 15], "24": [0, 255, 0, 0, 0],
