@@ -143,6 +143,19 @@ public struct TransformState: Hashable, Sendable {
         return delta
     }
 
+    /// Moves to `newContacts` without counting any change: the totals stay
+    /// as they are and the next ``update(_:)`` compares with these contacts.
+    /// For positions that are not motion: a finger replaced by another, a
+    /// contact the device made jump.
+    ///
+    ///     var state = TransformState(contacts: [.init(id: 1, position: Point(x: 10, y: 10))])
+    ///     state.rebase([.init(id: 1, position: Point(x: 40, y: 10))])
+    ///     state.translationMillimeters   // (0.0, 0.0)
+    public mutating func rebase(_ newContacts: [Contact]) {
+        contacts = Self.normalized(newContacts)
+        lastDelta = .identity
+    }
+
     /// The change between two frames' normalized contacts, from the contacts they share.
     private static func delta(from previous: [Contact], to current: [Contact]) -> Delta {
         var positionBefore: [Int: Point] = [:]

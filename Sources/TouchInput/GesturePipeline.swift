@@ -65,11 +65,17 @@ public struct GesturePipeline: Sendable {
     }
 
     /// The engine's input for one decoded frame; times count from `origin` (microseconds).
+    /// Each contact carries its pressure, else its touch size (device units),
+    /// and the frame whether a button is held (any of BTN_LEFT ... BTN_TASK).
     public static func gestureFrame(_ frame: TouchFrame, origin: Int64) -> GestureFrame {
         GestureFrame(
             time: .microseconds(frame.microseconds - origin),
-            contacts: frame.contacts.map { GestureFrame.Contact(id: $0.id, position: $0.position, isPalm: $0.isPalm) },
-            fingerCount: max(frame.fingerCount, frame.contacts.count))
+            contacts: frame.contacts.map {
+                GestureFrame.Contact(id: $0.id, position: $0.position, isPalm: $0.isPalm,
+                                     pressure: ($0.pressure ?? $0.touchMajor).map(Double.init))
+            },
+            fingerCount: max(frame.fingerCount, frame.contacts.count),
+            isButtonDown: !frame.buttons.isEmpty)
     }
 
     /// Takes one kernel event; at a `SYN_REPORT` the frame goes to the engine

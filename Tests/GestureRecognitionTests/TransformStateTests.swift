@@ -295,4 +295,19 @@ struct TransformStateTests {
         #expect(delta == .identity)
         #expect(state.contacts.count == 2)
     }
+
+    @Test func rebaseKeepsTheTotalsAndCountsNoChange() {
+        var state = TransformState(contacts: ring(2, radius: 10))
+        state.update(ring(2, radius: 20))
+        #expect(abs(state.scale - 2) < 1e-9)
+        // Slot 0 jumps onto slot 1: not motion.
+        state.rebase([Contact(id: 0, position: Point(x: 30, y: 0)), Contact(id: 1, position: Point(x: 30, y: 0))])
+        #expect(abs(state.scale - 2) < 1e-9)
+        #expect(state.translationMillimeters == .zero)
+        #expect(state.lastDelta == .identity)
+        #expect(state.spreadMillimeters == 0)
+        // The next update compares with the rebased contacts.
+        let delta = state.update([Contact(id: 0, position: Point(x: 31, y: 0)), Contact(id: 1, position: Point(x: 31, y: 0))])
+        #expect(delta.translationMillimeters == Point(x: 1, y: 0))
+    }
 }

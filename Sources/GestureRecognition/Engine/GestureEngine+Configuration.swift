@@ -51,6 +51,17 @@ extension GestureEngine {
         /// with the scale or angle threshold: fingers close together reach a
         /// scale of 1.15 from jitter alone.
         public var pinchThresholdMillimeters: Double = 3
+        /// A frame in which the spread of the fingers changes by more than
+        /// this factor, either way, is a jump the device made, not a pinch:
+        /// it is discarded (the fingers start again from there). Real pinches
+        /// change it by under 1.1 a frame; a 2-slot pad whose remaining slot
+        /// jumps onto the other finger changes it from 20 mm to nothing.
+        public var jumpScaleRatio: Double = 1.5
+        /// A frame in which the fingers turn by more than this many degrees
+        /// is a jump (two slots swapping their fingers turn them 180 degrees),
+        /// and is discarded like a ``jumpScaleRatio`` one. Real rotations turn
+        /// under 15 degrees a frame.
+        public var jumpRotationDegrees: Double = 45
 
         /// The longest a tap may keep one finger count, as libinput's tap
         /// timer restarted at every landing and lift: the first landing to
@@ -58,9 +69,26 @@ extension GestureEngine {
         /// lift. 200 ms (libinput: 180 ms) equals ``holdDelay``, so fingers
         /// resting still are a tap or a hold, never neither.
         public var tapMaximumDuration: Duration = .milliseconds(200)
-        /// How far, in millimetres, a finger may move and still tap
-        /// (libinput: 1.3 mm).
+        /// How far, in millimetres, a finger may be from where it landed
+        /// (its first firm position) once its landing is over, and still tap
+        /// (libinput: 1.3 mm, from the first position on).
         public var tapMaximumMovementMillimeters: Double = 1.3
+        /// How long after a contact's first firm frame it is still landing:
+        /// its position may wander there (semi-MT positions jump for a few
+        /// frames) as long as it comes back within
+        /// ``tapMaximumMovementMillimeters`` of where it landed.
+        public var tapLandingTime: Duration = .milliseconds(40)
+        /// How far, in millimetres, a landing position (see
+        /// ``tapLandingTime``) may be from where the finger landed for a tap:
+        /// real landings jump several millimetres; farther is motion.
+        public var tapLandingToleranceMillimeters: Double = 8
+        /// A contact's first and last frames whose pressure (or touch size,
+        /// when the device has no pressure) is under this fraction of the
+        /// contact's own peak are its landing and lifting frames: their
+        /// positions do not count for a tap (Synaptics pads slide 1-3 mm as
+        /// the pressure drops in the last frame). Without pressure or size,
+        /// the last frame before the contact lifts is its lifting frame.
+        public var tapLightPressureRatio: Double = 0.5
 
         /// On a surface whose positions are approximate (semi-multitouch), how
         /// long after a finger lands or lifts the reported position is still
@@ -78,7 +106,10 @@ extension GestureEngine {
 
         /// How long a new finger count must last, during a gesture, before it
         /// cancels the gesture (libinput: 100 ms). Fingers lifting within this
-        /// time of each other end the gesture normally.
+        /// time of each other end the gesture normally, and a finger that
+        /// vanishes for a frame or two and comes back within it (2-slot and
+        /// semi-MT pads lose the second finger so) ends neither a gesture nor
+        /// a tap.
         public var fingerChangeDebounce: Duration = .milliseconds(100)
 
         /// The finger count that draws a stroke on a touchscreen, or `nil`
@@ -88,8 +119,22 @@ extension GestureEngine {
         /// none (the default: one finger moves the pointer, and more swipe).
         /// A count set here draws strokes instead of swiping or pinching.
         public var touchpadStrokeFingers: Int? = nil
-        /// The shortest path, in millimetres, that is recognised as a stroke.
+        /// The smallest stroke, in millimetres: the diagonal of the box round
+        /// its path. A finger trembling in place draws a long path in a
+        /// small box, and is no stroke.
         public var strokeMinimumLengthMillimeters: Double = 15
+        /// How wide a stroke must be across its main axis, as a fraction of
+        /// its length along it. A narrower one is a drag along one line
+        /// (straight, or a scroll there and back, as one finger scrolls on a
+        /// touchscreen) and never fires; the $1 shapes are all wider (99 % of
+        /// the study's 2,400 real strokes are over 0.2).
+        public var strokeMinimumWidthRatio: Double = 0.25
+        /// How much the best template's score must exceed the best score of
+        /// a template with another name for a stroke to fire (scores are
+        /// 0...1). One finger also drags and scrolls on a touchscreen, and
+        /// such a path matches some template about as well as several others;
+        /// a drawn shape stands out. 0 turns the margin off.
+        public var strokeMinimumMargin: Double = 0.05
         /// How strokes are matched against the templates.
         public var strokeRecognition = UnistrokeRecognizer.Configuration()
 
@@ -126,10 +171,13 @@ extension GestureEngine.Configuration: Codable {
         case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters
         case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
         case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
+        case jumpScaleRatio, jumpRotationDegrees
         case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters
+        case tapLandingMilliseconds, tapLandingToleranceMillimeters, tapLightPressureRatio
         case approximatePositionSettleMilliseconds
         case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
-        case touchscreenStrokeFingers, touchpadStrokeFingers, strokeMinimumLengthMillimeters
+        case touchscreenStrokeFingers, touchpadStrokeFingers, strokeMinimumLengthMillimeters, strokeMinimumWidthRatio
+        case strokeMinimumMargin
         case strokeRecognition
         case sequences, sequenceMaximumGapMilliseconds, sequenceTimeoutMilliseconds
     }
@@ -156,8 +204,13 @@ extension GestureEngine.Configuration: Codable {
         try read(.pinchScaleThreshold, into: &pinchScaleThreshold)
         try read(.rotationThresholdDegrees, into: &rotationThresholdDegrees)
         try read(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
+        try read(.jumpScaleRatio, into: &jumpScaleRatio)
+        try read(.jumpRotationDegrees, into: &jumpRotationDegrees)
         try readMilliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
         try read(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
+        try readMilliseconds(.tapLandingMilliseconds, into: &tapLandingTime)
+        try read(.tapLandingToleranceMillimeters, into: &tapLandingToleranceMillimeters)
+        try read(.tapLightPressureRatio, into: &tapLightPressureRatio)
         try readMilliseconds(.approximatePositionSettleMilliseconds, into: &approximatePositionSettleTime)
         try read(.holds, into: &holds)
         try readMilliseconds(.holdDelayMilliseconds, into: &holdDelay)
@@ -170,6 +223,8 @@ extension GestureEngine.Configuration: Codable {
             touchpadStrokeFingers = try c.decodeIfPresent(Int.self, forKey: .touchpadStrokeFingers)
         }
         try read(.strokeMinimumLengthMillimeters, into: &strokeMinimumLengthMillimeters)
+        try read(.strokeMinimumWidthRatio, into: &strokeMinimumWidthRatio)
+        try read(.strokeMinimumMargin, into: &strokeMinimumMargin)
         try read(.strokeRecognition, into: &strokeRecognition)
         try read(.sequences, into: &sequences)
         try readMilliseconds(.sequenceMaximumGapMilliseconds, into: &sequenceMaximumGap)
@@ -189,8 +244,13 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(pinchScaleThreshold, forKey: .pinchScaleThreshold)
         try c.encode(rotationThresholdDegrees, forKey: .rotationThresholdDegrees)
         try c.encode(pinchThresholdMillimeters, forKey: .pinchThresholdMillimeters)
+        try c.encode(jumpScaleRatio, forKey: .jumpScaleRatio)
+        try c.encode(jumpRotationDegrees, forKey: .jumpRotationDegrees)
         try c.encode(GestureEvent.milliseconds(tapMaximumDuration), forKey: .tapMaximumDurationMilliseconds)
         try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)
+        try c.encode(GestureEvent.milliseconds(tapLandingTime), forKey: .tapLandingMilliseconds)
+        try c.encode(tapLandingToleranceMillimeters, forKey: .tapLandingToleranceMillimeters)
+        try c.encode(tapLightPressureRatio, forKey: .tapLightPressureRatio)
         try c.encode(GestureEvent.milliseconds(approximatePositionSettleTime), forKey: .approximatePositionSettleMilliseconds)
         try c.encode(holds, forKey: .holds)
         try c.encode(GestureEvent.milliseconds(holdDelay), forKey: .holdDelayMilliseconds)
@@ -198,6 +258,8 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(touchscreenStrokeFingers, forKey: .touchscreenStrokeFingers)
         try c.encode(touchpadStrokeFingers, forKey: .touchpadStrokeFingers)
         try c.encode(strokeMinimumLengthMillimeters, forKey: .strokeMinimumLengthMillimeters)
+        try c.encode(strokeMinimumWidthRatio, forKey: .strokeMinimumWidthRatio)
+        try c.encode(strokeMinimumMargin, forKey: .strokeMinimumMargin)
         try c.encode(strokeRecognition, forKey: .strokeRecognition)
         try c.encode(sequences, forKey: .sequences)
         try c.encode(GestureEvent.milliseconds(sequenceMaximumGap), forKey: .sequenceMaximumGapMilliseconds)
