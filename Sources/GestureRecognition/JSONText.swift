@@ -24,29 +24,69 @@ public enum JSONText {
         return result + "\""
     }
 
-    /// What is wrong, and where, for an error thrown by `JSONDecoder`:
-    /// `missing key "points" at templates[3]`, `not valid JSON (...)`.
+    /// What is wrong, and where, for an error thrown while decoding JSON, in
+    /// the project's words (never a Swift type name or Foundation's wording):
+    /// `templates[3].points: is required`, `points[0][1]: must be a number`.
     public static func describe(decodingError error: any Error) -> String {
+        invalidValue(error).description
+    }
+
+    /// An error thrown while decoding as an ``InvalidValue``: ours pass
+    /// through; Foundation's `DecodingError`s are said in our words.
+    public static func invalidValue(_ error: any Error) -> InvalidValue {
+        if let invalid = error as? InvalidValue { return invalid }
         switch error as? DecodingError {
-        case .dataCorrupted(let context)?:
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            if context.codingPath.isEmpty { return underlying.map { "not valid JSON: \($0)" } ?? "not valid JSON" }
-            return "\(path(context.codingPath)): \(context.debugDescription)"
         case .keyNotFound(let key, let context)?:
-            return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "wrong type at \(path(context.codingPath)): \(context.debugDescription)"
+            return InvalidValue(codingPath: context.codingPath + [key], message: "is required")
+        case .typeMismatch(let type, let context)?:
+            return InvalidValue(codingPath: context.codingPath, message: "must be \(kind(of: type))")
+        case .valueNotFound(let type, let context)?:
+            return InvalidValue(codingPath: context.codingPath, message: "must be \(kind(of: type)), not null")
+        case .dataCorrupted(let context)?:
+            // The syntax was checked first, so what is left is a number that
+            // does not fit the integer type it is read as, or a value of the
+            // right kind that the type does not accept.
+            return InvalidValue(codingPath: context.codingPath,
+                                message: context.codingPath.isEmpty
+                                    ? "holds a number that is not a whole number or is out of range where an integer is expected"
+                                    : "has a value that is not allowed here")
         default:
-            return "\(error)"
+            return InvalidValue(path: "", message: "cannot be read")
+        }
+    }
+
+    /// The kind of JSON value a Swift type is read from, for messages.
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Float.Type: return "a number"
+        case is Int.Type, is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type,
+             is UInt.Type, is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type: return "an integer"
+        case is Bool.Type: return "true or false"
+        case is String.Type: return "a string"
+        case is [Any].Type: return "a list"
+        case is [String: Any].Type: return "an object"
+        default: return "a value of another kind"
         }
     }
 
     /// A coding path as `templates[3].points`, or "the top level".
     public static func path(_ codingPath: [any CodingKey]) -> String {
+        let text = keyPath(codingPath)
+        return text.isEmpty ? "the top level" : text
+    }
+
+    /// A coding path as `templates[3].points`, or empty for the top level.
+    /// Keys are shortened and escaped as ``Excerpt`` does.
+    public static func keyPath(_ codingPath: [any CodingKey]) -> String {
         var text = ""
         for key in codingPath {
-            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                let name = Excerpt.escaped(key.stringValue)
+                text += text.isEmpty ? name : ".\(name)"
+            }
         }
-        return text.isEmpty ? "the top level" : text
+        return text
     }
 }
