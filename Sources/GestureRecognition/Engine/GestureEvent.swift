@@ -108,11 +108,15 @@ extension GestureEvent: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let milliseconds = try c.decode(Double.self, forKey: .timeMilliseconds)
+        // Any time an event can carry (Int64 microseconds) fits; no value traps.
+        guard let milliseconds = try c.decodeNumber(forKey: .timeMilliseconds, in: NumberRange(-9.2e15...9.2e15)) else {
+            throw InvalidValue(codingPath: c.codingPath + [CodingKeys.timeMilliseconds], message: "is required")
+        }
         self.init(
             type: try c.decode(Kind.self, forKey: .type),
             phase: try c.decodeIfPresent(Phase.self, forKey: .phase),
-            time: .nanoseconds(Int64((milliseconds * 1_000_000).rounded())),
+            // Whole nanoseconds while they fit in Int64 (exact round trips), else as a Double.
+            time: abs(milliseconds) < 9e12 ? .nanoseconds(Int64((milliseconds * 1_000_000).rounded())) : .milliseconds(milliseconds),
             fingers: try c.decode(Int.self, forKey: .fingers),
             cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled),
             direction: try c.decodeIfPresent(SwipeDirection.self, forKey: .direction),

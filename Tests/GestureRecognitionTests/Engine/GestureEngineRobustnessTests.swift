@@ -169,4 +169,15 @@ struct GestureEngineContractTests {
         let engine = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
         #expect(engine.diagnostics.map(\.kind) == [.invalidConfiguration])
     }
+
+    @Test("a gesture line's time may be as large as any event time, and no larger", arguments: [9.2e15, -9.2e15, 1e300, 123.456])
+    func gestureLineTimes(milliseconds: Double) throws {
+        let line = Data(#"{"type":"tap","time_ms":\#(milliseconds),"fingers":1}"#.utf8)
+        if abs(milliseconds) <= 9.2e15 {
+            let event = try JSONDecoder().decode(GestureEvent.self, from: line)
+            #expect(abs(event.timeMilliseconds - milliseconds) <= abs(milliseconds) * 1e-12)
+        } else {
+            #expect(throws: InvalidValue.self) { try JSONDecoder().decode(GestureEvent.self, from: line) }
+        }
+    }
 }
