@@ -1,4 +1,6 @@
 import Foundation
+import GestureRecognition
+import GestureTraces
 import Validation
 
 /// `gestures bench-patterns`: times one `PatternMatcher.matches` call per
@@ -33,12 +35,10 @@ struct BenchPatternsCommand: Subcommand {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError("expects one corpus file, got \(arguments.positionals.count) arguments")
         }
+        let data: Data
+        do { data = try InputFile.read(path, maximumBytes: 256 << 20) } catch { throw CommandFailure("corpus \(error.description)") }
         let corpus: Corpus
-        do {
-            corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CommandFailure("cannot read the corpus '\(path)': \(error.localizedDescription)")
-        }
+        do { corpus = try JSONText.decode(Corpus.self, from: data) } catch { throw CommandFailure("\(path): \(error.description)") }
 
         var times: [(Duration, String)] = []
         var outcomes: [PatternMatcher.Outcome: Int] = [:]

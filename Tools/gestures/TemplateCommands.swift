@@ -10,8 +10,8 @@ func loadLibrary(_ path: String, createIfMissing: Bool = false) throws -> Templa
     let url = URL(fileURLWithPath: path)
     if createIfMissing && !FileManager.default.fileExists(atPath: url.path) { return TemplateLibrary() }
     let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-        throw CommandFailure("cannot read template library \(path): \((error as NSError).localizedDescription)")
+    do { data = try InputFile.read(url, maximumBytes: TemplateLibrary.Limits.standard.maximumBytes) } catch {
+        throw CommandFailure("template library \(error.description)")
     }
     do { return try TemplateLibrary(jsonData: data) } catch {
         throw CommandFailure("\(path): \(error.description)")
