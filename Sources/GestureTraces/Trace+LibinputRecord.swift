@@ -1,4 +1,5 @@
 import Foundation
+import GestureRecognition
 import TouchInput
 
 /// Reads and writes `libinput record` YAML, version 1: `devices:` each with
@@ -13,7 +14,7 @@ enum LibinputRecord {
         guard case .scalar(let versionText, _, _) = version, versionText == "1" else {
             let found: String
             if case .scalar(let text, _, _) = version { found = text } else { found = "(not a number)" }
-            throw TraceError(.unsupportedRecordVersion(found: found), line: version.line)
+            throw TraceError(.unsupportedRecordVersion(found: Excerpt.escaped(found)), line: version.line)
         }
         guard let devicesNode = root["devices"] else { throw TraceError(.missingKey("devices")) }
         guard case .sequence(let deviceNodes, _) = devicesNode else {
@@ -121,7 +122,7 @@ enum LibinputRecord {
         if let codes = evdev["codes"], case .mapping(let pairs, _) = codes {
             for (typeText, list) in pairs {
                 guard let type = UInt16(typeText) else {
-                    throw TraceError(.invalidValue(key: "codes", reason: "has the event type '\(typeText)', not a number"), line: list.line)
+                    throw TraceError(.invalidValue(key: "codes", reason: "has the event type \(Excerpt.quoted(typeText)), not a number"), line: list.line)
                 }
                 var set = Set<UInt16>()
                 for code in try integers(list, key: "codes") { set.insert(try uint16(code, "code", list.line)) }
@@ -131,7 +132,7 @@ enum LibinputRecord {
         if let absinfo = evdev["absinfo"], case .mapping(let pairs, _) = absinfo {
             for (codeText, list) in pairs {
                 guard let code = UInt16(codeText) else {
-                    throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis '\(codeText)', not a number"), line: list.line)
+                    throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis \(Excerpt.quoted(codeText)), not a number"), line: list.line)
                 }
                 let values = try integers(list, key: "absinfo")
                 guard values.count == 5, let converted = Optional(values.compactMap { Int32(exactly: $0) }), converted.count == 5 else {
