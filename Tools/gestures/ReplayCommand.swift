@@ -2,14 +2,10 @@ import Foundation
 import GestureRecognition
 import GestureTraces
 
-/// Reads a JSON file of at most `limit` bytes, with one-sentence errors.
+/// Reads a JSON file of at most `limit` bytes, its size checked before reading, with one-sentence errors.
 func readSmallFile(_ path: String, what: String, limit: Int = 1 << 20) throws -> Data {
-    let url = URL(fileURLWithPath: path)
-    guard FileManager.default.fileExists(atPath: url.path) else { throw CommandFailure("\(path): no such \(what)") }
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-    guard size <= limit else { throw CommandFailure("\(path) is \(size) bytes, over the limit of \(limit) for a \(what)") }
-    do { return try Data(contentsOf: url) } catch {
-        throw CommandFailure("cannot read \(what) \(path): \((error as NSError).localizedDescription)")
+    do { return try InputFile.read(path, maximumBytes: limit) } catch {
+        throw CommandFailure("\(what) \(error.description)")
     }
 }
 
@@ -18,22 +14,45 @@ func engineConfiguration(_ arguments: Arguments) throws -> GestureEngine.Configu
     var configuration = GestureEngine.Configuration()
     if let path = arguments.value("--config") {
         let data = try readSmallFile(path, what: "engine configuration")
-        do { configuration = try JSONDecoder().decode(GestureEngine.Configuration.self, from: data) } catch {
-            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
+        do { configuration = try JSONText.decode(GestureEngine.Configuration.self, from: data) } catch {
+            throw CommandFailure("\(path): \(error.description)")
         }
     }
     if let path = arguments.value("--sequences") {
-        struct SequenceFile: Decodable { var sequences: [SwipeSequenceMatcher.NamedSequence] }
         let data = try readSmallFile(path, what: "sequence file")
         let file: SequenceFile
-        do { file = try JSONDecoder().decode(SequenceFile.self, from: data) } catch {
-            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
+        do { file = try JSONText.decode(SequenceFile.self, from: data) } catch {
+            throw CommandFailure("\(path): \(error.description)")
         }
         let problems = SwipeSequenceMatcher.problems(in: file.sequences)
         if let first = problems.first { throw CommandFailure("\(path): \(first)") }
         configuration.sequences = file.sequences
     }
     return configuration
+}
+
+/// A `--sequences` file: `{"sequences": [{"name": ..., "directions": [...]}]}`, with
+/// the same limits as the sequences of a configuration.
+private struct SequenceFile: Decodable {
+    var sequences: [SwipeSequenceMatcher.NamedSequence]
+
+    private enum CodingKeys: String, CodingKey { case sequences }
+
+    init(from decoder: any Decoder) throws {
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            throw InvalidValue(path: "", message: #"must be an object: {"sequences": [...]}"#)
+        }
+        guard c.contains(.sequences) else { throw InvalidValue(path: "sequences", message: "is required") }
+        guard var list = try? c.nestedUnkeyedContainer(forKey: .sequences) else {
+            throw InvalidValue(path: "sequences", message: "must be a list of sequences")
+        }
+        if let count = list.count, count > SwipeSequenceMatcher.maximumCount {
+            throw InvalidValue(path: "sequences", message: SwipeSequenceMatcher.countProblem(count: count))
+        }
+        var sequences: [SwipeSequenceMatcher.NamedSequence] = []
+        while !list.isAtEnd { sequences.append(try list.decode(SwipeSequenceMatcher.NamedSequence.self)) }
+        self.sequences = sequences
+    }
 }
 
 struct ReplayCommand: Subcommand {
