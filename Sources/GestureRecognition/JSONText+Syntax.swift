@@ -239,16 +239,16 @@ private struct SyntaxScanner {
             invalid = true
             index += 1
         }
+        // Only an exponent or a very long number can overflow or underflow a
+        // double; the text of others is never made.
+        guard invalid || !simple || index - start > 300 else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if invalid { return error("\(Excerpt.quoted(text)) is not a number", at: start) }
-        // Only an exponent or a very long number can overflow or underflow a double.
-        if !simple || index - start > 300 {
-            let value = Double(text) ?? .infinity
-            let hasNonZeroDigit = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-                .contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
-            if !value.isFinite || (value == 0 && hasNonZeroDigit) {
-                return error("the number \(Excerpt.quoted(text)) is out of range", at: start)
-            }
+        let value = Double(text) ?? .infinity
+        let hasNonZeroDigit = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            .contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+        if !value.isFinite || (value == 0 && hasNonZeroDigit) {
+            return error("the number \(Excerpt.quoted(text)) is out of range", at: start)
         }
         return nil
     }
