@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the synthetic traces in Recordings/synthetic: protocol-B frames of
-gestures on virtual devices built from real device descriptions (the numbers
+gestures on the real devices described in Recordings/devices (the numbers
 are the devices' published ranges and resolutions). Deterministic: run it
 again and the files are the same. Usage: Tools/make-synthetic-traces.py
 
@@ -21,35 +21,26 @@ ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 47, 53, 
 BTN_LEFT, BTN_TOOL_FINGER, BTN_TOUCH = 272, 325, 330
 BTN_TOOL = {1: 325, 2: 333, 3: 334, 4: 335, 5: 328}  # FINGER, DOUBLETAP, TRIPLETAP, QUADTAP, QUINTTAP
 ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR = 48, 49
-INPUT_PROP_POINTER, INPUT_PROP_DIRECT, INPUT_PROP_BUTTONPAD = 0, 1, 2
 
-# Lenovo X1 Carbon 3rd gen, Synaptics PS/2: 98 x 54 mm, 2 slots, BTN_TOOL up to QUINTTAP.
-X1 = {"name": "SynPS/2 Synaptics TouchPad", "id": [17, 2, 7, 433], "properties": [0, 2],
-      "codes": {"0": [0, 1, 2, 3], "1": [272, 325, 328, 330, 333, 334, 335],
-                "3": [0, 1, 24, 47, 53, 54, 57]},
-      "absinfo": {"0": [1266, 5676, 0, 0, 45], "1": [1096, 4758, 0, 0, 68], "24": [0, 255, 0, 0, 0],
-                  "47": [0, 1, 0, 0, 0], "53": [1266, 5676, 0, 0, 45], "54": [1096, 4758, 0, 0, 68],
-                  "57": [0, 65535, 0, 0, 0]}}
-# Synaptics RMI4 TM3053: 97 x 53 mm, 5 slots.
-RMI4 = {"name": "Synaptics TM3053-004", "id": [29, 6, 0, 0], "properties": [0, 2],
-        "codes": {"0": [0, 1, 2, 3], "1": [272, 325, 328, 330, 333, 334, 335],
-                  "3": [0, 1, 47, 53, 54, 57]},
-        "absinfo": {"0": [0, 1940, 0, 0, 20], "1": [0, 1062, 0, 0, 20], "47": [0, 4, 0, 0, 0],
-                    "53": [0, 1940, 0, 0, 20], "54": [0, 1062, 0, 0, 20], "57": [0, 65535, 0, 0, 0]}}
+# The devices are data, one file per device in Recordings/devices (a trace
+# with a header and no frames), shared with the Swift tests, the benchmarks
+# and the real-kernel suite. Key order is kept, so the headers written below
+# are the same bytes as the device files'.
+DEVICES_DIR = os.path.join(os.path.dirname(__file__), "..", "Recordings", "devices")
 
-# Apple Magic Trackpad v1 (Bluetooth 05ac:030e): 132 x 112 mm, 16 slots, touch size.
-MAGIC = {"name": "Apple Wireless Trackpad", "id": [5, 1452, 782, 1], "properties": [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD],
-         "codes": {"0": [0, 1, 2, 3], "1": [272, 325, 328, 330, 333, 334, 335],
-                   "3": [0, 1, 47, 48, 49, 53, 54, 57]},
-         "absinfo": {"0": [-2909, 3167, 4, 0, 46], "1": [-2456, 2565, 4, 0, 45], "47": [0, 15, 0, 0, 0],
-                     "48": [0, 255, 4, 0, 0], "49": [0, 255, 4, 0, 0],
-                     "53": [-2909, 3167, 4, 0, 46], "54": [-2456, 2565, 4, 0, 45], "57": [0, 65535, 0, 0, 0]}}
-# Atmel maXTouch touchscreen: 0-799 x 0-479, 10 slots, INPUT_PROP_DIRECT, BTN_TOUCH
-# only and no resolution (the decoder assumes 250 x 150 mm).
-ATMEL = {"name": "Atmel maXTouch Touchscreen", "id": [24, 0, 0, 0], "properties": [INPUT_PROP_DIRECT],
-         "codes": {"0": [0, 1, 2, 3], "1": [330], "3": [0, 1, 47, 53, 54, 57]},
-         "absinfo": {"0": [0, 799, 0, 0, 0], "1": [0, 479, 0, 0, 0], "47": [0, 9, 0, 0, 0],
-                     "53": [0, 799, 0, 0, 0], "54": [0, 479, 0, 0, 0], "57": [0, 65535, 0, 0, 0]}}
+def load_device(name):
+    """The one device described in Recordings/devices/NAME.jsonl."""
+    path = os.path.join(DEVICES_DIR, name + ".jsonl")
+    with open(path) as f:
+        header = json.loads(f.readline())
+    if header.get("format") != "gestures-trace" or header.get("version") != 1 or len(header.get("devices", [])) != 1:
+        raise SystemExit("%s: not a version 1 gestures trace with one device" % path)
+    return header["devices"][0]
+
+X1 = load_device("x1carbon")  # Lenovo X1 Carbon 3rd gen, Synaptics PS/2: 98 x 54 mm, 2 slots, BTN_TOOL up to QUINTTAP
+RMI4 = load_device("rmi4")    # Synaptics RMI4 TM3053: 97 x 53 mm, 5 slots
+MAGIC = load_device("magic")  # Apple Magic Trackpad v1: 132 x 112 mm, 16 slots, touch size, fuzz 4
+ATMEL = load_device("atmel")  # Atmel maXTouch touchscreen: 0-799 x 0-479, 10 slots, BTN_TOUCH only, no resolution
 ATMEL_MM_PER_UNIT = 250 / 799  # the decoder's fallback: 250 mm along the longer axis, square units
 
 DEVICES = {"x1carbon": X1, "magic": MAGIC, "rmi4": RMI4, "atmel": ATMEL}
@@ -334,9 +325,7 @@ write("magic.nothing-2-finger-small-scroll", MAGIC,
 # A resting thumb: the RMI4 reports pressure; a thumb pressing at 180 (over
 # libinput's palm threshold of 130) rests at the bottom while three fingers
 # swipe up. It must not add a finger or break the swipe.
-RMI4_PRESSURE = json.loads(json.dumps(RMI4))
-RMI4_PRESSURE["codes"]["3"] = sorted(RMI4_PRESSURE["codes"]["3"] + [ABS_MT_PRESSURE])
-RMI4_PRESSURE["absinfo"][str(ABS_MT_PRESSURE)] = [0, 255, 0, 0, 0]
+RMI4_PRESSURE = load_device("rmi4-pressure")  # the RMI4 with ABS_MT_PRESSURE 0-255
 thumb = Finger(0, 700, still(30, 48), pressure=180)
 write("rmi4.3-finger-swipe-up-with-resting-thumb", RMI4_PRESSURE,
       touches(RMI4_PRESSURE, [thumb] + [Finger(100, 650, moving(x, 40, 0, -25, 160, 350)) for x in (45, 58, 71)], hz=100, seed=80, jitter=0.3))

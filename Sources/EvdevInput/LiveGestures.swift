@@ -16,7 +16,8 @@ import Musl
 ///   CLOCK_MONOTONIC (see `EvdevDevice`). Idle, it blocks in `poll()`.
 /// - After `SYN_DROPPED`, the resync goes through the pipeline as a trace
 ///   would hold it (`EvdevReader.Output.traceEvents`): the gesture in
-///   progress ends cancelled, with a warning at most every 10 s.
+///   progress ends cancelled, with a warning at most every 10 s
+///   (`LostEventsWarning`).
 /// - A device that goes away ends its gesture cancelled and is dropped; new
 ///   devices are picked up through an inotify watch on the directory (unless
 ///   one node was chosen).
@@ -61,9 +62,6 @@ public final class LiveGestures {
         case removed(Device, EvdevError)
     }
 
-    /// How often, at most, lost events are warned about.
-    public static let lossWarningInterval: Int64 = 10_000_000 /* µs, 10 s */
-
     /// Wakes `run` from another thread or a signal source; `run` then finishes and returns.
     public var waker: EvdevReader.Waker { reader.waker }
     /// The devices being read, in the order they were opened.
@@ -77,7 +75,7 @@ public final class LiveGestures {
     private var open: [ObjectIdentifier: (device: Device, pipeline: GesturePipeline)] = [:]
     private var pending: [Output] = []
     private var nextID = 1
-    private var lastLossWarning: Int64?
+    private var lostEvents = LostEventsWarning()
 
     /// Opens the selected devices and, unless one node is chosen, watches
     /// `directory` for new ones.
@@ -194,12 +192,7 @@ public final class LiveGestures {
         let now = EvdevDevice.nowMicroseconds()
         for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
             var entry = open[key]!
-            // Each step fires the earliest timer; the engine's own guard stops a timer that never clears.
-            for _ in 0..<64 {
-                guard let due = entry.pipeline.nextDeadlineMicroseconds, due <= now else { break }
-                for gesture in entry.pipeline.advance(toMicroseconds: due) { emit(.gesture(gesture, entry.device)) }
-                if entry.pipeline.nextDeadlineMicroseconds == due { break }
-            }
+            for gesture in entry.pipeline.fireTimers(dueByMicroseconds: now) { emit(.gesture(gesture, entry.device)) }
             open[key] = entry
         }
     }
@@ -211,10 +204,7 @@ public final class LiveGestures {
     }
 
     private func warnAboutLostEvents(_ device: Device) {
-        let now = EvdevDevice.nowMicroseconds()
-        if let last = lastLossWarning, now - last < Self.lossWarningInterval { return }
-        lastLossWarning = now
-        warn("the kernel dropped events from \(device.node) (this program fell behind); the gesture in progress is cancelled.")
+        if let sentence = lostEvents.sentence(node: device.node, cancelling: "the gesture in progress") { warn(sentence) }
     }
 
     /// The `eventN` nodes in `directory`, in numeric order.

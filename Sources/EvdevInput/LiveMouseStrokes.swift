@@ -10,7 +10,7 @@ import TouchInput
 ///   up: unplugging a mouse makes the kernel release its buttons just before
 ///   the device goes, and that stroke must end cancelled, not recognised.
 /// - After `SYN_DROPPED` the stroke in progress is cancelled (with a warning
-///   at most every 10 s); the resync frame is state, not motion, so a button
+///   at most every 10 s, `LostEventsWarning`); the resync frame is state, not motion, so a button
 ///   it shows held was pressed during the loss and starts no stroke.
 /// - A device that goes away cancels its stroke (pending or in progress) and
 ///   is dropped; with ``Selection/mice(in:)`` new mice are picked up through
@@ -64,8 +64,6 @@ public final class LiveMouseStrokes {
     /// How long a device must outlive a button release for the stroke to count:
     /// unplugging a mouse makes the kernel release its buttons just before it goes.
     public static let unplugGrace: Duration = .milliseconds(100)
-    /// How often, at most, lost events are warned about.
-    public static let lossWarningInterval: Duration = .seconds(10)
 
     /// Wakes `run` from another thread or a signal source; `run` then returns.
     public var waker: EvdevReader.Waker { reader.waker }
@@ -119,7 +117,7 @@ public final class LiveMouseStrokes {
     public func run(_ handle: (Output) -> Bool) throws(EvdevError) {
         let clock = ContinuousClock()
         var due: [ObjectIdentifier: (points: [Point], at: ContinuousClock.Instant)] = [:]
-        var lastLossWarning: ContinuousClock.Instant?
+        var lostEvents = LostEventsWarning()
         for output in pending { guard handle(output) else { return } }
         pending = []
         while true {
@@ -143,10 +141,8 @@ public final class LiveMouseStrokes {
                     guard var entry = open[key] else { continue }
                     let wasDrawing = entry.tracker.cancel() != nil
                     open[key] = entry
-                    let now = clock.now
-                    if lastLossWarning.map({ now - $0 > Self.lossWarningInterval }) ?? true {
-                        lastLossWarning = now
-                        warn("the kernel dropped events from \(entry.device.node) (this program fell behind); a stroke in progress is cancelled.")
+                    if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "a stroke in progress") {
+                        warn(sentence)
                     }
                     if wasDrawing { guard handle(.cancelled(reason: "events were lost", entry.device)) else { return } }
                 case .frame(let frame):

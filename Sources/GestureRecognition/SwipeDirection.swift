@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import InputChecks
 
 /// One of the eight compass directions a swipe can take.
 ///

@@ -1,3 +1,5 @@
+import InputChecks
+
 /// Recognises named sequences of swipes, such as up, up, down, down, from
 /// completed swipes and their timestamps.
 ///

@@ -1,4 +1,5 @@
 import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// Parses one frame line of a JSON trace by hand: the hot path of reading,

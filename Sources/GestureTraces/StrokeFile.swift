@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 
 /// A drawn stroke read from a file: a $-family XML gesture log, or a JSON
 /// stroke file `{"name": "circle", "points": [[x, y], ...]}` (`name` optional;

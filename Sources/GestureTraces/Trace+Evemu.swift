@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// Reads and writes evemu's text format (`evemu-record` output, `.events` and

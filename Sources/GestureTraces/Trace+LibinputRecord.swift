@@ -1,5 +1,6 @@
 import Foundation
-import GestureRecognition
+import InputChecks
+import StructuredDocuments
 import TouchInput
 
 /// Reads and writes `libinput record` YAML, version 1: `devices:` each with
@@ -8,7 +9,13 @@ import TouchInput
 /// Unknown keys (`libinput:`, `system:`, `hid:`, `udev:`, `- libinput:` events...) are ignored.
 enum LibinputRecord {
     static func parse(_ data: Data, limits: TraceReader.Limits) throws(TraceError) -> Trace {
-        let root = try YAMLNode.parse(data)
+        let root: YAMLNode
+        do { root = try YAMLNode.parse(data) } catch {
+            switch error.kind {
+            case .empty: throw TraceError(.emptyFile)
+            case .malformed(let problem): throw TraceError(.malformedYAML(problem), line: error.line)
+            }
+        }
         guard case .mapping = root else { throw TraceError(.malformedYAML("the document is not a mapping"), line: root.line) }
         guard let version = root["version"] else { throw TraceError(.missingKey("version")) }
         guard case .scalar(let versionText, _, _) = version, versionText == "1" else {
@@ -120,7 +127,8 @@ enum LibinputRecord {
         device.id = .init(bus: try uint16(id[0], "bus", idNode.line), vendor: try uint16(id[1], "vendor", idNode.line),
                           product: try uint16(id[2], "product", idNode.line), version: try uint16(id[3], "version", idNode.line))
         if let codes = evdev["codes"], case .mapping(let pairs, _) = codes {
-            for (typeText, list) in pairs {
+            for pair in pairs {
+                let (typeText, list) = (pair.key, pair.value)
                 guard let type = UInt16(typeText) else {
                     throw TraceError(.invalidValue(key: "codes", reason: "has the event type \(Excerpt.quoted(typeText)), not a number"), line: list.line)
                 }
@@ -130,7 +138,8 @@ enum LibinputRecord {
             }
         }
         if let absinfo = evdev["absinfo"], case .mapping(let pairs, _) = absinfo {
-            for (codeText, list) in pairs {
+            for pair in pairs {
+                let (codeText, list) = (pair.key, pair.value)
                 guard let code = UInt16(codeText) else {
                     throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis \(Excerpt.quoted(codeText)), not a number"), line: list.line)
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// The first line of a JSON trace: format name, version and device descriptions.

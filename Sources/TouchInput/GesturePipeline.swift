@@ -98,6 +98,14 @@ public struct GesturePipeline: Sendable {
         engine.advance(to: EventTime.duration(from: originMicroseconds, to: microseconds))
     }
 
+    /// Fires the timers due by `microseconds` (the events' clock), each at
+    /// its own time, without moving the engine's clock past the last of them
+    /// (`GestureEngine.fireTimers(dueBy:)`): what a live reader calls when it
+    /// wakes, since frames it reads next may be stamped a little earlier.
+    public mutating func fireTimers(dueByMicroseconds microseconds: Int64) -> [GestureEvent] {
+        engine.fireTimers(dueBy: .microseconds(microseconds - originMicroseconds))
+    }
+
     /// Cancels the gesture in progress: events were lost or the device went away.
     public mutating func cancel() -> [GestureEvent] {
         engine.cancel()

@@ -1,6 +1,8 @@
 import Foundation
 import GestureRecognition
 import GestureTraces
+import InputChecks
+import StructuredDocuments
 import Testing
 import TouchInput
 

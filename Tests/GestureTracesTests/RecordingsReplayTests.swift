@@ -65,7 +65,7 @@ struct RecordingsReplayTests {
     @Test("each synthetic expected output holds the gesture its name says, and nothing else completed",
           arguments: synthetic)
     func expectedOutputMatchesName(path: String) throws {
-        let events = try Self.expectedLines(path).map { try JSONDecoder().decode(GestureEvent.self, from: Data($0.utf8)) }
+        let events = try Self.expectedLines(path).map { try GestureEvent(jsonLine: $0) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let gesture = try #require(RecordingName(name), "\(name) does not say what it holds")
         // Cancelled gestures are nothing to a consumer (a hold the fingers

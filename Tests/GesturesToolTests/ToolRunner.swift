@@ -20,11 +20,15 @@ struct ToolRunner {
         return repository.appendingPathComponent(".build/debug/gestures")
     }()
 
-    static func run(_ arguments: [String], in directory: URL = repository) throws -> Run {
+    /// Runs the tool with `arguments` in `directory`, with `environment` added to this process's.
+    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

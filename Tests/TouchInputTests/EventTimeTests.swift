@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TouchInput
 
@@ -82,7 +83,7 @@ import TouchInput
     ])
     func pipelineTakesEdgeTimes(times: [Int64]) throws {
         for origin in [times[0], 0, Int64.min, Int64.max] {
-            var pipeline = try #require(GesturePipeline(device: VirtualDevices.maXTouch, originMicroseconds: origin))
+            var pipeline = try #require(GesturePipeline(device: RecordedDevices.maXTouch, originMicroseconds: origin))
             var gestures = 0
             for event in Self.events(at: times) {
                 gestures += pipeline.process(event).count

@@ -1,14 +1,14 @@
+import CommandLineKit
 import Foundation
-import GestureRecognition
 import GestureTraces
+import InputChecks
 import Validation
 
 /// `gestures bench-patterns`: times one `PatternMatcher.matches` call per
 /// pattern of a ReDoS corpus, to measure the engine limit in a release build.
-struct BenchPatternsCommand: Subcommand {
+enum BenchPatternsCommand: Command {
     static let name = "bench-patterns"
     static let abstract = "Time one pattern match per entry of a ReDoS corpus."
-    static let usage = "CORPUS.json"
     static let discussion = """
         CORPUS.json is {"entries": [{"id", "pattern", "prefix", "pump", "repeat", \
         "suffix"}]}; each attack is prefix + pump * repeat + suffix, cut to \
@@ -16,7 +16,16 @@ struct BenchPatternsCommand: Subcommand {
         99th-percentile and median time of one match call, and the count of each outcome. \
         Build with 'swift build -c release' for figures worth quoting.
         """
-    static let options: [OptionSpec] = []
+    static let arguments = [ArgumentSpec("CORPUS.json", kind: .file, help: "The corpus of patterns and attacks.")]
+
+    /// The corpus.
+    struct Options {
+        var path: String
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(path: arguments.positionals[0])
+    }
 
     private struct Entry: Decodable {
         var id: String
@@ -31,10 +40,8 @@ struct BenchPatternsCommand: Subcommand {
         var entries: [Entry]
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("expects one corpus file, got \(arguments.positionals.count) arguments")
-        }
+    static func run(_ options: Options) throws -> Int32 {
+        let path = options.path
         let data: Data
         do { data = try InputFile.read(path, maximumBytes: 256 << 20) } catch { throw CommandFailure("corpus \(error.description)") }
         let corpus: Corpus

@@ -1,11 +1,11 @@
+import CommandLineKit
 import Foundation
 import GestureTraces
 
 /// `gestures convert IN -o OUT`: between JSON traces, libinput record YAML and evemu.
-enum ConvertCommand: Subcommand {
+enum ConvertCommand: Command {
     static let name = "convert"
     static let abstract = "Convert a recording between JSON trace, libinput record YAML and evemu."
-    static let usage = "IN -o OUT [--to json|libinput|evemu]"
     static let discussion = """
         The input format is detected from the content. The output format comes
         from --to, else from OUT's extension: .jsonl/.json -> json,
@@ -13,37 +13,43 @@ enum ConvertCommand: Subcommand {
         lossless: every event keeps its time, so converted recordings replay
         with 'libinput replay' and 'evemu-play'. OUT '-' writes to standard output.
         """
-    static let options: [OptionSpec] = [
-        .option("-o", "OUT", "The file to write ('-' for standard output)."),
-        .option("--output", "OUT", "Same as -o."),
-        .option("--to", "FORMAT", "Output format: json, libinput or evemu."),
-    ]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count == 1 else { throw UsageError("expected exactly one input file") }
-        guard let output = arguments.value("-o") ?? arguments.value("--output") else {
-            throw UsageError("missing the output file (-o OUT)")
-        }
+    static let output = Option("--output", valueName: "OUT", .file, help: "The file to write ('-' for standard output).",
+                               aliases: ["-o"]).required()
+    static let to = Option("--to", valueName: "FORMAT", .choice(TraceFormat.self), help: "Output format (default: from OUT's extension).")
+    static let options = [output.spec, to.spec]
+    static let arguments = [ArgumentSpec("IN", kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
+
+    /// What to convert, to what, and where.
+    struct Options {
+        var input: String
+        var output: String
+        var format: TraceFormat
+    }
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        let path = arguments[output]
         let format: TraceFormat
-        if let name = arguments.value("--to") {
-            guard let chosen = TraceFormat(rawValue: name) else {
-                throw UsageError("--to expects json, libinput or evemu, got '\(name)'")
-            }
+        if let chosen = arguments[to] {
             format = chosen
-        } else if output == "-" {
+        } else if path == "-" {
             format = .json
         } else {
-            let ext = URL(fileURLWithPath: output).pathExtension
+            let ext = URL(fileURLWithPath: path).pathExtension
             guard let fromExtension = TraceFormat(pathExtension: ext) else {
                 throw UsageError("cannot tell the output format from '.\(ext)'; give --to json, libinput or evemu")
             }
             format = fromExtension
         }
-        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: arguments.positionals[0]))
-        if output == "-" {
-            FileHandle.standardOutput.write(try trace.encoded(as: format))
+        return Options(input: arguments.positionals[0], output: path, format: format)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: options.input))
+        if options.output == "-" {
+            FileHandle.standardOutput.write(try trace.encoded(as: options.format))
         } else {
-            try trace.write(to: URL(fileURLWithPath: output), format: format)
+            try trace.write(to: URL(fileURLWithPath: options.output), format: options.format)
         }
         return 0
     }

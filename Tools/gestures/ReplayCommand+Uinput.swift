@@ -1,3 +1,4 @@
+import CommandLineKit
 import EvdevInput
 import Foundation
 import GestureTraces
@@ -7,13 +8,24 @@ import TouchInput
 /// a trace (any format `Trace.load` reads) and plays its frames with their
 /// original timing, like `evemu-play` and `libinput replay`.
 enum UinputReplay {
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard let path = arguments.value("--uinput") else { throw UsageError("missing --uinput FILE") }
-        let speed = try arguments.value("--speed", default: 1.0, "a positive number") { Double($0).flatMap { $0 > 0 ? $0 : nil } }
-        let wait = try arguments.value("--wait", default: 500, "milliseconds") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
-        let linger = try arguments.value("--linger", default: 500, "milliseconds") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+    /// What to play, and how.
+    struct Options {
+        /// The recording.
+        var path: String
+        /// How many times faster than recorded.
+        var speed: Double
+        /// The pause after creating the devices, so readers can open them.
+        var waitMilliseconds: Int
+        /// The pause after the last frame before the devices are removed.
+        var lingerMilliseconds: Int
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let speed = options.speed
         let trace: Trace
-        do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: path)) } catch { throw CommandFailure(sentence(for: error)) }
+        do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: options.path)) } catch {
+            throw CommandFailure(CommandLineTool.sentence(for: error))
+        }
 
         var devices: [VirtualDevice] = []
         defer { for device in devices { device.destroy() } }
@@ -35,7 +47,7 @@ enum UinputReplay {
         for (device, description) in zip(devices, trace.devices) {
             printError("gestures replay: \(device.devnode ?? "?") is \(description.name); \(trace.frames.count) frames.")
         }
-        guard try sleep(milliseconds: Double(wait)) else { return 130 }
+        guard try sleep(milliseconds: Double(options.waitMilliseconds)) else { return 130 }
         let start = DispatchTime.now().uptimeNanoseconds
         let firstTime = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
         for frame in trace.frames {
@@ -46,7 +58,7 @@ enum UinputReplay {
             guard try sleep(milliseconds: due - elapsed) else { return 130 }
             do { try devices[frame.device].writeFrame(frame.events) } catch { throw CommandFailure(error.description) }
         }
-        _ = try sleep(milliseconds: Double(linger))
+        _ = try sleep(milliseconds: Double(options.lingerMilliseconds))
         return 0
     }
 }

@@ -1,3 +1,5 @@
+import InputChecks
+
 extension GestureEngine {
     /// The thresholds and switches of the engine, each named with its unit.
     ///

@@ -107,7 +107,7 @@ public struct GestureEngine: Sendable {
         var time = frame.time
         if let latestTime, time < latestTime {
             report(.timeWentBackwards, at: time,
-                   "a frame at \(GestureEvent.number(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.number(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
+                   "a frame at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.decimalText(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
             time = latestTime
         }
         var events = advance(to: time)
@@ -125,20 +125,35 @@ public struct GestureEngine: Sendable {
     /// A time earlier than one already seen changes nothing.
     public mutating func advance(to time: Duration) -> [GestureEvent] {
         if let latestTime, time < latestTime { return [] }
+        let events = fireTimers(dueBy: time)
         latestTime = time
+        return events
+    }
+
+    /// Fires the timers due by `time`, each at the time it was due, like
+    /// ``advance(to:)``, but moves the engine's clock only to the last timer
+    /// fired, not to `time`.
+    ///
+    /// A live reader calls it when it wakes up for a timer: frames it reads
+    /// afterwards may be stamped a little before the moment it woke, and they
+    /// still count as in order. A time earlier than one already seen changes nothing.
+    ///
+    /// - Complexity: at most ``maximumTimersPerCall`` timers fire per call.
+    public mutating func fireTimers(dueBy time: Duration) -> [GestureEvent] {
+        if let latestTime, time < latestTime { return [] }
         var events: [GestureEvent] = []
-        // Each step fires the earliest due timer; a handler always clears or
-        // moves its timer, and the guard catches one that does not.
-        for _ in 0..<64 {
+        for _ in 0..<Self.maximumTimersPerCall {
             let stateDue = state.deadline(configuration).flatMap { $0 <= time ? $0 : nil }
             let sequenceDue = sequenceMatcher?.expiry.flatMap { $0 <= time ? $0 : nil }
             if let due = stateDue, sequenceDue.map({ due <= $0 }) ?? true {
+                latestTime = max(latestTime ?? due, due)
                 events += dispatch(.deadline(due))
                 if state.deadline(configuration) == due {
                     report(.unexpectedInput, at: due, "the timer due at this time did not change the state; it is dropped.")
                     state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
                 }
             } else if let due = sequenceDue {
+                latestTime = max(latestTime ?? due, due)
                 events += fireWaitingSequences(at: due)
             } else {
                 break
@@ -146,6 +161,13 @@ public struct GestureEngine: Sendable {
         }
         return events
     }
+
+    /// The most timers one call of ``fireTimers(dueBy:)`` (or
+    /// ``advance(to:)``) fires. Each step fires the earliest due timer, and
+    /// a handler always clears or moves its timer (one that does not is
+    /// reported as `unexpectedInput` and dropped), so the bound is never
+    /// reached; it only makes termination evident.
+    public static let maximumTimersPerCall = 64
 
     /// The earliest time at which a timer is due (a hold beginning, a finger
     /// change settling, a waiting sequence firing), or nil when none is set.

@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// Named stroke samples to train a ``UnistrokeRecognizer``: several samples
 /// per gesture name, saved and loaded as versioned JSON.

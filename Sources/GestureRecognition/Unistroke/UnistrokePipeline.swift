@@ -71,8 +71,10 @@ public enum UnistrokePipeline {
         return Point(x: x / n, y: y / n)
     }
 
-    /// The angle in radians from the centroid to the first point, as $1
-    /// defines it (measured from the first point towards the centroid).
+    /// The indicative angle, as $1 defines it: the direction in radians of
+    /// the line from the first point towards the centroid (`atan2` of the
+    /// centroid minus the first point). Rotating by its negative puts the
+    /// centroid straight to the right of the first point.
     public static func indicativeAngle(_ points: [Point]) -> Double {
         let c = centroid(points)
         return atan2(c.y - points[0].y, c.x - points[0].x)

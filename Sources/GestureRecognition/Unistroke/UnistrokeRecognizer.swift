@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// Recognises single-stroke drawn shapes against trainable templates: the
 /// $1 unistroke recognizer family.

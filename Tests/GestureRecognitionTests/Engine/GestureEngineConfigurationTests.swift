@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 import Testing
 @testable import GestureRecognition
 

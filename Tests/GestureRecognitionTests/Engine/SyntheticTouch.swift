@@ -1,4 +1,5 @@
 import Foundation
+import GestureEvaluation
 @testable import GestureRecognition
 
 /// Builds synthetic touch frames for engine tests: fingers on a surface

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A picture that writes itself as a standalone SVG document: plain SVG 1.1,
+/// no scripts, no external fonts or images, a `<title>` on the document and
+/// on every part a screen reader should name.
+///
+///     let picture = TemplateGallery(library: .dollarShapes)
+///     try picture.svg.write(toFile: "gallery.svg", atomically: true, encoding: .utf8)
+public protocol SVGPicture: Sendable {
+    /// The picture as SVG text (UTF-8 XML, starting with the XML declaration).
+    var svg: String { get }
+}
+
+extension SVGPicture {
+    /// The picture as UTF-8 bytes, to write to a file.
+    public var svgData: Data { Data(svg.utf8) }
+}
+
+/// Why a picture could not be made.
+public enum PictureError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The trace has no touchpad or touchscreen to draw.
+    case noTouchDevice
+    /// The device index asked for is not in the trace.
+    case noSuchDevice(index: Int, count: Int)
+    /// The device asked for is not a touchpad or touchscreen.
+    case notATouchSurface(name: String)
+    /// `rsvg-convert` is not on the `PATH`.
+    case converterMissing
+    /// `rsvg-convert` failed; its message.
+    case conversionFailed(String)
+
+    /// One sentence: what went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .noTouchDevice:
+            "the trace holds no touchpad or touchscreen to draw; record one with `gestures record`"
+        case .noSuchDevice(let index, let count):
+            "the trace has \(count) device\(count == 1 ? "" : "s"), so there is no device \(index); pick one from 0 to \(max(0, count - 1))"
+        case .notATouchSurface(let name):
+            "device '\(name)' is not a touchpad or touchscreen, so it has no surface to draw; pick another device"
+        case .converterMissing:
+            "rsvg-convert is not installed; install it (Debian: apt-get install librsvg2-bin) or keep the SVG"
+        case .conversionFailed(let message):
+            "rsvg-convert could not convert the picture: \(message)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The repository's bundled recordings, found from this file's path, and a
+/// place to keep the rendered pictures when `GESTURES_PICTURES_DIR` is set.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let recordings = root.appendingPathComponent("Recordings")
+
+    /// The synthetic traces (not their expected outputs), by file name.
+    static let syntheticTraces: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings.appendingPathComponent("synthetic").path)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
+    }()
+
+    static func synthetic(_ name: String) -> URL { recordings.appendingPathComponent("synthetic").appendingPathComponent(name) }
+
+    /// The stroke files of Recordings/strokes.
+    static let strokeFiles: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings.appendingPathComponent("strokes").path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    static func stroke(_ name: String) -> URL { recordings.appendingPathComponent("strokes").appendingPathComponent(name) }
+
+    /// The shared evemu recordings (`$GESTURES_SHARED_DATA` or ../shared/data
+    /// beside the repository), as paths of `.events` files; empty when absent.
+    static let sharedRecordings: [URL] = {
+        var candidates: [URL] = []
+        if let custom = ProcessInfo.processInfo.environment["GESTURES_SHARED_DATA"], !custom.isEmpty {
+            candidates += [URL(fileURLWithPath: custom).appendingPathComponent("recordings"), URL(fileURLWithPath: custom)]
+        }
+        candidates.append(root.deletingLastPathComponent().appendingPathComponent("shared/data/recordings"))
+        guard let directory = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("touchpads").path) }) else {
+            return []
+        }
+        return ["touchpads", "touchscreens"].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".events") }.sorted()
+                .map { directory.appendingPathComponent(folder).appendingPathComponent($0) }
+        }
+    }()
+
+    /// Writes `svg` as NAME.svg into `$GESTURES_PICTURES_DIR` when it is set, to look at.
+    static func keep(_ svg: String, as name: String) {
+        guard let directory = ProcessInfo.processInfo.environment["GESTURES_PICTURES_DIR"], !directory.isEmpty else { return }
+        let url = URL(fileURLWithPath: directory)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try? Data(svg.utf8).write(to: url.appendingPathComponent(name + ".svg"))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import GestureRecognition
+import GestureTraces
+@testable import GesturePictures
+
+/// Converts every kind of picture with rsvg-convert and checks the PNG is a
+/// drawing: enough pixels off the background, and some of them in colour.
+@Suite("SVGRasterizer", .enabled(if: SVGRasterizer() != nil, "rsvg-convert is not installed (Debian: librsvg2-bin; Tools/test-all installs it)"))
+struct SVGRasterizerTests {
+    struct Ink: CustomStringConvertible {
+        var width: Int
+        var height: Int
+        /// Pixels that differ from the top-left (background) pixel.
+        var marked: Int
+        /// Pixels with a clear hue (channels apart by more than 60).
+        var coloured: Int
+        var fractionMarked: Double { Double(marked) / Double(max(1, width * height)) }
+        var description: String { "\(width)x\(height) px, \(marked) marked, \(coloured) coloured" }
+        /// Whether this looks like a picture rather than a blank page.
+        var isDrawing: Bool { fractionMarked > 0.01 && coloured > 100 }
+    }
+
+    static func ink(of svg: String) throws -> Ink {
+        let png = try #require(SVGRasterizer()).png(from: svg)
+        let image = try PNGImage(data: png)
+        let background = image.pixel(x: 0, y: 0)
+        var marked = 0, coloured = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let (r, g, b, a) = image.pixel(x: x, y: y)
+                if (r, g, b, a) != background { marked += 1 }
+                if Int(max(r, g, b)) - Int(min(r, g, b)) > 60 && a > 128 { coloured += 1 }
+            }
+        }
+        return Ink(width: image.width, height: image.height, marked: marked, coloured: coloured)
+    }
+
+    static func size(of svg: String) throws -> (Int, Int) {
+        let root = try SVGInspector.parse(svg)
+        return (Int(try #require(root.number("width")).rounded(.up)), Int(try #require(root.number("height")).rounded(.up)))
+    }
+
+    @Test func blankPictureIsNotADrawing() throws {
+        let blank = SVG.document(width: 400, height: 300, title: "blank", description: "nothing", content: [])
+        let ink = try Self.ink(of: blank)
+        #expect(ink.width == 400 && ink.height == 300)
+        #expect(!ink.isDrawing, "\(ink)")
+    }
+
+    @Test func recordingIsDrawn() throws {
+        let name = "magic.5-finger-rotate-clockwise.jsonl"
+        let svg = try TracePicture(trace: try Trace.load(contentsOf: Fixtures.synthetic(name)), title: name).svg
+        let ink = try Self.ink(of: svg)
+        #expect(ink.isDrawing, "\(ink)")
+        let (width, height) = try Self.size(of: svg)
+        #expect(ink.width == width && ink.height == height)
+    }
+
+    @Test func galleryIsDrawn() throws {
+        let ink = try Self.ink(of: TemplateGallery(.dollarShapes).svg)
+        #expect(ink.isDrawing, "\(ink)")
+    }
+
+    @Test func explanationIsDrawn() throws {
+        let stroke = try #require(try StrokeFile.load(contentsOf: Fixtures.stroke("circle.json")).first)
+        let ink = try Self.ink(of: RecognitionExplanation(stroke: stroke.points, library: .dollarShapes).svg)
+        #expect(ink.isDrawing, "\(ink)")
+    }
+
+    @Test func confusionMatrixIsDrawn() throws {
+        let ink = try Self.ink(of: ConfusionMatrixPicture(labels: ["a", "b", "c"], counts: [[8, 2, 0], [1, 9, 0], [0, 0, 10]]).svg)
+        #expect(ink.isDrawing, "\(ink)")
+    }
+
+    @Test func brokenSVGIsAOneSentenceError() throws {
+        let rasterizer = try #require(SVGRasterizer())
+        #expect {
+            _ = try rasterizer.png(from: "<svg")
+        } throws: { error in
+            guard case PictureError.conversionFailed(let message) = error else { return false }
+            return !message.isEmpty
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Writes `message` and a newline to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// `value` rounded to 4 decimals, for output.
+func rounded(_ value: Double) -> Double {
+    (value * 10_000).rounded() / 10_000
+}
