@@ -19,10 +19,10 @@
 //   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
 //   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
 //     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
-//   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition (SVG pictures; no C)
+//   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition, InputChecks (SVG pictures; no C)
 //   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
-//   runs) and TestSupport (Tests/, the devices of Recordings/devices for the tests).
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices and the SVG and PNG readers for the tests).
 import PackageDescription
 
 let package = Package(
@@ -76,7 +76,7 @@ let package = Package(
         // matcher, action runner, process launcher).
         .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
-        .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces"]),
+        .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
         .target(name: "CommandLineKit"),
         .executableTarget(
@@ -90,10 +90,10 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
             path: "Tools/gestures-vm-suite"
         ),
-        // Test helpers shared by the test targets (the devices of Recordings/devices); in no product.
+        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
-        // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
+        // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
+        // TestSupport to read the pictures back (SVGInspector, PNGImage).
+        .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
         .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon"]),
         .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],

@@ -50,8 +50,21 @@ public struct UnistrokeEvaluation: Sendable {
         public var recognitions: Int
         /// Total time spent in `recognize`, in nanoseconds.
         public var recognitionNanoseconds: Double
-        /// Misrecognitions: expected gesture -> recognised gesture (or "no match") -> count.
-        public var confusions: [String: [String: Int]] = [:]
+        /// Every answer: expected gesture -> recognised gesture (or "no match")
+        /// -> count, the right answers (the diagonal) included. A gesture
+        /// appears only when it was a candidate in some trial: a gesture with
+        /// too few samples for a group is skipped there, so rows differ in size.
+        public var answers: [String: [String: Int]] = [:]
+
+        /// Misrecognitions only: ``answers`` without the right answers.
+        public var confusions: [String: [String: Int]] {
+            var wrong: [String: [String: Int]] = [:]
+            for (expected, row) in answers {
+                let others = row.filter { $0.key != expected }
+                if !others.isEmpty { wrong[expected] = others }
+            }
+            return wrong
+        }
 
         /// The share of candidates recognised correctly, in 0...1.
         public var accuracy: Double { recognitions == 0 ? 0 : Double(correct) / Double(recognitions) }
@@ -103,7 +116,7 @@ public struct UnistrokeEvaluation: Sendable {
                     result.recognitionNanoseconds += Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
                     result.recognitions += 1
                     if outcome.match?.name == expected { result.correct += 1 }
-                    else { result.confusions[expected, default: [:]][outcome.match?.name ?? "no match", default: 0] += 1 }
+                    result.answers[expected, default: [:]][outcome.match?.name ?? "no match", default: 0] += 1
                 }
             }
             progress(groupIndex + 1, groups.count)

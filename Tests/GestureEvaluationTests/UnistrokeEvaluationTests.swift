@@ -55,6 +55,23 @@ struct UnistrokeEvaluationTests {
         #expect(wrong == result.recognitions - result.correct)
         #expect(wrong > 0)
         #expect(Set(result.confusions.keys).isSubset(of: ["a", "b"]))
+        #expect(result.confusions.allSatisfy { expected, row in row[expected] == nil }, "no right answer among the confusions")
+    }
+
+    @Test("every answer is recorded, the right ones on the diagonal, rows sized by the trials each gesture was in")
+    func answersHoldTheDiagonal() {
+        // Subject b drew one line only: too few for a template and a candidate,
+        // so lines are candidates in subject a's trials alone.
+        let samples = Self.samples().filter { !($0.subject == "b" && $0.gesture == "line") }
+            + [UnistrokeEvaluation.Sample(gesture: "line", subject: "b", speed: "medium", points: Self.line())]
+        let result = UnistrokeEvaluation(samples: samples, configuration: .init(), protocol: .userDependent)
+            .run(templatesPerGesture: 1, iterations: 6, seed: 2)
+        let rowTotals = result.answers.mapValues { $0.values.reduce(0, +) }
+        #expect(rowTotals == ["circle": 2 * 6, "line": 6])
+        let diagonal = result.answers.reduce(0) { $0 + ($1.value[$1.key] ?? 0) }
+        #expect(diagonal == result.correct)
+        #expect(rowTotals.values.reduce(0, +) == result.recognitions)
+        #expect(result.confusions.isEmpty == (result.correct == result.recognitions))
     }
 
     @Test("a group with too few samples for E templates plus a candidate is skipped")

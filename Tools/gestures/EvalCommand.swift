@@ -1,8 +1,8 @@
 import CommandLineKit
 import Foundation
 import GestureEvaluation
+import GesturePictures
 import GestureRecognition
-import GestureTraces
 import InputChecks
 
 /// `gestures eval`: the $1 study's accuracy and speed measurements over a folder of XML logs.
@@ -14,6 +14,12 @@ enum EvalCommand: Command {
     user-dependent: for every subject and speed, E random templates per gesture
     and one other sample of each gesture as candidate, repeated --iterations times.
     user-independent: for every subject, templates from the other subjects.
+
+    --confusion OUT draws the confusion matrix (expected gesture by answer,
+    right answers on the diagonal) as SVG or PNG, by OUT's extension. With
+    one --templates value it is written to OUT; with several, one picture per
+    value, named by it: --templates 1,3 --confusion m.svg writes m-E1.svg and
+    m-E3.svg.
     """
 
     static let templates = Option("--templates", valueName: "LIST", templateCountsParser, default: [1, 3, 9],
@@ -31,9 +37,11 @@ enum EvalCommand: Command {
                                            default: .userDependent, help: "Who the templates come from.")
     static let format = OutputFormat.option(default: .text)
     static let confusions = Flag("--confusions", help: "Also list which gestures were taken for which (text format).")
+    static let confusionPicture = Option("--confusion", valueName: "OUT", .file,
+                                         help: "Also draw the confusion matrix into OUT, .svg or .png (see above).")
 
     static let options = [templates.spec, iterations.spec, seed.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
-                          resample.spec, evaluationProtocol.spec, format.spec, confusions.spec]
+                          resample.spec, evaluationProtocol.spec, format.spec, confusions.spec, confusionPicture.spec]
     static let arguments = [ArgumentSpec("DIR", kind: .directory, help: "The logs, as <subject>/<speed>/<gesture><NN>.xml.")]
 
     /// The logs and the measurement.
@@ -46,15 +54,22 @@ enum EvalCommand: Command {
         var evaluationProtocol: UnistrokeEvaluation.EvaluationProtocol
         var format: OutputFormat
         var showsConfusions: Bool
+        /// Where the confusion matrices go, when asked for.
+        var confusionPicture: PictureOutput?
     }
 
-    static func parse(_ arguments: ParsedArguments) -> Options {
-        Options(directory: arguments.positionals[0], templateCounts: arguments[templates], iterations: arguments[iterations],
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        let picture = try arguments[confusionPicture].map { path throws(UsageError) in
+            guard path != "-" else { throw UsageError("--confusion needs a file: standard output holds the results") }
+            return try PictureOutput(path: path, format: nil, option: "--confusion")
+        }
+        return Options(directory: arguments.positionals[0], templateCounts: arguments[templates], iterations: arguments[iterations],
                 seed: arguments[seed],
                 configuration: UnistrokeRecognizer.Configuration(matcher: arguments[RecognizerOptions.matcher],
                                                                  orientation: arguments[RecognizerOptions.orientation],
                                                                  resampleCount: arguments[resample]),
-                evaluationProtocol: arguments[evaluationProtocol], format: arguments[format], showsConfusions: arguments[confusions])
+                evaluationProtocol: arguments[evaluationProtocol], format: arguments[format], showsConfusions: arguments[confusions],
+                confusionPicture: picture)
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -65,13 +80,11 @@ enum EvalCommand: Command {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure("\(directory.path) is not a directory")
         }
+        let pictures = options.templateCounts.count == 1 ? options.confusionPicture.map { [$0] }
+            : options.confusionPicture.map { output in options.templateCounts.map { output.suffixed("E\($0)") } }
+        try pictures?.forEach { try $0.checkWritable() }
         printError("eval: reading logs under \(directory.path)")
-        let samples = try DollarGestureLog.logs(under: directory).map { url, log in
-            UnistrokeEvaluation.Sample(gesture: log.gestureName,
-                                       subject: log.subject ?? url.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent,
-                                       speed: log.speed ?? url.deletingLastPathComponent().lastPathComponent,
-                                       points: log.points)
-        }
+        let samples = try UnistrokeEvaluation.samples(under: directory)
         guard !samples.isEmpty else { throw CommandFailure("no XML gesture logs under \(directory.path)") }
         printError("eval: \(samples.count) strokes, \(Set(samples.map(\.subject)).count) subjects, \(Set(samples.map(\.gesture)).count) gestures")
         let evaluation = UnistrokeEvaluation(samples: samples, configuration: options.configuration, protocol: options.evaluationProtocol)
@@ -103,6 +116,13 @@ enum EvalCommand: Command {
                     for (expected, got, count) in rows { print("  \(expected) -> \(got): \(count)") }
                 }
             }
+        }
+        let gestures = Set(samples.map(\.gesture)).sorted()
+        for (result, output) in zip(results, pictures ?? []) {
+            let title = "Confusion matrix: \(matcher.rawValue), \(options.evaluationProtocol.rawValue), "
+                + "\(result.templatesPerGesture) template\(result.templatesPerGesture == 1 ? "" : "s") per gesture"
+            try output.write(ConfusionMatrixPicture(counts: result.answers, labels: gestures, title: title))
+            printError("eval: wrote \(output.path)")
         }
         return 0
     }

@@ -19,6 +19,7 @@ let gestures = CommandLineTool(
         RecognizeCommand.self,
         EvalCommand.self,
         ConvertCommand.self,
+        RenderCommand.self,
         InfoCommand.self,
         BenchInputCommand.self,
         BenchEngineCommand.self,

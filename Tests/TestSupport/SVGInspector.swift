@@ -5,11 +5,15 @@ import FoundationXML
 
 /// An SVG document parsed back with Foundation's XMLParser, to check what a
 /// picture holds without trusting the code that wrote it.
-final class SVGNode {
-    let name: String
-    let attributes: [String: String]
-    var children: [SVGNode] = []
-    var text = ""
+public final class SVGNode {
+    /// The element's name: `svg`, `g`, `path`.
+    public let name: String
+    /// Its attributes.
+    public let attributes: [String: String]
+    /// Its child elements, in order.
+    public var children: [SVGNode] = []
+    /// The character data directly inside it.
+    public var text = ""
 
     init(name: String, attributes: [String: String]) {
         self.name = name
@@ -17,35 +21,39 @@ final class SVGNode {
     }
 
     /// Every node below this one (and this one), depth first.
-    var descendants: [SVGNode] { [self] + children.flatMap(\.descendants) }
+    public var descendants: [SVGNode] { [self] + children.flatMap(\.descendants) }
 
     /// The classes in the `class` attribute.
-    var classes: Set<String> { Set((attributes["class"] ?? "").split(separator: " ").map(String.init)) }
+    public var classes: Set<String> { Set((attributes["class"] ?? "").split(separator: " ").map(String.init)) }
 
     /// Descendants with element `name` (any when nil) and class `className` (any when nil).
-    func all(_ name: String? = nil, class className: String? = nil) -> [SVGNode] {
+    public func all(_ name: String? = nil, class className: String? = nil) -> [SVGNode] {
         descendants.filter { (name == nil || $0.name == name) && (className == nil || $0.classes.contains(className!)) }
     }
 
     /// The text of the `<title>` that is the first child, if there is one.
-    var title: String? {
+    public var title: String? {
         guard let first = children.first, first.name == "title" else { return nil }
         return first.text
     }
 
     /// The text of this node and every node below it.
-    var allText: String { text + children.map(\.allText).joined() }
+    public var allText: String { text + children.map(\.allText).joined() }
 
-    func number(_ attribute: String) -> Double? { attributes[attribute].flatMap(Double.init) }
+    /// The attribute as a number, if it is one.
+    public func number(_ attribute: String) -> Double? { attributes[attribute].flatMap(Double.init) }
 }
 
-enum SVGInspector {
-    struct ParseFailure: Error, CustomStringConvertible {
-        var description: String
+/// Parses SVG text back into ``SVGNode``s.
+public enum SVGInspector {
+    /// The text is not well-formed XML.
+    public struct ParseFailure: Error, CustomStringConvertible {
+        /// The parser's complaint and where.
+        public var description: String
     }
 
     /// The root `<svg>` of `text`, or the parser's complaint.
-    static func parse(_ text: String) throws -> SVGNode {
+    public static func parse(_ text: String) throws -> SVGNode {
         let delegate = Builder()
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = delegate

@@ -3,17 +3,22 @@ import Foundation
 /// A PNG decoded to 8-bit RGBA pixels, enough to tell a drawn picture from a
 /// blank one: 8-bit RGB or RGBA, not interlaced (what rsvg-convert writes),
 /// with its own small inflate (RFC 1950/1951) since Foundation on Linux has none.
-struct PNGImage {
-    var width: Int
-    var height: Int
+public struct PNGImage {
+    /// Pixels across.
+    public var width: Int
+    /// Pixels down.
+    public var height: Int
     /// Row by row, four bytes (red, green, blue, alpha) a pixel.
-    var pixels: [UInt8]
+    public var pixels: [UInt8]
 
-    struct DecodeError: Error, CustomStringConvertible {
-        var description: String
+    /// Why the bytes are not a PNG this decoder reads.
+    public struct DecodeError: Error, CustomStringConvertible {
+        /// What is wrong.
+        public var description: String
     }
 
-    init(data: Data) throws {
+    /// Decodes `data`.
+    public init(data: Data) throws {
         let bytes = [UInt8](data)
         guard bytes.count > 8, bytes[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else {
             throw DecodeError(description: "not a PNG: bad signature")
@@ -80,7 +85,7 @@ struct PNGImage {
     }
 
     /// The pixel at (x, y) as (red, green, blue, alpha).
-    func pixel(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+    public func pixel(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
