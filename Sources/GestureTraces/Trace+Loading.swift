@@ -128,18 +128,13 @@ extension Trace {
     }
 
     private static func readData(_ url: URL, limits: TraceReader.Limits) throws -> Data {
-        let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw TraceError(.unreadable(reason: "no such file"), file: path)
-        }
-        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > limits.maximumFileBytes {
-            throw TraceError(.fileTooLarge(bytes: size, limit: limits.maximumFileBytes), file: path)
-        }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw TraceError(.unreadable(reason: "no permission or not a regular file"), file: path)
+        do { return try InputFile.read(url, maximumBytes: limits.maximumFileBytes) } catch {
+            switch error.problem {
+            case .missing: throw TraceError(.unreadable(reason: "no such file"), file: url.path)
+            case .directory: throw TraceError(.unreadable(reason: "it is a directory"), file: url.path)
+            case .unreadable(let reason): throw TraceError(.unreadable(reason: reason), file: url.path)
+            case .tooLarge(let bytes, let limit): throw TraceError(.fileTooLarge(bytes: bytes, limit: limit), file: url.path)
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import InputChecks
+
 extension GestureEngine {
     /// The thresholds and switches of the engine, each named with its unit.
     ///
@@ -165,6 +167,55 @@ extension GestureEngine {
     }
 }
 
+extension GestureEngine.Configuration {
+    /// The range of every number a configuration file may set, by its key
+    /// (nested keys with dots): the one place these ranges are defined. Every
+    /// reader (`replay --config`, the daemon's `engine` section) checks them
+    /// while decoding, with the same message; Docs/GestureEngine.md lists them.
+    ///
+    ///     GestureEngine.Configuration.numberRanges["holdDelayMilliseconds"]?.requirement
+    ///     // "must be a number between 0 and 10000"
+    public static let numberRanges: [String: NumberRange] = [
+        "motionThresholdMillimeters": NumberRange(0...50),
+        "motionThresholdPerExtraFingerMillimeters": NumberRange(0...20),
+        "swipeThresholdMillimeters": NumberRange(0.5...100),
+        "twoFingerSwipeThresholdMillimeters": NumberRange(0.5...100),
+        "swipeDominanceRatio": NumberRange(0...100),
+        "swipeDirection.minimumDistanceMillimeters": SwipeDirection.Classifier.minimumDistanceRange,
+        "swipeDirection.deadZoneDegrees": SwipeDirection.Classifier.deadZoneRange,
+        "edgeZoneMillimeters": NumberRange(0...100),
+        "pinchScaleThreshold": NumberRange(0.01...0.9),
+        "rotationThresholdDegrees": NumberRange(1...180),
+        "pinchThresholdMillimeters": NumberRange(0...100),
+        "jumpScaleRatio": NumberRange(1.01...100),
+        "jumpRotationDegrees": NumberRange(1...180),
+        "tapMaximumDurationMilliseconds": NumberRange(0...2_000),
+        "tapMaximumMovementMillimeters": NumberRange(0...50),
+        "tapLandingMilliseconds": NumberRange(0...1_000),
+        "tapLandingToleranceMillimeters": NumberRange(0...50),
+        "tapLightPressureRatio": NumberRange(0...1),
+        "approximatePositionSettleMilliseconds": NumberRange(0...1_000),
+        "holdDelayMilliseconds": NumberRange(0...10_000),
+        "fingerChangeDebounceMilliseconds": NumberRange(0...2_000),
+        "touchscreenStrokeFingers": NumberRange.integers(1...GestureEngine.maximumFingers),
+        "touchpadStrokeFingers": NumberRange.integers(1...GestureEngine.maximumFingers),
+        "strokeMinimumLengthMillimeters": NumberRange(0...1_000),
+        "strokeMinimumWidthRatio": NumberRange(0...1),
+        "strokeMinimumMargin": NumberRange(0...1),
+        "strokeRecognition.rejectionThreshold": UnistrokeRecognizer.Configuration.rejectionThresholdRange,
+        "strokeRecognition.resampleCount": UnistrokeRecognizer.Configuration.resampleCountRange,
+        "strokeRecognition.maximumPoints": UnistrokeRecognizer.Configuration.maximumPointsRange,
+        "strokeRecognition.orientation.sensitive.toleranceDegrees": UnistrokeRecognizer.Configuration.toleranceRange,
+        "sequenceMaximumGapMilliseconds": NumberRange(1...60_000),
+        "sequenceTimeoutMilliseconds": NumberRange(1...600_000),
+    ]
+
+    /// The range of a top-level key (every numeric key has one).
+    static func range(_ key: CodingKeys) -> NumberRange {
+        numberRanges[key.stringValue] ?? NumberRange(0...0)
+    }
+}
+
 extension GestureEngine.Configuration: Codable {
     enum CodingKeys: String, CodingKey {
         case motionThresholdMillimeters, motionThresholdPerExtraFingerMillimeters
@@ -182,53 +233,84 @@ extension GestureEngine.Configuration: Codable {
         case sequences, sequenceMaximumGapMilliseconds, sequenceTimeoutMilliseconds
     }
 
+    /// Reads a configuration: missing keys (and `null`, except for the two
+    /// stroke finger counts, where it means "no strokes") keep their
+    /// defaults, and every number is checked against ``numberRanges``, so a
+    /// file cannot make the engine trap or allocate without bound. Problems
+    /// throw ``InvalidValue`` with the key's path and the range:
+    /// `holdDelayMilliseconds: must be a number between 0 and 10000`.
     public init(from decoder: any Decoder) throws {
         self.init()
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        func read<T: Decodable>(_ key: CodingKeys, into value: inout T) throws {
-            if let decoded = try c.decodeIfPresent(T.self, forKey: key) { value = decoded }
+        let c: KeyedDecodingContainer<CodingKeys>
+        do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
+            throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object")
         }
-        func readMilliseconds(_ key: CodingKeys, into value: inout Duration) throws {
-            if let milliseconds = try c.decodeIfPresent(Double.self, forKey: key) {
-                value = .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+        func number(_ key: CodingKeys, into value: inout Double) throws {
+            if let decoded = try c.decodeNumber(forKey: key, in: Self.range(key)) { value = decoded }
+        }
+        func flag(_ key: CodingKeys, into value: inout Bool) throws {
+            if let decoded = try c.decodeFlag(forKey: key) { value = decoded }
+        }
+        func milliseconds(_ key: CodingKeys, into value: inout Duration) throws {
+            // In range, so the nanoseconds fit in Int64 with room to spare.
+            if let decoded = try c.decodeNumber(forKey: key, in: Self.range(key)) {
+                value = .nanoseconds(Int64((decoded * 1_000_000).rounded()))
             }
         }
-        try read(.motionThresholdMillimeters, into: &motionThresholdMillimeters)
-        try read(.motionThresholdPerExtraFingerMillimeters, into: &motionThresholdPerExtraFingerMillimeters)
-        try read(.swipeThresholdMillimeters, into: &swipeThresholdMillimeters)
-        try read(.twoFingerSwipes, into: &twoFingerSwipes)
-        try read(.twoFingerSwipeThresholdMillimeters, into: &twoFingerSwipeThresholdMillimeters)
-        try read(.swipeDominanceRatio, into: &swipeDominanceRatio)
-        try read(.swipeDirection, into: &swipeDirection)
-        try read(.edgeZoneMillimeters, into: &edgeZoneMillimeters)
-        try read(.pinchScaleThreshold, into: &pinchScaleThreshold)
-        try read(.rotationThresholdDegrees, into: &rotationThresholdDegrees)
-        try read(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
-        try read(.jumpScaleRatio, into: &jumpScaleRatio)
-        try read(.jumpRotationDegrees, into: &jumpRotationDegrees)
-        try readMilliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
-        try read(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
-        try readMilliseconds(.tapLandingMilliseconds, into: &tapLandingTime)
-        try read(.tapLandingToleranceMillimeters, into: &tapLandingToleranceMillimeters)
-        try read(.tapLightPressureRatio, into: &tapLightPressureRatio)
-        try readMilliseconds(.approximatePositionSettleMilliseconds, into: &approximatePositionSettleTime)
-        try read(.holds, into: &holds)
-        try readMilliseconds(.holdDelayMilliseconds, into: &holdDelay)
-        try readMilliseconds(.fingerChangeDebounceMilliseconds, into: &fingerChangeDebounce)
-        // These two take `null` to mean "no strokes".
-        if c.contains(.touchscreenStrokeFingers) {
-            touchscreenStrokeFingers = try c.decodeIfPresent(Int.self, forKey: .touchscreenStrokeFingers)
+        func fingers(_ key: CodingKeys) throws -> Int? {
+            // `null` means "no strokes".
+            if (try? c.decodeNil(forKey: key)) == true { return nil }
+            do { return try c.decodeInteger(forKey: key, in: Self.range(key)) } catch var error as InvalidValue {
+                error.message += ", or null for none"
+                throw error
+            }
         }
-        if c.contains(.touchpadStrokeFingers) {
-            touchpadStrokeFingers = try c.decodeIfPresent(Int.self, forKey: .touchpadStrokeFingers)
+        try number(.motionThresholdMillimeters, into: &motionThresholdMillimeters)
+        try number(.motionThresholdPerExtraFingerMillimeters, into: &motionThresholdPerExtraFingerMillimeters)
+        try number(.swipeThresholdMillimeters, into: &swipeThresholdMillimeters)
+        try flag(.twoFingerSwipes, into: &twoFingerSwipes)
+        try number(.twoFingerSwipeThresholdMillimeters, into: &twoFingerSwipeThresholdMillimeters)
+        try number(.swipeDominanceRatio, into: &swipeDominanceRatio)
+        if let classifier = try c.decodeIfPresent(SwipeDirection.Classifier.self, forKey: .swipeDirection) {
+            swipeDirection = classifier
         }
-        try read(.strokeMinimumLengthMillimeters, into: &strokeMinimumLengthMillimeters)
-        try read(.strokeMinimumWidthRatio, into: &strokeMinimumWidthRatio)
-        try read(.strokeMinimumMargin, into: &strokeMinimumMargin)
-        try read(.strokeRecognition, into: &strokeRecognition)
-        try read(.sequences, into: &sequences)
-        try readMilliseconds(.sequenceMaximumGapMilliseconds, into: &sequenceMaximumGap)
-        try readMilliseconds(.sequenceTimeoutMilliseconds, into: &sequenceTimeout)
+        try number(.edgeZoneMillimeters, into: &edgeZoneMillimeters)
+        try number(.pinchScaleThreshold, into: &pinchScaleThreshold)
+        try number(.rotationThresholdDegrees, into: &rotationThresholdDegrees)
+        try number(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
+        try number(.jumpScaleRatio, into: &jumpScaleRatio)
+        try number(.jumpRotationDegrees, into: &jumpRotationDegrees)
+        try milliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
+        try number(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
+        try milliseconds(.tapLandingMilliseconds, into: &tapLandingTime)
+        try number(.tapLandingToleranceMillimeters, into: &tapLandingToleranceMillimeters)
+        try number(.tapLightPressureRatio, into: &tapLightPressureRatio)
+        try milliseconds(.approximatePositionSettleMilliseconds, into: &approximatePositionSettleTime)
+        try flag(.holds, into: &holds)
+        try milliseconds(.holdDelayMilliseconds, into: &holdDelay)
+        try milliseconds(.fingerChangeDebounceMilliseconds, into: &fingerChangeDebounce)
+        if c.contains(.touchscreenStrokeFingers) { touchscreenStrokeFingers = try fingers(.touchscreenStrokeFingers) }
+        if c.contains(.touchpadStrokeFingers) { touchpadStrokeFingers = try fingers(.touchpadStrokeFingers) }
+        try number(.strokeMinimumLengthMillimeters, into: &strokeMinimumLengthMillimeters)
+        try number(.strokeMinimumWidthRatio, into: &strokeMinimumWidthRatio)
+        try number(.strokeMinimumMargin, into: &strokeMinimumMargin)
+        if let recognition = try c.decodeIfPresent(UnistrokeRecognizer.Configuration.self, forKey: .strokeRecognition) {
+            strokeRecognition = recognition
+        }
+        if c.contains(.sequences), (try? c.decodeNil(forKey: .sequences)) != true {
+            var list: any UnkeyedDecodingContainer
+            do { list = try c.nestedUnkeyedContainer(forKey: .sequences) } catch {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.sequences], message: "must be a list of sequences")
+            }
+            if let count = list.count, count > SwipeSequenceMatcher.maximumCount {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.sequences], message: SwipeSequenceMatcher.countProblem(count: count))
+            }
+            var read: [SwipeSequenceMatcher.NamedSequence] = []
+            while !list.isAtEnd { read.append(try list.decode(SwipeSequenceMatcher.NamedSequence.self)) }
+            sequences = read
+        }
+        try milliseconds(.sequenceMaximumGapMilliseconds, into: &sequenceMaximumGap)
+        try milliseconds(.sequenceTimeoutMilliseconds, into: &sequenceTimeout)
     }
 
     public func encode(to encoder: any Encoder) throws {
