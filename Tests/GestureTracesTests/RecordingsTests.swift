@@ -138,9 +138,4 @@ struct RecordingsTests {
         #expect(back == trace)
         #expect(back.jsonData() == json)
     }
-
-    @Test func eventsWithoutHeaderPairWithTheDescNamedByTheirStem() {
-        let events = URL(fileURLWithPath: "/data/touchpads/SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events")
-        #expect(Trace.siblingDescription(of: events).lastPathComponent == "SynPS2_Synaptics_TouchPad.desc")
-    }
 }
