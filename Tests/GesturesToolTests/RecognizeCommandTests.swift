@@ -38,7 +38,7 @@ struct RecognizeCommandTests {
         run = try ToolRunner.run(["recognize", "--library", lib, zigzag])
         #expect(run.stdout.contains(": zz (score"))
         run = try ToolRunner.run(["templates", lib, "--rename", "zz=zigzag", "--remove", "circle"])
-        #expect(run.status == 0 && run.stdout.contains("1 gestures, 1 samples"))
+        #expect(run.status == 0 && run.stdout.contains("1 gesture, 1 sample"))
     }
 
     @Test("a stroke file without a name and no --name fails and leaves the library untouched")
@@ -55,10 +55,11 @@ struct RecognizeCommandTests {
     static let failingInvocations: [([String], Int32, String)] = [
         (["recognize"], 64, "no stroke files given"),
         (["recognize", "--bogus"], 64, "unknown option '--bogus'"),
-        (["recognize", "/no/such/file.json"], 1, "/no/such/file.json: no such file."),
+        (["recognize", "/no/such/file.json"], 1, "gestures recognize: /no/such/file.json: no such file (there is no folder /no/such)."),
         (["recognize", "--threshold", "2", "x.json"], 64, "option '--threshold' expects a number from 0 to 1"),
         (["recognize", "--library", "Package.swift", "Recordings/strokes/circle.json"], 1, "not a template library"),
-        (["eval", "/no/such/dir"], 1, "is not a directory"),
+        (["eval", "/no/such/dir"], 1, "gestures eval: /no/such/dir: no such folder (there is no folder /no/such)."),
+        (["eval", "Recordings/strokes/check.json"], 1, "gestures eval: Recordings/strokes/check.json is a JSON stroke file, not a folder: eval reads a folder of $1 logs"),
         (["eval", "x", "--templates", "1,a"], 64, "expects a comma-separated list"),
         (["nothing"], 64, "unknown subcommand 'nothing'"),
     ]

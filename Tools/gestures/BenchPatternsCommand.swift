@@ -41,6 +41,7 @@ enum BenchPatternsCommand: Command {
     static func run(_ options: Options) throws -> Int32 {
         let path = options.path
         let corpus: Corpus
+        try InputFile.check(path, as: .patternCorpus)
         do {
             corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
@@ -50,7 +51,9 @@ enum BenchPatternsCommand: Command {
         var times: [(Duration, String)] = []
         var outcomes: [PatternMatcher.Outcome: Int] = [:]
         var rejected = 0
+        let progress = Progress("bench-patterns", total: corpus.entries.count, unit: "patterns")
         for entry in corpus.entries {
+            progress.advance()
             guard let matcher = try? PatternMatcher(entry.pattern) else {
                 rejected += 1
                 continue
@@ -61,6 +64,7 @@ enum BenchPatternsCommand: Command {
             times.append((ContinuousClock.now - start, entry.id))
             outcomes[outcome, default: 0] += 1
         }
+        progress.finish()
         guard !times.isEmpty else { throw CommandFailure("no pattern in '\(path)' compiles") }
 
         times.sort { $0.0 < $1.0 }

@@ -34,10 +34,11 @@ enum RecognizeCommand: Command {
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let library = try TemplateLibraryFile.load(options.libraryPath ?? "default")
+        let library = try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options)
         let recognizer = UnistrokeRecognizer(library: library, configuration: options.configuration)
         let json = options.format == .json
         for file in options.files {
+            try InputFile.check(file, as: .strokes, options: Self.options)
             for stroke in try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)) {
                 let outcome = recognizer.recognize(stroke.points)
                 switch outcome {

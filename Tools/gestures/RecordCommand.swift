@@ -53,6 +53,7 @@ enum RecordCommand: Command {
         let outputPath = options.outputPath
         let output: FileHandle
         if let outputPath {
+            try OutputFile.check(outputPath)
             guard FileManager.default.createFile(atPath: outputPath, contents: nil),
                   let handle = FileHandle(forWritingAtPath: outputPath) else {
                 throw CommandFailure("Cannot create \(outputPath)")
