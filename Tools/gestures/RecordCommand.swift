@@ -120,7 +120,7 @@ enum RecordCommand: Command {
             }
         }
         if outputPath != nil { try? output.close() }
-        printError("gestures record: \(frames) frames recorded\(outputPath.map { " to \($0)" } ?? "").")
+        printError("gestures record: \(counted(frames, "frame")) recorded\(outputPath.map { " to \($0)" } ?? "").")
         if let failure { throw CommandFailure(failure.description + " The recording up to that point is complete") }
         return 0
     }

@@ -11,7 +11,7 @@ enum ReplayCommand: Command {
     static var usage: String {
         usageText(options: [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
                   arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
-            + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec])
+            + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec, RecordingFile.descOption.spec])
     }
     static let discussion = """
     FILE is a trace in our JSON format, a `libinput record` YAML file or an
