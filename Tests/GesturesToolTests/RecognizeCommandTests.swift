@@ -82,3 +82,48 @@ struct RecognizeCommandTests {
         }
     }
 }
+
+@Suite("gestures eval on a small folder of logs (end to end)")
+struct EvalCommandTests {
+    /// `<folder>/s01/fast/NAMEnn.xml`: three circles and three zigzags, drawn by the test.
+    static func logs() throws -> URL {
+        let folder = try ToolRunner.temporaryDirectory()
+        let speed = folder.appendingPathComponent("s01/fast")
+        try FileManager.default.createDirectory(at: speed, withIntermediateDirectories: true)
+        for sample in 1...3 {
+            let wobble = Double(sample)
+            let circle = (0..<40).map { i -> (Double, Double) in
+                let angle = Double(i) / 40 * 2 * Double.pi
+                return (100 + (50 + wobble) * cos(angle), 100 + 50 * sin(angle))
+            }
+            let zigzag = (0..<40).map { i -> (Double, Double) in
+                let step = Double(i % 5) * 10
+                let y: Double = i / 5 % 2 == 0 ? step + wobble : 50 - step
+                return (Double(i) * 5, y)
+            }
+            for (name, points) in [("circle", circle), ("zigzag", zigzag)] {
+                let body = points.enumerated().map { #"  <Point X="\#($1.0)" Y="\#($1.1)" T="\#($0 * 10)" />"# }.joined(separator: "\n")
+                try """
+                <?xml version="1.0" encoding="utf-8" standalone="yes"?>
+                <Gesture Name="\(name)0\(sample)" Subject="1" Speed="fast" NumPts="\(points.count)">
+                \(body)
+                </Gesture>
+                """.write(to: speed.appendingPathComponent("\(name)0\(sample).xml"), atomically: true, encoding: .utf8)
+            }
+        }
+        return folder
+    }
+
+    @Test("eval counts in the singular when there is one, and shows plain progress lines off a terminal")
+    func singularAndProgress() throws {
+        let folder = try Self.logs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ToolRunner.run(["eval", folder.path, "--iterations", "2", "--templates", "1", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("eval: 6 strokes, 1 subject, 2 gestures"), "\(run.stderr)")
+        #expect(lines.last?.hasPrefix("eval: elastic E=1: 1/1 groups (100%)") == true, "\(run.stderr)")
+        #expect(!run.stderr.contains("\r"))
+        #expect(run.stdout.hasPrefix(#"{"recognizer":"elastic","protocol":"user-dependent","results":[{"templates":1,"#))
+    }
+}
