@@ -132,6 +132,17 @@ struct FileKindTests {
         #expect(run.stderr.hasPrefix("gestures convert: \(fixtures.path("folder")) is a directory; give -o the name of a file to write"))
     }
 
+    @Test("a symbolic link to a recording is a recording")
+    func symbolicLinks() throws {
+        let fixtures = try FileFixtures()
+        defer { fixtures.remove() }
+        let link = fixtures.path("link.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: ToolRunner.repository.appendingPathComponent(FileFixtures.recording).path)
+        let run = try ToolRunner.run(["replay", "--ends", link])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""direction":"left""#))
+    }
+
     @Test("the right kind of file still reaches its reader, whose error names the line")
     func readersStillReport() throws {
         let fixtures = try FileFixtures()

@@ -57,7 +57,8 @@ enum FileKind: Hashable, Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
         if isDirectory.boolValue { return .directory }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        // The attributes of what a symbolic link points at: a link to a recording is a recording.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular { return .special }
         guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
         defer { try? handle.close() }
