@@ -154,10 +154,13 @@ enum BenchEngineCommand: Command {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
         var delays: [(file: String, type: GestureEvent.Kind, frames: Int, milliseconds: Double)] = []
+        let progress = Progress("bench-engine: begin delay", total: names.count, unit: "recordings")
         for name in names {
             let trace = try Trace.load(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(name))
             delays += BeginDelay.measure(trace).map { (name, $0.type, $0.frames, $0.milliseconds) }
+            progress.advance()
         }
+        progress.finish()
         for type in [GestureEvent.Kind.swipe, .pinch] {
             let some = delays.filter { $0.type == type }
             guard !some.isEmpty else { continue }

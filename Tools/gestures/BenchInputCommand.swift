@@ -90,11 +90,22 @@ enum BenchInputCommand: Command {
         let clock = ContinuousClock()
 
         // 1. Stream the generated trace to a file.
+        // Progress every 256 frames: a comparison a frame, off the measured path's critical work.
         let writer = try TraceWriter(url: url, devices: [device])
+        let writing = Progress("bench-input: writing", total: count, unit: "events")
+        var written = 0
+        var writtenFrames = 0
         let writeTime = try clock.measure {
-            try generate(events: count) { events in try writer.write(Trace.Frame(device: 0, events: events)) }
+            try generate(events: count) { events in
+                try writer.write(Trace.Frame(device: 0, events: events))
+                written += events.count
+                writtenFrames += 1
+                if writtenFrames & 255 == 0 { writing.update(written) }
+            }
             try writer.finish()
         }
+        writing.update(written)
+        writing.finish()
         let bytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let megabytes = Double(bytes) / 1e6
         print(String(format: "trace: %d events, %.1f MB, written in %.2f s (%.0f MB/s)",
@@ -104,13 +115,19 @@ enum BenchInputCommand: Command {
         let memoryBefore = peakMemoryMegabytes()
         var readEvents = 0
         var checksum: Int64 = 0
+        let reading = Progress("bench-input: reading", total: count, unit: "events")
+        var readFrames = 0
         let readTime = try clock.measure {
             let reader = try TraceReader(contentsOf: url)
             while let frame = try reader.nextFrame() {
                 readEvents += frame.events.count
                 checksum &+= Int64(frame.events[frame.events.count - 1].microseconds)
+                readFrames += 1
+                if readFrames & 255 == 0 { reading.update(readEvents) }
             }
         }
+        reading.update(readEvents)
+        reading.finish()
         let memoryAfter = peakMemoryMegabytes()
         print(String(format: "read: %d events in %.2f s: %.0f MB/s, %.1f million events/s",
                      readEvents, seconds(readTime), megabytes / seconds(readTime), Double(readEvents) / seconds(readTime) / 1e6))
