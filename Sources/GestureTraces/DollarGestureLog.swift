@@ -44,6 +44,21 @@ public struct DollarGestureLog: Hashable, Sendable {
         return String(rest.dropFirst().prefix { $0 != quote })
     }
 
+    /// The line of the first `<?` that is not the XML declaration at the very start, or nil.
+    static func processingInstructionLine(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        var line = 1
+        for index in bytes.indices {
+            if bytes[index] == 0x0A { line += 1 }
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"), index != start {
+                return line
+            }
+        }
+        return nil
+    }
+
     /// Parses a log from `data`; `source` names it in errors. The log must
     /// be UTF-8 (checked before the XML parser sees it).
     public init(data: Data, source: String = "the log") throws {
@@ -56,6 +71,11 @@ public struct DollarGestureLog: Hashable, Sendable {
         // libxml2 switches to the encoding the declaration names (UTF-7 crashed it): only UTF-8 is read.
         if let encoding = Self.declaredEncoding(in: data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
             throw ReadError(description: "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text")
+        }
+        // Foundation's parser crashes on some processing instructions (`<?x?`): a log has none
+        // but its XML declaration.
+        if let line = Self.processingInstructionLine(in: data) {
+            throw ReadError(description: "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)
