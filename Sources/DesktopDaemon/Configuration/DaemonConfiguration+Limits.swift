@@ -35,5 +35,7 @@ extension DaemonConfiguration {
         public static let minimumEveryDegrees = 1.0
         /// The smallest continuous step for pinches in or out: 0.01.
         public static let minimumEveryScale = 0.01
+        /// The longest a still mouse press may be withheld: 5,000 ms.
+        public static let maximumPressAfterMilliseconds = 5_000.0
     }
 }
