@@ -14,6 +14,10 @@ import TouchInput
 /// ``maximumSpacing`` later: libinput ignores gaps over 30 ms anyway. Frames
 /// the device sent at its own pace go out at once.
 ///
+/// A whole touch let out at once (a held tap) replays at its own pace
+/// instead (`atOriginalPace`): its timing is what libinput's tap and hold
+/// timers decide by, and nothing is left to catch up with.
+///
 /// Each frame is timed by its events' `microseconds` (the device's clock;
 /// `PassThroughFilter` stamps the frames it makes).
 ///
@@ -25,7 +29,7 @@ public struct ClonePacer: Sendable {
     /// The longest a frame waits after the previous one went out: 15 ms.
     public static let maximumSpacing: Int64 = 15_000 /* µs */
 
-    private var queue: [[InputEvent]] = []
+    private var queue: [(events: [InputEvent], factor: Int64)] = []
     private var last: (written: Int64, deviceTime: Int64)?
 
     /// An empty pacer.
@@ -34,9 +38,10 @@ public struct ClonePacer: Sendable {
     /// Whether frames are waiting.
     public var isEmpty: Bool { queue.isEmpty }
 
-    /// Queues frames behind those waiting.
-    public mutating func enqueue(_ frames: [[InputEvent]]) {
-        queue += frames.filter { !$0.isEmpty }
+    /// Queues frames behind those waiting; `atOriginalPace` spaces them as
+    /// the device did, not at twice its speed.
+    public mutating func enqueue(_ frames: [[InputEvent]], atOriginalPace: Bool = false) {
+        queue += frames.filter { !$0.isEmpty }.map { ($0, atOriginalPace ? 1 : 2) }
     }
 
     /// When the next frame may go out (microseconds, the events' clock), or nil.
@@ -50,8 +55,8 @@ public struct ClonePacer: Sendable {
         var out: [[InputEvent]] = []
         while let next = queue.first, due(next) <= now {
             queue.removeFirst()
-            out.append(next)
-            last = (now, Self.time(of: next) ?? last?.deviceTime ?? now)
+            out.append(next.events)
+            last = (now, Self.time(of: next.events) ?? last?.deviceTime ?? now)
         }
         return out
     }
@@ -59,13 +64,13 @@ public struct ClonePacer: Sendable {
     /// Every waiting frame, at once (the clone is about to go).
     public mutating func drain() -> [[InputEvent]] {
         defer { queue = [] }
-        return queue
+        return queue.map(\.events)
     }
 
-    private func due(_ frame: [InputEvent]) -> Int64 {
-        guard let last, let time = Self.time(of: frame) else { return Int64.min }
-        let spacing = min(Self.maximumSpacing, max(0, time - last.deviceTime) / 2)
-        return last.written + spacing
+    private func due(_ frame: (events: [InputEvent], factor: Int64)) -> Int64 {
+        guard let last, let time = Self.time(of: frame.events) else { return Int64.min }
+        let gap = max(0, time - last.deviceTime) / frame.factor
+        return last.written + (frame.factor == 1 ? gap : min(Self.maximumSpacing, gap))
     }
 
     private static func time(of frame: [InputEvent]) -> Int64? {

@@ -215,7 +215,7 @@ public final class LiveGestures {
     /// stays grabbed for nothing.
     private func forward(_ frames: [[InputEvent]], for entry: inout Entry) {
         guard var intercepted = entry.intercepted else { return }
-        intercepted.pacer.enqueue(frames)
+        intercepted.pacer.enqueue(frames, atOriginalPace: intercepted.filter.releasedWholeTouch)
         let due = intercepted.pacer.take(nowMicroseconds: EvdevDevice.nowMicroseconds())
         entry.intercepted = intercepted
         guard !due.isEmpty else { return }

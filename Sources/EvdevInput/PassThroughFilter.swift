@@ -62,6 +62,10 @@ public struct PassThroughFilter: Sendable {
     public private(set) var mode: Mode = .passing
     /// The device's state after the latest frame.
     public private(set) var deviceState: EvdevState
+    /// Whether the frames of the latest call let out a whole touch at once
+    /// (held frames up to the last lift): they are best replayed at the
+    /// device's own pace (`ClonePacer.enqueue(_:atOriginalPace:)`).
+    public private(set) var releasedWholeTouch = false
     /// The clone's state: what the frames written out left it in.
     public private(set) var cloneState: EvdevState
 
@@ -162,6 +166,7 @@ public struct PassThroughFilter: Sendable {
     public mutating func process(_ frame: [InputEvent], gestures: [GestureEvent],
                                  engineState: GestureEngine.StateName) -> [[InputEvent]] {
         now = max(now, frame.last?.microseconds ?? now)
+        releasedWholeTouch = false
         var output = settleIfDue()
         let before = deviceState
         deviceState.apply(frame)
@@ -194,6 +199,7 @@ public struct PassThroughFilter: Sendable {
     public mutating func advance(toMicroseconds microseconds: Int64, gestures: [GestureEvent],
                                  engineState: GestureEngine.StateName) -> [[InputEvent]] {
         now = max(now, microseconds)
+        releasedWholeTouch = false
         var output = settleIfDue()
         switch mode {
         case .holding:
@@ -393,6 +399,7 @@ public struct PassThroughFilter: Sendable {
         let frames = held
         held = []
         hold = nil
+        releasedWholeTouch = frames.contains(where: \.lifts) && !deviceState.isTouching
         let total = frames.reduce(0) { $0 + $1.events.count }
         var output: [[InputEvent]] = []
         for (index, frame) in frames.enumerated() {

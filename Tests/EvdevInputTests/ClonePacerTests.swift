@@ -46,4 +46,16 @@ import TouchInput
         #expect(pacer.take(nowMicroseconds: 6_500).isEmpty)
         #expect(pacer.drain().map { $0[0].value } == [4, 5])
     }
+
+    @Test func aWholeTouchReplaysAtItsOwnPace() {
+        var pacer = ClonePacer()
+        pacer.enqueue([frame(0, 1), frame(40_000, 2), frame(250_000, 3)], atOriginalPace: true)
+        var written: [Int64] = []
+        var now: Int64 = 300_000
+        while !pacer.isEmpty {
+            written += pacer.take(nowMicroseconds: now).map { _ in now }
+            now = pacer.nextDueMicroseconds ?? now
+        }
+        #expect(written == [300_000, 340_000, 550_000])
+    }
 }

@@ -222,6 +222,17 @@ import TouchInput
         #expect(!run.gestures.contains { $0.type == .tap })
     }
 
+    @Test func aHeldTapIsLetOutAsAWholeTouch() {
+        let frames = TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 40), .still(52, 30, down: 0, up: 40)]).frames()
+        var run = InterceptionRun(device: pad, policy: Self.swipes)
+        var whole = false
+        for frame in frames {
+            run.feed(frame)
+            whole = whole || run.filter.releasedWholeTouch
+        }
+        #expect(whole && run.cloneStates == InterceptionRun.states(frames))
+    }
+
     @Test func aMovingTouchLiftsOnTheCloneWhenItLifts() {
         let frames = everydayScript("2-finger scroll").frames()
         let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
