@@ -49,12 +49,16 @@ public final class UinputInputDevices: VirtualInputDevices, @unchecked Sendable 
         return pointer
     }
 
+    /// Makes the keyboard and the pointer unless they exist; says what was made, or why not.
+    /// The corresponding C function is `libevdev_uinput_create_from_device`.
     public func prepare() -> String? {
         lock.lock()
         defer { lock.unlock() }
         return makeDevices()
     }
 
+    /// Writes frames to the keyboard or the pointer, making them first if needed.
+    /// The corresponding C function is `write` (through `VirtualDevice.writeFrame`).
     public func write(_ frames: [[InputEvent]], to target: VirtualInputDevice) throws(EvdevError) {
         lock.lock()
         defer { lock.unlock() }
