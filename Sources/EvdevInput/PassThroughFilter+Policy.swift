@@ -43,6 +43,11 @@ extension PassThroughFilter {
         /// How far a finger may move and still tap, in millimetres (the
         /// engine's, after libinput's 1.3 mm).
         public var tapMaximumMovementMillimeters: Double
+        /// A finger that lifts and lands again within this time flickered
+        /// (the engine's ``GestureEngine/Configuration/fingerChangeDebounce``,
+        /// 100 ms): while frames pass, its landing goes out at once instead
+        /// of starting a hold, as the clone already showed that many fingers.
+        public var fingerChangeDebounce: Duration
 
         /// A policy claiming `claims`; the thresholds are the engine's
         /// (`engine`), the timing the defaults above.
@@ -58,6 +63,7 @@ extension PassThroughFilter {
             self.tapSafeDuration = tapSafeDuration
             self.sureTapDuration = sureTapDuration
             self.tapMaximumMovementMillimeters = engine.tapMaximumMovementMillimeters
+            self.fingerChangeDebounce = engine.fingerChangeDebounce
         }
 
         /// The finger counts some claim applies to.

@@ -85,6 +85,10 @@ public struct PassThroughFilter: Sendable {
     private var deviceTouchSince: Int64?
     private var landings: [Int: Point] = [:]
     private var touchMoved = false
+    /// While passing: the most fingers down before the count last fell
+    /// (and stayed above zero), and when; a landing back to at most that many
+    /// soon after is a flicker, not a new gesture.
+    private var lastDrop: (fingers: Int, at: Int64)?
     /// The device's latest finished touch: from, until, and whether it moved.
     private var lastTouch: (since: Int64, until: Int64, moved: Bool)?
     private var settleAt: Int64?
@@ -172,6 +176,11 @@ public struct PassThroughFilter: Sendable {
         deviceState.apply(frame)
         let previousFingers = fingers
         let pressed = decode(frame)
+        if fingers == 0 {
+            lastDrop = nil
+        } else if mode == .passing && fingers < previousFingers {
+            lastDrop = (max(previousFingers, lastDrop?.fingers ?? 0), now)
+        }
         let current = HeldFrame(events: frame.filter { !$0.isSynReport }, before: before, after: deviceState, time: now)
         switch mode {
         case .claimed:
@@ -282,10 +291,17 @@ public struct PassThroughFilter: Sendable {
     private func startsHold(previousFingers: Int, engineState: GestureEngine.StateName) -> Bool {
         let counts = policy.claimedFingerCounts
         guard fingers > 0, let most = counts.max() else { return false }
-        if fingers > previousFingers && (counts.contains(fingers) || (fingers >= 2 && fingers < most)) { return true }
+        if fingers > previousFingers && (counts.contains(fingers) || (fingers >= 2 && fingers < most)) && !flickered { return true }
         guard counts.contains(fingers) else { return false }
         if engineState == .undecided && lastEngineState != .undecided { return true }
         return engineState == .holding && movedLately
+    }
+
+    /// Whether the fingers down now came back within the debounce time
+    /// after the count fell while frames passed (a finger flickered).
+    private var flickered: Bool {
+        guard let drop = lastDrop, fingers <= drop.fingers else { return false }
+        return EventTime.microseconds(from: drop.at, to: now) <= Self.microseconds(policy.fingerChangeDebounce)
     }
 
     private mutating func startHold() {
