@@ -67,6 +67,8 @@ final class VMSuite {
         suite.check("watch-device-gone") { try suite.watchDeviceGone() }
         suite.check("watch-latency-idle") { try suite.watchLatencyAndIdle() }
         suite.check("daemon-live") { try suite.daemon() }
+        suite.check("watch-started-after-use") { try suite.watchStartedAfterUse() }
+        suite.check("daemon-started-after-use") { try suite.daemonStartedAfterUse() }
         suite.check("daemon-mouse") { try suite.daemonMouse() }
         suite.check("intercept-unclaimed") { try suite.interceptUnclaimed() }
         suite.check("intercept-claimed") { try suite.interceptClaimed() }
