@@ -1,22 +1,25 @@
 // swift-tools-version:6.0
 //
 // A gesture and input-recognition engine for Linux.
-// Dependencies point one way, toward the pure core (GestureRecognition):
-//   GestureRecognition    pure value types: recognizers, the gesture engine; no I/O
+// Dependencies point one way, toward the pure core (GestureRecognition) and the
+// checks every reader of untrusted input shares (InputChecks):
+//   InputChecks           no package dependency: short escaped excerpts of input, the JSON
+//                         syntax and nesting check, number ranges, decoding errors in our words
+//   GestureRecognition -> InputChecks (pure value types: recognizers, the gesture engine; no I/O)
 //   TouchInput         -> GestureRecognition (kernel-event model, decoder, GesturePipeline, stroke trackers)
-//   StructuredDocuments   JSON and YAML documents as trees (no package dependency)
-//   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments (trace formats, replay output)
+//   StructuredDocuments -> InputChecks (JSON and YAML documents as trees)
+//   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments, InputChecks (trace formats, replay output)
 //   GestureEvaluation  -> GestureRecognition, GestureTraces (the $1 study's protocols)
 //   EvdevInput         -> TouchInput, GestureRecognition (live devices, uinput, LiveGestures)
 //   Validation            stands alone (PatternMatcher, Validator, FormSchema)
-//   DesktopDaemon      -> EvdevInput, GestureTraces, StructuredDocuments, Validation, ...
+//   DesktopDaemon      -> EvdevInput, GestureTraces, StructuredDocuments, Validation, InputChecks, ...
 //   gestures (Tools/)  -> all of them
 // C stays behind module walls; only three modules touch it, and none shows a C type:
 //   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
 //   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
 //   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
 //     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
-//   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition (SVG pictures; no C)
+//   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition, InputChecks (SVG pictures; no C)
 //   GestureBenchmarks  -> GestureTraces, GestureEvaluation, TouchInput, GestureRecognition (what `gestures bench` measures)
 //   CAllocationCounter    (Tools/allocation-counter) counting malloc wrappers, built as libGesturesAllocationCounter.so
 //                         for `gestures bench` to preload into itself; nothing links it
@@ -28,6 +31,7 @@ import PackageDescription
 let package = Package(
     name: "Gestures",
     products: [
+        .library(name: "InputChecks", targets: ["InputChecks"]),
         .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "StructuredDocuments", targets: ["StructuredDocuments"]),
@@ -43,8 +47,11 @@ let package = Package(
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
+        // What every reader of untrusted input shares: Excerpt, the JSON syntax check
+        // (JSONText), NumberRange and InvalidValue. Pure Swift and Foundation; no I/O.
+        .target(name: "InputChecks"),
         // Pure Swift value types: geometry, strokes, recognizers, gesture engine. No I/O.
-        .target(name: "GestureRecognition"),
+        .target(name: "GestureRecognition", dependencies: ["InputChecks"]),
         // Kernel-event model and the multitouch decoder (events -> touch frames in mm).
         .target(name: "TouchInput", dependencies: ["GestureRecognition"]),
         // libyaml, for reading YAML (`libinput record`, the daemon's configuration).
@@ -54,9 +61,9 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         // JSON and YAML documents as trees (DocumentNode, YAMLNode); imports CYAML internally.
-        .target(name: "StructuredDocuments", dependencies: ["CYAML"]),
+        .target(name: "StructuredDocuments", dependencies: ["CYAML", "InputChecks"]),
         // The JSON trace format, importers and exporters (libinput record, evemu, $1 XML).
-        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "StructuredDocuments"]),
+        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "StructuredDocuments", "InputChecks"]),
         // The $1 study's evaluation protocols over labelled strokes ($1 XML logs).
         .target(name: "GestureEvaluation", dependencies: ["GestureRecognition", "GestureTraces"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
@@ -73,9 +80,9 @@ let package = Package(
         // The desktop daemon (its type is GestureDaemon): Configuration/ (the checked file,
         // reading, reloading), Input/ (gesture sources: live, replay), Actions/ (binding
         // matcher, action runner, process launcher).
-        .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput"]),
+        .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
-        .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces"]),
+        .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
         .target(name: "GestureBenchmarks", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation"]),
         // malloc and friends, counted: the LD_PRELOAD library `gestures bench` counts allocations with.
@@ -84,7 +91,7 @@ let package = Package(
         .target(name: "CommandLineKit"),
         .executableTarget(
             name: "gestures",
-            dependencies: ["CommandLineKit", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "GesturePictures", "GestureBenchmarks"],
+            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "GesturePictures", "GestureBenchmarks"],
             path: "Tools/gestures"
         ),
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
@@ -95,11 +102,12 @@ let package = Package(
         ),
         // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
+        .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "GestureEvaluation"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Malformed"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),
         .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),

@@ -1,3 +1,4 @@
+import InputChecks
 import Synchronization
 import GestureRecognition
 
@@ -70,7 +71,7 @@ public final class GestureDaemon: Sendable {
                 case .matched: accepted = true
                 case .notMatched: break
                 case .patternFailed(let outcome):
-                    notes.append("devices[\(index)].name: the pattern \(outcome) against the device '\(device.name)', so it does not match")
+                    notes.append("devices[\(index)].name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so it does not match")
                 }
             }
             state.acceptedDevices[device] = accepted

@@ -200,7 +200,7 @@ public final class LiveGestures {
     /// The time until the earliest engine timer, or nil (wait for input only).
     private func timeUntilNextTimer() -> Duration? {
         guard let due = open.values.compactMap(\.pipeline.nextDeadlineMicroseconds).min() else { return nil }
-        return .microseconds(max(0, due - EvdevDevice.nowMicroseconds()))
+        return .microseconds(max(0, EventTime.microseconds(from: EvdevDevice.nowMicroseconds(), to: due)))
     }
 
     private func warnAboutLostEvents(_ device: Device) {

@@ -29,19 +29,25 @@ public struct DollarGestureLog: Hashable, Sendable {
         public var description: String
     }
 
-    /// Parses a log from `data`; `source` names it in errors.
+    /// Parses a log from `data`; `source` names it in errors. The log must
+    /// be UTF-8 (checked before the XML parser sees it).
     public init(data: Data, source: String = "the log") throws {
         guard data.count <= Self.maximumBytes else {
-            throw ReadError(description: "\(source) is \(data.count) bytes, over the limit of \(Self.maximumBytes) for a gesture log")
+            throw ReadError(description: "\(source): \(InputFile.tooLargeMessage(bytes: data.count, limit: Self.maximumBytes))")
+        }
+        if let invalid = Self.firstInvalidUTF8(in: data) {
+            throw ReadError(description: "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)
         parser.delegate = delegate
+        // Foundation's parser on Linux returns true even after an error, and
+        // for a document whose elements are never closed: the delegate sees both.
         let ok = parser.parse()
         if let failure = delegate.failure {
             throw ReadError(description: "\(source): \(failure)")
         }
-        guard ok else {
+        guard ok, delegate.openElements == 0, delegate.sawRoot else {
             throw ReadError(description: "\(source), line \(parser.lineNumber): not well-formed XML")
         }
         guard let name = delegate.name else {
@@ -55,13 +61,33 @@ public struct DollarGestureLog: Hashable, Sendable {
         self.times = delegate.times
     }
 
-    /// Reads the log at `url`.
+    /// Reads the log at `url` (at most ``maximumBytes``, checked before reading).
     public init(contentsOf url: URL) throws {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ReadError(description: "cannot read \(url.path): \((error as NSError).localizedDescription)")
+        do { data = try InputFile.read(url, maximumBytes: Self.maximumBytes) } catch {
+            throw ReadError(description: error.description)
         }
         try self.init(data: data, source: url.path)
+    }
+
+    /// The line and value of the first byte of `data` that is not part of
+    /// well-formed UTF-8, or nil when all of it is.
+    static func firstInvalidUTF8(in data: Data) -> (line: Int, byte: UInt8)? {
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var line = 1
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == 0x0A { line += 1 }
+                offset += encoded.count
+            case .error:
+                return (line, data[data.startIndex + offset])
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     /// `arrow01` -> `arrow`, `delete_mark10` -> `delete_mark`.
@@ -90,9 +116,23 @@ private final class LogParserDelegate: NSObject, XMLParserDelegate {
     var points: [Point] = []
     var times: [Double] = []
     var failure: String?
+    /// Elements started and not yet ended.
+    var openElements = 0
+    /// Whether a root element was seen.
+    var sawRoot = false
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        fail(parser, "line \(parser.lineNumber): not well-formed XML")
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        openElements -= 1
+    }
 
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
+        openElements += 1
+        sawRoot = true
         switch element {
         case "Gesture":
             name = attributes["Name"]

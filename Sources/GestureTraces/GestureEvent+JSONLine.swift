@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 
 /// The replay output format: one `GestureEvent` per line of JSON, the
 /// output contract of `gestures replay` and `gestures watch` and the format
@@ -56,11 +57,11 @@ extension GestureEvent {
     ///
     ///     try GestureEvent(jsonLine: #"{"type":"tap","time_ms":120,"fingers":3}"#).fingers   // 3
     ///
-    /// - Throws: `DecodingError` when the line is not JSON or a required key
-    ///   (`type`, `time_ms`, `fingers`) is missing or of the wrong type;
-    ///   `JSONText.describe(decodingError:)` says which in one phrase.
-    public init(jsonLine: String) throws {
-        self = try JSONDecoder().decode(JSONLine.self, from: Data(jsonLine.utf8)).event
+    /// - Throws: `JSONText.ReadError` when the line is not JSON, or a required
+    ///   key (`type`, `time_ms`, `fingers`) is missing, of the wrong type or
+    ///   out of range; its description says which and where in one phrase.
+    public init(jsonLine: String) throws(JSONText.ReadError) {
+        self = try JSONText.decode(JSONLine.self, from: Data(jsonLine.utf8)).event
     }
 }
 
@@ -71,11 +72,15 @@ private struct JSONLine: Decodable {
     init(from decoder: any Decoder) throws {
         typealias Key = GestureEvent.JSONKey
         let c = try decoder.container(keyedBy: Key.self)
-        let milliseconds = try c.decode(Double.self, forKey: .timeMilliseconds)
+        // Any time an event can carry (Int64 microseconds) fits; no value traps.
+        guard let milliseconds = try c.decodeNumber(forKey: .timeMilliseconds, in: NumberRange(-9.2e15...9.2e15)) else {
+            throw InvalidValue(codingPath: c.codingPath + [Key.timeMilliseconds], message: "is required")
+        }
         event = GestureEvent(
             type: try c.decode(GestureEvent.Kind.self, forKey: .type),
             phase: try c.decodeIfPresent(GestureEvent.Phase.self, forKey: .phase),
-            time: .nanoseconds(Int64((milliseconds * 1_000_000).rounded())),
+            // Whole nanoseconds while they fit in Int64 (exact round trips), else as a Double.
+            time: abs(milliseconds) < 9e12 ? .nanoseconds(Int64((milliseconds * 1_000_000).rounded())) : .milliseconds(milliseconds),
             fingers: try c.decode(Int.self, forKey: .fingers),
             cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled),
             direction: try c.decodeIfPresent(SwipeDirection.self, forKey: .direction),

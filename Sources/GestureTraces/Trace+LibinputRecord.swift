@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 import StructuredDocuments
 import TouchInput
 
@@ -20,7 +21,7 @@ enum LibinputRecord {
         guard case .scalar(let versionText, _, _) = version, versionText == "1" else {
             let found: String
             if case .scalar(let text, _, _) = version { found = text } else { found = "(not a number)" }
-            throw TraceError(.unsupportedRecordVersion(found: found), line: version.line)
+            throw TraceError(.unsupportedRecordVersion(found: Excerpt.escaped(found)), line: version.line)
         }
         guard let devicesNode = root["devices"] else { throw TraceError(.missingKey("devices")) }
         guard case .sequence(let deviceNodes, _) = devicesNode else {
@@ -129,7 +130,7 @@ enum LibinputRecord {
             for pair in pairs {
                 let (typeText, list) = (pair.key, pair.value)
                 guard let type = UInt16(typeText) else {
-                    throw TraceError(.invalidValue(key: "codes", reason: "has the event type '\(typeText)', not a number"), line: list.line)
+                    throw TraceError(.invalidValue(key: "codes", reason: "has the event type \(Excerpt.quoted(typeText)), not a number"), line: list.line)
                 }
                 var set = Set<UInt16>()
                 for code in try integers(list, key: "codes") { set.insert(try uint16(code, "code", list.line)) }
@@ -140,7 +141,7 @@ enum LibinputRecord {
             for pair in pairs {
                 let (codeText, list) = (pair.key, pair.value)
                 guard let code = UInt16(codeText) else {
-                    throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis '\(codeText)', not a number"), line: list.line)
+                    throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis \(Excerpt.quoted(codeText)), not a number"), line: list.line)
                 }
                 let values = try integers(list, key: "absinfo")
                 guard values.count == 5, let converted = Optional(values.compactMap { Int32(exactly: $0) }), converted.count == 5 else {

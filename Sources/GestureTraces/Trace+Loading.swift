@@ -105,25 +105,36 @@ extension Trace {
     }
 
     /// The `.desc` file that describes the device of an evemu `.events` file without a header.
+    ///
+    /// It is the events file's name up to its first dot (`Pad.scroll.events`
+    /// -> `Pad.desc`) when that file exists; else the longest `.desc` in the
+    /// same folder whose name, followed by `-`, `_` or `.`, begins the events
+    /// file's name (xorg-integration-tests' `Pad-tap.events` -> `Pad.desc`);
+    /// else the first-dot name, which the caller reports as missing.
     public static func siblingDescription(of eventsURL: URL) -> URL {
         let name = eventsURL.lastPathComponent
+        let folder = eventsURL.deletingLastPathComponent()
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
-        return eventsURL.deletingLastPathComponent().appendingPathComponent(stem + ".desc")
+        let byDot = folder.appendingPathComponent(stem + ".desc")
+        if FileManager.default.fileExists(atPath: byDot.path) { return byDot }
+        let candidates = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let prefixes = candidates.filter { $0.hasSuffix(".desc") }.map { String($0.dropLast(".desc".count)) }
+            .filter { prefix in
+                !prefix.isEmpty && name.count > prefix.count && name.hasPrefix(prefix)
+                    && ["-", "_", "."].contains(name[name.index(name.startIndex, offsetBy: prefix.count)])
+            }
+        guard let best = prefixes.max(by: { $0.count < $1.count }) else { return byDot }
+        return folder.appendingPathComponent(best + ".desc")
     }
 
     private static func readData(_ url: URL, limits: TraceReader.Limits) throws -> Data {
-        let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw TraceError(.unreadable(reason: "no such file"), file: path)
-        }
-        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > limits.maximumFileBytes {
-            throw TraceError(.fileTooLarge(bytes: size, limit: limits.maximumFileBytes), file: path)
-        }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw TraceError(.unreadable(reason: "no permission or not a regular file"), file: path)
+        do { return try InputFile.read(url, maximumBytes: limits.maximumFileBytes) } catch {
+            switch error.problem {
+            case .missing: throw TraceError(.unreadable(reason: "no such file"), file: url.path)
+            case .directory: throw TraceError(.unreadable(reason: "it is a directory"), file: url.path)
+            case .unreadable(let reason): throw TraceError(.unreadable(reason: reason), file: url.path)
+            case .tooLarge(let bytes, let limit): throw TraceError(.fileTooLarge(bytes: bytes, limit: limit), file: url.path)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// A JSON or YAML document as a tree of JSON's kinds, for configuration files
 /// that may be written in either.
@@ -65,14 +66,18 @@ public enum DocumentNode: Hashable, Sendable {
         }
     }
 
-    /// Parses JSON text.
+    /// Parses JSON text, its syntax and nesting (at most 64 levels) checked
+    /// first so that a problem is reported with its line and column.
     ///
     /// - Complexity: linear in the size of `data`.
     public static func parse(json data: Data) throws(ParseError) -> DocumentNode {
+        do { try JSONText.checkSyntax(data) } catch {
+            throw ParseError("malformed JSON at column \(error.column): \(error.message)", line: error.line)
+        }
         do {
             return try JSONDecoder().decode(JSONShape.self, from: data).node
         } catch {
-            throw ParseError("malformed JSON: " + describe(error))
+            throw ParseError("malformed JSON: \(JSONText.describe(decodingError: error))")
         }
     }
 
@@ -105,7 +110,7 @@ public enum DocumentNode: Hashable, Sendable {
             members.reserveCapacity(pairs.count)
             for pair in pairs {
                 guard seen.insert(pair.key).inserted else {
-                    throw ParseError("malformed YAML: the key '\(pair.key)' appears twice in one mapping", line: line)
+                    throw ParseError("malformed YAML: the key \(Excerpt.quoted(pair.key)) appears twice in one mapping", line: line)
                 }
                 members.append(Member(key: pair.key, value: try convert(pair.value)))
             }
@@ -130,13 +135,6 @@ public enum DocumentNode: Hashable, Sendable {
         return .string(text)
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return String(describing: error)
-    }
 }
 
 /// JSON decoded into a ``DocumentNode``.

@@ -400,7 +400,7 @@ struct ContactConverter: Sendable {
     }
 
     private func isJump(from slot: Slot, to position: Point, at time: Int64) -> Bool {
-        let interval = time &- slot.lastTime
+        let interval = EventTime.microseconds(from: slot.lastTime, to: time)
         guard interval > 0 && interval <= MultitouchDecoder.jumpMaximumIntervalMicroseconds else { return false }
         let normalised = position.distance(to: slot.position)
             * Double(MultitouchDecoder.jumpReferenceMicroseconds) / Double(interval)

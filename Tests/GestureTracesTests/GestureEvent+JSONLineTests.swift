@@ -1,6 +1,7 @@
 import Foundation
 import GestureRecognition
 import GestureTraces
+import InputChecks
 import Testing
 
 /// The replay output format: what `gestures replay` prints and every
@@ -39,19 +40,29 @@ import Testing
     }
 
     @Test("a line without a required key says which", arguments: [
-        (#"{"time_ms":1,"fingers":2}"#, "missing key \"type\""),
-        (#"{"type":"tap","fingers":2}"#, "missing key \"time_ms\""),
-        (#"{"type":"tap","time_ms":1}"#, "missing key \"fingers\""),
-        (#"{"type":"wave","time_ms":1,"fingers":2}"#, "type"),
-        ("not json", "not valid JSON"),
+        (#"{"time_ms":1,"fingers":2}"#, "type: is required"),
+        (#"{"type":"tap","fingers":2}"#, "time_ms: is required"),
+        (#"{"type":"tap","time_ms":1}"#, "fingers: is required"),
+        (#"{"type":"wave","time_ms":1,"fingers":2}"#, "type: "),
+        ("not json", "line 1, column 1: "),
     ])
     func malformedLinesAreErrors(line: String, phrase: String) {
         do {
             _ = try GestureEvent(jsonLine: line)
             Issue.record("\(line) was read")
         } catch {
-            let message = JSONText.describe(decodingError: error)
-            #expect(message.contains(phrase), "\(message)")
+            #expect(error.description.contains(phrase), "\(error.description)")
+        }
+    }
+
+    @Test("a line's time may be as large as any event time, and no larger", arguments: [9.2e15, -9.2e15, 1e300, 123.456])
+    func lineTimes(milliseconds: Double) throws {
+        let line = #"{"type":"tap","time_ms":\#(milliseconds),"fingers":1}"#
+        if abs(milliseconds) <= 9.2e15 {
+            let event = try GestureEvent(jsonLine: line)
+            #expect(abs(event.timeMilliseconds - milliseconds) <= abs(milliseconds) * 1e-12)
+        } else {
+            #expect(throws: JSONText.ReadError.self) { try GestureEvent(jsonLine: line) }
         }
     }
 }

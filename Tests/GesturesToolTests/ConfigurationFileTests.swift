@@ -30,7 +30,7 @@ struct ConfigurationFileTests {
         try text.write(to: file, atomically: true, encoding: .utf8)
         let check = try ToolRunner.run(["check-config", file.path])
         #expect(check.status == 1)
-        #expect(check.stderr.contains("\(file.path): engine.swipeThresholdMilimeters: unknown key; expected one of"), "\(check.stderr)")
+        #expect(check.stderr.contains("\(file.path): engine.swipeThresholdMilimeters: unknown key; did you mean swipeThresholdMillimeters?"), "\(check.stderr)")
         let replay = try ToolRunner.run(["replay", "--config", file.path, Self.trace("x1carbon.3-finger-swipe-left")])
         #expect(replay.status == 1)
         #expect(replay.stderr == check.stderr)

@@ -217,8 +217,8 @@ struct DaemonCommandTests {
         let run = try ToolRunner.run(["check-config", config.path])
         #expect(run.status == 1)
         #expect(run.stderr == """
-        \(config.path): bindings[0].fingers: must be from 1 to 5
-        \(config.path): bindings[1].action.every: must be positive
+        \(config.path): bindings[0].fingers: must be an integer between 1 and 5
+        \(config.path): bindings[1].action.every: must be a number between 0.5 and 1000 (mm)
 
         """)
     }

@@ -61,7 +61,8 @@ import Testing
 
     @Test func malformedJSONSaysItIsJSON() throws {
         let error = try #require(throws: DocumentNode.ParseError.self) { try DocumentNode.parse(json: Data(#"{"a": "#.utf8)) }
-        #expect(error.message.hasPrefix("malformed JSON: "))
+        #expect(error.message.hasPrefix("malformed JSON at column 7: "))
+        #expect(error.line == 1)
     }
 
     @Test func subscriptFindsKeysInObjectsOnly() throws {

@@ -83,6 +83,24 @@ import TouchInput
         #expect(pipeline.engine.diagnostics.isEmpty, "\(pipeline.engine.diagnostics)")
     }
 
+    @Test func framesCarryTheButtonsAndEachContactsPressure() throws {
+        // The P50 reports ABS_MT_PRESSURE; the pad is pressed down with two fingers.
+        let trace = try Self.load("synthetic/p50.nothing-2-finger-click.jsonl")
+        var decoder = MultitouchDecoder(device: trace.devices[0])
+        let frames = trace.frames.flatMap(\.events).compactMap { decoder.process($0) }
+            .map { GesturePipeline.gestureFrame($0, origin: 0) }
+        #expect(frames.contains { $0.isButtonDown && $0.contacts.count == 2 })
+        #expect(frames.contains { !$0.isButtonDown && $0.contacts.count == 2 })
+        let touching = frames.flatMap(\.contacts)
+        #expect(!touching.isEmpty && touching.allSatisfy { ($0.pressure ?? 0) > 0 })
+        // The Magic Trackpad has no pressure: its touch size stands in.
+        let magic = try Self.load("synthetic/magic.1-finger-tap.jsonl")
+        var sized = MultitouchDecoder(device: magic.devices[0])
+        let contacts = magic.frames.flatMap(\.events).compactMap { sized.process($0) }
+            .flatMap { GesturePipeline.gestureFrame($0, origin: 0).contacts }
+        #expect(!contacts.isEmpty && contacts.allSatisfy { $0.pressure == 60 })
+    }
+
     @Test func mouseHasNoPipeline() {
         var mouse = DeviceDescription(name: "mouse")
         mouse.enable(EV.REL, REL.X)

@@ -1,5 +1,7 @@
 import CommandLineKit
 import Foundation
+import GestureTraces
+import InputChecks
 import Validation
 
 /// `gestures bench-patterns`: times one `PatternMatcher.matches` call per
@@ -40,12 +42,10 @@ enum BenchPatternsCommand: Command {
 
     static func run(_ options: Options) throws -> Int32 {
         let path = options.path
+        let data: Data
+        do { data = try InputFile.read(path, maximumBytes: 256 << 20) } catch { throw CommandFailure("corpus \(error.description)") }
         let corpus: Corpus
-        do {
-            corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CommandFailure("cannot read the corpus '\(path)': \(error.localizedDescription)")
-        }
+        do { corpus = try JSONText.decode(Corpus.self, from: data) } catch { throw CommandFailure("\(path): \(error.description)") }
 
         var times: [(Duration, String)] = []
         var outcomes: [PatternMatcher.Outcome: Int] = [:]

@@ -1,6 +1,7 @@
 import Foundation
 import GestureBenchmarks
 import GestureRecognition
+import InputChecks
 
 /// The figures of one `gestures bench` run, and their two printed forms: a
 /// readable table per section, and one JSON document.

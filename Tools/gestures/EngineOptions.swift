@@ -3,6 +3,7 @@ import Foundation
 import DesktopDaemon
 import GestureRecognition
 import GestureTraces
+import InputChecks
 
 /// The options that set up the gesture engine, shared by `replay` and
 /// `watch`: the configuration file (its `engine`, `sequences` and
@@ -45,26 +46,46 @@ struct EngineOptions: OptionGroup {
         return (engine, templates)
     }
 
-    /// The sequences of a `--sequences` file, checked.
+    /// The sequences of a `--sequences` file, checked with the limits of a
+    /// configuration's `sequences` section.
     static func loadSequences(_ path: String) throws -> [SwipeSequenceMatcher.NamedSequence] {
-        struct SequenceFile: Decodable { var sequences: [SwipeSequenceMatcher.NamedSequence] }
         let data = try readSmallFile(path, what: "sequence file")
         let file: SequenceFile
-        do { file = try JSONDecoder().decode(SequenceFile.self, from: data) } catch {
-            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
+        do { file = try JSONText.decode(SequenceFile.self, from: data) } catch {
+            throw CommandFailure("\(path): \(error.description)")
         }
         if let first = SwipeSequenceMatcher.problems(in: file.sequences).first { throw CommandFailure("\(path): \(first)") }
         return file.sequences
     }
 
-    /// Reads a file of at most `limit` bytes, with one-sentence errors.
+    /// Reads a file of at most `limit` bytes, its size checked before reading, with one-sentence errors.
     static func readSmallFile(_ path: String, what: String, limit: Int = 1 << 20) throws -> Data {
-        let url = URL(fileURLWithPath: path)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw CommandFailure("\(path): no such \(what)") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= limit else { throw CommandFailure("\(path) is \(size) bytes, over the limit of \(limit) for a \(what)") }
-        do { return try Data(contentsOf: url) } catch {
-            throw CommandFailure("cannot read \(what) \(path): \((error as NSError).localizedDescription)")
+        do { return try InputFile.read(path, maximumBytes: limit) } catch {
+            throw CommandFailure("\(what) \(error.description)")
         }
+    }
+}
+
+/// A `--sequences` file: `{"sequences": [{"name": ..., "directions": [...]}]}`, with
+/// the same limits as the sequences of a configuration.
+private struct SequenceFile: Decodable {
+    var sequences: [SwipeSequenceMatcher.NamedSequence]
+
+    private enum CodingKeys: String, CodingKey { case sequences }
+
+    init(from decoder: any Decoder) throws {
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            throw InvalidValue(path: "", message: #"must be an object: {"sequences": [...]}"#)
+        }
+        guard c.contains(.sequences) else { throw InvalidValue(path: "sequences", message: "is required") }
+        guard var list = try? c.nestedUnkeyedContainer(forKey: .sequences) else {
+            throw InvalidValue(path: "sequences", message: "must be a list of sequences")
+        }
+        if let count = list.count, count > SwipeSequenceMatcher.maximumCount {
+            throw InvalidValue(path: "sequences", message: SwipeSequenceMatcher.countProblem(count: count))
+        }
+        var sequences: [SwipeSequenceMatcher.NamedSequence] = []
+        while !list.isAtEnd { sequences.append(try list.decode(SwipeSequenceMatcher.NamedSequence.self)) }
+        self.sequences = sequences
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GestureEvaluation
 import GesturePictures
 import GestureRecognition
+import InputChecks
 
 /// `gestures eval`: the $1 study's accuracy and speed measurements over a folder of XML logs.
 enum EvalCommand: Command {

@@ -42,7 +42,7 @@ enum InfoCommand: Command {
         var decoders = trace.devices.map { MultitouchDecoder(device: $0) }
         let start = trace.frames.first?.events.first?.microseconds ?? 0
         func show(_ frame: TouchFrame, _ device: Int) {
-            var line = String(format: "%8.3f d%d fingers %d", Double(frame.microseconds - start) / 1e6, device, frame.fingerCount)
+            var line = String(format: "%8.3f d%d fingers %d", EventTime.seconds(from: start, to: frame.microseconds), device, frame.fingerCount)
             if !frame.buttons.isEmpty { line += " buttons 0x" + String(frame.buttons.rawValue, radix: 16) }
             for contact in frame.contacts {
                 line += String(format: " %d@(%.1f, %.1f)", contact.id, contact.position.x, contact.position.y)

@@ -3,6 +3,7 @@ import Foundation
 import GesturePictures
 import GestureRecognition
 import GestureTraces
+import InputChecks
 
 /// `gestures recognize`: recognises the strokes of files against a template
 /// library and, with `--explain`, says why (and draws it with `-o`).

@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import GestureRecognition
 import GestureTraces
+import InputChecks
 
 /// What `gestures render` draws, told from the file's content: a recording
 /// (JSON trace, `libinput record` YAML, evemu) or a template library (or
@@ -90,7 +91,7 @@ enum RenderInput {
         case TemplateLibrary.formatName?:
             return .templates
         case let other?:
-            throw CommandFailure("\(path) has \"format\": \"\(other)\", neither a recording (\"gestures-trace\") nor a template library (\"\(TemplateLibrary.formatName)\")")
+            throw CommandFailure("\(path) has \"format\": \(Excerpt.quoted(other)), neither a recording (\"gestures-trace\") nor a template library (\"\(TemplateLibrary.formatName)\")")
         case nil:
             if object["points"] != nil { throw CommandFailure("\(path) is a JSON stroke, not a recording; \(strokeHint)") }
             if !configurationKeys.isDisjoint(with: object.keys) {

@@ -39,7 +39,8 @@ enum UinputReplay {
         defer { stop.cancel() }
         func sleep(milliseconds: Double) throws -> Bool {
             guard milliseconds > 0 else { return true }
-            do { return try !sleeper.wait(timeout: .microseconds(Int64(milliseconds * 1000))).woken }
+            // A gap of more than 100,000 years between frames (times at the ends of Int64) is waited as that long.
+            do { return try !sleeper.wait(timeout: .microseconds(Int64(min(milliseconds, 3e15) * 1000))).woken }
             catch { throw CommandFailure(error.description) }
         }
 
@@ -52,7 +53,7 @@ enum UinputReplay {
         for frame in trace.frames {
             // A SYN_DROPPED marker (from a recording's resync) is not an event to play.
             guard frame.events.contains(where: { !($0.type == EV.SYN && $0.code == SYN.DROPPED) && !$0.isSynReport }) else { continue }
-            let due = Double((frame.events.first?.microseconds ?? firstTime) - firstTime) / 1000 / speed
+            let due = Double(EventTime.microseconds(from: firstTime, to: frame.events.first?.microseconds ?? firstTime)) / 1000 / speed
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             guard try sleep(milliseconds: due - elapsed) else { return 130 }
             do { try devices[frame.device].writeFrame(frame.events) } catch { throw CommandFailure(error.description) }

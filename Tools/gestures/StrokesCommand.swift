@@ -2,6 +2,7 @@ import CommandLineKit
 import EvdevInput
 import Foundation
 import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// `gestures strokes`: mouse gestures. While a button is held (the right one by

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GestureRecognition
+import GestureTraces
 
 /// Template library files as the commands read and write them; `default`
 /// names the bundled library of the 16 shapes of the $1 study.
@@ -11,8 +12,8 @@ enum TemplateLibraryFile {
         let url = URL(fileURLWithPath: path)
         if createIfMissing && !FileManager.default.fileExists(atPath: url.path) { return TemplateLibrary() }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CommandFailure("cannot read template library \(path): \((error as NSError).localizedDescription)")
+        do { data = try InputFile.read(url, maximumBytes: TemplateLibrary.Limits.standard.maximumBytes) } catch {
+            throw CommandFailure("template library \(error.description)")
         }
         do { return try TemplateLibrary(jsonData: data) } catch {
             throw CommandFailure("\(path): \(error.description)")

@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import GestureRecognition
 import GestureTraces
+import InputChecks
 
 /// `gestures templates`: lists the gestures of a template library, or edits it.
 enum TemplatesCommand: Command {

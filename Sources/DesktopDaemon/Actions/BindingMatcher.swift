@@ -1,4 +1,5 @@
 import GestureRecognition
+import InputChecks
 
 /// Turns a stream of gesture events into the actions their bindings fire.
 /// Pure apart from device-name patterns, which run through `PatternMatcher`
@@ -97,7 +98,7 @@ public struct BindingMatcher: Sendable {
             case .matched: result.append(true)
             case .notMatched: result.append(false)
             case .patternFailed(let outcome):
-                notes.append("\(binding.label).device.name: the pattern \(outcome) against the device '\(device.name)', so the binding does not apply to it")
+                notes.append("\(binding.label).device.name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so the binding does not apply to it")
                 result.append(false)
             }
         }
@@ -152,9 +153,13 @@ extension BindingMatcher {
                     if travel < 0 {
                         marks[index] = value
                     } else if travel >= every {
-                        let count = Int((travel / every).rounded(.down))
-                        marks[index] = mark + Double(count) * every
-                        for _ in 0..<min(count, BindingMatcher.maximumFiringsPerEvent) {
+                        // Counted as a Double and capped before it becomes an
+                        // Int: any travel and step give a bounded count.
+                        let whole = (travel / every).rounded(.down)
+                        marks[index] = mark + whole * every
+                        let limit = BindingMatcher.maximumFiringsPerEvent
+                        let count = whole < Double(limit) ? Int(whole) : limit
+                        for _ in 0..<count {
                             let step = (steps[index] ?? 0) + 1
                             steps[index] = step
                             actions.append(action(binding, event, device, step: step))

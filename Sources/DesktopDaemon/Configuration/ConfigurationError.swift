@@ -29,15 +29,28 @@ public struct ConfigurationErrors: Error, Hashable, Sendable, CustomStringConver
         self.errors = errors
     }
 
-    /// One line per error, each starting with the file when known.
+    /// The most errors ``lines`` lists; the rest are counted in one more line.
+    public static let maximumLines = 20
+    /// The most errors ``description`` lists; the rest are counted.
+    public static let maximumInDescription = 3
+
+    /// One line per error, each starting with the file when known: at most
+    /// ``maximumLines``, then `... and 180 more errors`.
     public var lines: [String] {
-        errors.map { error in file.map { "\($0): \(error)" } ?? error.description }
+        var result = errors.prefix(Self.maximumLines).map { error in file.map { "\($0): \(error)" } ?? error.description }
+        if errors.count > Self.maximumLines {
+            result.append("\(file.map { "\($0): " } ?? "")... and \(errors.count - Self.maximumLines) more errors")
+        }
+        return result
     }
 
-    /// The errors on one line: `config.json has 2 errors: a: ...; b: ...`.
+    /// The errors on one line: `config.json has 2 errors: a: ...; b: ...`
+    /// (at most ``maximumInDescription`` of them, then how many more).
     public var description: String {
         let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
         let what = file.map { "\($0) has \(count)" } ?? "the configuration has \(count)"
-        return what + ": " + errors.map(\.description).joined(separator: "; ")
+        var listed = errors.prefix(Self.maximumInDescription).map(\.description).joined(separator: "; ")
+        if errors.count > Self.maximumInDescription { listed += "; and \(errors.count - Self.maximumInDescription) more" }
+        return what + ": " + listed
     }
 }

@@ -1,4 +1,5 @@
 import GestureRecognition
+import InputChecks
 import StructuredDocuments
 
 /// What bindings are checked against: the names the configuration defines.
@@ -30,7 +31,7 @@ extension ConfigurationReader {
             if let text = string(node, at: "\(path).gesture") {
                 gesture = GestureEvent.Kind(rawValue: text)
                 if gesture == nil {
-                    fail("\(path).gesture", "unknown gesture '\(text)'; expected one of \(GestureEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    fail("\(path).gesture", "unknown gesture \(Excerpt.quoted(text)); expected one of \(GestureEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
             }
         } else {
@@ -46,7 +47,7 @@ extension ConfigurationReader {
         }
 
         if let node = node["fingers"] {
-            match.fingers = integer(node, at: "\(path).fingers", in: 1...GestureEngine.maximumFingers)
+            match.fingers = integer(node, at: "\(path).fingers", in: Limits.fingersRange)
         }
         if let node = node["direction"], let gesture {
             if gesture == .swipe {
@@ -54,46 +55,46 @@ extension ConfigurationReader {
             } else if gesture == .pinch, let text = string(node, at: "\(path).direction") {
                 match.pinchDirection = DaemonConfiguration.PinchDirection(rawValue: text)
                 if match.pinchDirection == nil {
-                    fail("\(path).direction", "unknown pinch direction '\(text)'; expected one of \(DaemonConfiguration.PinchDirection.allCases.map(\.rawValue).joined(separator: ", "))")
+                    fail("\(path).direction", "unknown pinch direction \(Excerpt.quoted(text)); expected one of \(DaemonConfiguration.PinchDirection.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
             }
         }
         if let node = node["edge"], gesture == .swipe, let text = string(node, at: "\(path).edge") {
             match.edge = GestureEvent.Edge(rawValue: text)
             if match.edge == nil {
-                fail("\(path).edge", "unknown edge '\(text)'; expected one of \(GestureEvent.Edge.allCases.map(\.rawValue).joined(separator: ", "))")
+                fail("\(path).edge", "unknown edge \(Excerpt.quoted(text)); expected one of \(GestureEvent.Edge.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
         if let node = node["template"], gesture == .stroke, let text = string(node, at: "\(path).template") {
             if let names = context.templateNames, !names.contains(text) {
-                fail("\(path).template", "no template named '\(text)' in the library (it has: \(names.sorted().joined(separator: ", ")))")
+                fail("\(path).template", "no template named \(Excerpt.quoted(text)) in the library (it has: \(Self.names(names.sorted())))")
             } else {
                 match.template = text
             }
         }
         if let node = node["sequence"], gesture == .sequence, let text = string(node, at: "\(path).sequence") {
             if !context.sequenceNames.contains(text) {
-                let known = context.sequenceNames.isEmpty ? "none are defined" : "defined: \(context.sequenceNames.sorted().joined(separator: ", "))"
-                fail("\(path).sequence", "no sequence named '\(text)' in sequences (\(known))")
+                let known = context.sequenceNames.isEmpty ? "none are defined" : "defined: \(Self.names(context.sequenceNames.sorted()))"
+                fail("\(path).sequence", "no sequence named \(Excerpt.quoted(text)) in sequences (\(known))")
             } else {
                 match.sequence = text
             }
         }
         if let node = node["device"] { match.device = device(node, at: "\(path).device") }
         if let node = node["minimumDistanceMillimeters"], gesture == .swipe {
-            match.minimumDistanceMillimeters = positive(node, at: "\(path).minimumDistanceMillimeters")
+            match.minimumDistanceMillimeters = number(node, at: "\(path).minimumDistanceMillimeters", in: Limits.distanceRange)
         }
         if let node = node["minimumScale"], gesture == .pinch {
-            match.minimumScale = positive(node, at: "\(path).minimumScale")
+            match.minimumScale = number(node, at: "\(path).minimumScale", in: Limits.scaleRange)
         }
         if let node = node["maximumScale"], gesture == .pinch {
-            match.maximumScale = positive(node, at: "\(path).maximumScale")
+            match.maximumScale = number(node, at: "\(path).maximumScale", in: Limits.scaleRange)
         }
         if let minimum = match.minimumScale, let maximum = match.maximumScale, minimum > maximum {
             fail("\(path).minimumScale", "is greater than maximumScale, so nothing can match")
         }
         if let node = node["minimumAngleDegrees"], gesture == .pinch {
-            match.minimumAngleDegrees = positive(node, at: "\(path).minimumAngleDegrees")
+            match.minimumAngleDegrees = number(node, at: "\(path).minimumAngleDegrees", in: Limits.angleRange)
         }
 
         let action: DaemonConfiguration.Action?
@@ -120,7 +121,7 @@ extension ConfigurationReader {
             if ["end", "begin", "continuous"].contains(text) {
                 phaseName = text
             } else {
-                fail("\(path).phase", "unknown phase '\(text)'; expected end, begin or continuous")
+                fail("\(path).phase", "unknown phase \(Excerpt.quoted(text)); expected end, begin or continuous")
             }
         }
         let gesture = match.gesture
@@ -136,16 +137,17 @@ extension ConfigurationReader {
         if let node = node["every"] {
             if phaseName != "continuous" {
                 fail("\(path).every", "only applies to a continuous action (phase: continuous)")
-            } else if let value = positive(node, at: "\(path).every"), known {
-                let (minimum, unit) = Self.minimumEvery(for: match)
-                if value < minimum {
-                    fail("\(path).every", "must be at least \(Self.format(minimum)) \(minimum == 1 && unit == "degrees" ? "degree" : unit)")
-                } else {
+            } else if known {
+                // The range depends on the gesture, so the message says the unit too.
+                let (range, unit) = Self.everyRange(for: match)
+                if case .number(let value, _) = node, range.contains(value) {
                     every = value
+                } else {
+                    fail("\(path).every", "\(range.requirement) (\(unit))")
                 }
             }
         } else if phaseName == "continuous" {
-            fail("\(path).every", "is required for a continuous action (\(Self.minimumEvery(for: match).unit) between firings)")
+            fail("\(path).every", "is required for a continuous action (\(Self.everyRange(for: match).unit) between firings)")
         }
         if known, phaseName == "continuous" {
             if gesture == .pinch, match.pinchDirection == nil, bindingMembers.allSatisfy({ $0.key != "direction" }) {
@@ -172,17 +174,13 @@ extension ConfigurationReader {
         return DaemonConfiguration.Action(command: command, phase: phase, timeout: timeout)
     }
 
-    /// The least `every` for the binding's gesture, and its unit.
-    static func minimumEvery(for match: DaemonConfiguration.Match) -> (minimum: Double, unit: String) {
+    /// The range of `every` for the binding's gesture, and its unit.
+    static func everyRange(for match: DaemonConfiguration.Match) -> (range: NumberRange, unit: String) {
         switch match.pinchDirection {
-        case .in?, .out?: (Limits.minimumEveryScale, "scale steps")
-        case .clockwise?, .counterclockwise?: (Limits.minimumEveryDegrees, "degrees")
-        case nil: match.gesture == .pinch ? (Limits.minimumEveryScale, "scale steps") : (Limits.minimumEveryMillimeters, "mm")
+        case .in?, .out?: (Limits.everyScaleRange, "scale steps")
+        case .clockwise?, .counterclockwise?: (Limits.everyDegreesRange, "degrees")
+        case nil: match.gesture == .pinch ? (Limits.everyScaleRange, "scale steps") : (Limits.everyMillimetersRange, "mm")
         }
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private mutating func command(_ node: DocumentNode?, at path: String) -> [String]? {

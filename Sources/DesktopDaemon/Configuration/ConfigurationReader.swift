@@ -1,5 +1,7 @@
 import Foundation
 import GestureRecognition
+import GestureTraces
+import InputChecks
 import StructuredDocuments
 import Validation
 
@@ -37,7 +39,37 @@ struct ConfigurationReader {
         errors.append(ConfigurationError(path, message))
     }
 
-    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// `path.key`, the key (from the document) shortened and escaped.
+    static func join(_ path: String, _ key: String) -> String {
+        let name = Excerpt.escaped(key)
+        return path.isEmpty ? name : "\(path).\(name)"
+    }
+
+    /// The candidate within three edits of `key` (ignoring case), if one is.
+    static func closest(to key: String, in candidates: [String]) -> String? {
+        guard key.count <= 64 else { return nil }
+        let typed = Array(key.lowercased())
+        func distance(_ other: [Character]) -> Int {
+            var previous = Array(0...other.count)
+            for (i, a) in typed.enumerated() {
+                var current = [i + 1]
+                for (j, b) in other.enumerated() {
+                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1)))
+                }
+                previous = current
+            }
+            return previous[other.count]
+        }
+        let scored = candidates.map { ($0, distance(Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 3 else { return nil }
+        return best.0
+    }
+
+    /// At most five names, each shortened: `a, b, c, d, e and 7 more`.
+    static func names(_ names: [String]) -> String {
+        let shown = names.prefix(5).map { Excerpt.quoted($0, limit: 20) }.joined(separator: ", ")
+        return names.count > 5 ? "\(shown) and \(names.count - 5) more" : shown
+    }
 
     // MARK: The document
 
@@ -56,7 +88,7 @@ struct ConfigurationReader {
             return nil
         }
         guard Int(exactly: version) == DaemonConfiguration.version else {
-            fail("version", "unsupported version \(text); this program reads version \(DaemonConfiguration.version)")
+            fail("version", "unsupported version \(Excerpt.escaped(text)); this program reads version \(DaemonConfiguration.version)")
             return nil
         }
         unknownKeys(members, allowed: Self.topKeys, at: "")
@@ -136,41 +168,30 @@ struct ConfigurationReader {
         return value
     }
 
-    mutating func positive(_ node: DocumentNode, at path: String) -> Double? {
-        guard let value = number(node, at: path) else { return nil }
-        guard value > 0 else {
-            fail(path, "must be positive")
+    /// A number in `range`; anything else fails with the range's requirement
+    /// (the same words the engine's decoder uses).
+    mutating func number(_ node: DocumentNode, at path: String, in range: NumberRange) -> Double? {
+        guard case .number(let value, _) = node, range.contains(value) else {
+            fail(path, range.requirement)
             return nil
         }
         return value
     }
 
-    mutating func integer(_ node: DocumentNode, at path: String, in range: ClosedRange<Int>) -> Int? {
-        guard case .number(let value, _) = node, value == value.rounded(), let integer = Int(exactly: value) else {
-            fail(path, "must be an integer, not \(Self.describe(node))")
-            return nil
-        }
-        guard range.contains(integer) else {
-            fail(path, "must be from \(range.lowerBound) to \(range.upperBound)")
+    /// A whole number in `range`, as ``number(_:at:in:)``.
+    mutating func integer(_ node: DocumentNode, at path: String, in range: NumberRange) -> Int? {
+        guard case .number(let value, _) = node, let integer = range.integer(value) else {
+            fail(path, range.requirement)
             return nil
         }
         return integer
     }
 
+    /// A timeout in seconds, in ``DaemonConfiguration/Limits/timeoutSecondsRange``.
     mutating func seconds(_ node: DocumentNode, at path: String) -> Duration? {
-        guard let value = positive(node, at: path) else { return nil }
-        let limit = Double(Limits.maximumTimeout.components.seconds)
-        guard value <= limit else {
-            fail(path, "must be at most \(Int(limit)) seconds")
-            return nil
-        }
+        guard let value = number(node, at: path, in: Limits.timeoutSecondsRange) else { return nil }
+        // In range, so the nanoseconds fit in Int64.
         return .nanoseconds(Int64((value * 1e9).rounded()))
-    }
-
-    /// `a number` for numbers that are not integers, the kind otherwise.
-    static func describe(_ node: DocumentNode) -> String {
-        if case .number(_, let text) = node { return text }
-        return node.kindDescription
     }
 
     // MARK: Devices
@@ -218,7 +239,7 @@ struct ConfigurationReader {
             }
             return value
         }
-        return integer(node, at: path, in: 0...0xffff)
+        return integer(node, at: path, in: Limits.deviceIDRange)
     }
 
     // MARK: Engine, sequences, templates, action settings
@@ -235,21 +256,25 @@ struct ConfigurationReader {
         guard let members = object(node, at: "engine") else { return nil }
         let before = errors.count
         for member in members {
-            let path = "engine.\(member.key)"
+            let path = Self.join("engine", member.key)
             if member.key == "sequences" {
                 fail(path, "goes at the top level: write \"sequences\" beside \"engine\"")
             } else if !Self.engineKeys.contains(member.key) {
-                fail(path, "unknown key; expected one of \(Self.engineKeys.joined(separator: ", "))")
-            } else if case .number(let value, _) = member.value, value < 0 {
-                fail(path, "must not be negative")
+                // The engine has too many keys to list in one line.
+                let suggestion = Self.closest(to: member.key, in: Self.engineKeys).map { "did you mean \($0)? " } ?? ""
+                fail(path, "unknown key; \(suggestion)the engine's keys are listed in Docs/GestureEngine.md")
             }
         }
         guard errors.count == before else { return nil }
+        // The engine's own decoder checks every value against its ranges
+        // (GestureEngine.Configuration.numberRanges); `replay`, `watch` and
+        // `train` read their engine through here too.
         do {
             let data = try JSONSerialization.data(withJSONObject: Self.foundationObject(node))
             return try JSONDecoder().decode(GestureEngine.Configuration.self, from: data)
         } catch {
-            fail(Self.decodingPath(error, under: "engine"), Self.decodingMessage(error))
+            let invalid = JSONText.invalidValue(error)
+            fail(invalid.path(under: "engine"), invalid.message)
             return nil
         }
     }
@@ -257,7 +282,7 @@ struct ConfigurationReader {
     mutating func sequences(_ node: DocumentNode) -> [SwipeSequenceMatcher.NamedSequence] {
         guard let items = list(node, at: "sequences") else { return [] }
         guard items.count <= Limits.maximumSequences else {
-            fail("sequences", "\(items.count) sequences, over the limit of \(Limits.maximumSequences)")
+            fail("sequences", SwipeSequenceMatcher.countProblem(count: items.count))
             return []
         }
         var result: [SwipeSequenceMatcher.NamedSequence] = []
@@ -270,7 +295,7 @@ struct ConfigurationReader {
             guard let directionsNode = item["directions"] else { fail("\(path).directions", "is required"); continue }
             guard let directionNodes = list(directionsNode, at: "\(path).directions") else { continue }
             guard directionNodes.count <= Limits.maximumSequenceLength else {
-                fail("\(path).directions", "\(directionNodes.count) directions, over the limit of \(Limits.maximumSequenceLength)")
+                fail("\(path).directions", SwipeSequenceMatcher.lengthProblem(count: directionNodes.count))
                 continue
             }
             var directions: [SwipeDirection] = []
@@ -291,7 +316,7 @@ struct ConfigurationReader {
     mutating func swipeDirection(_ node: DocumentNode, at path: String) -> SwipeDirection? {
         guard let text = string(node, at: path) else { return nil }
         guard let direction = SwipeDirection(rawValue: text) else {
-            fail(path, "unknown direction '\(text)'; expected one of \(SwipeDirection.clockwise.map(\.rawValue).joined(separator: ", "))")
+            fail(path, "unknown direction \(Excerpt.quoted(text)); expected one of \(SwipeDirection.clockwise.map(\.rawValue).joined(separator: ", "))")
             return nil
         }
         return direction
@@ -301,13 +326,9 @@ struct ConfigurationReader {
         let expanded = (path as NSString).expandingTildeInPath
         let full = expanded.hasPrefix("/") ? expanded : (baseDirectory as NSString).appendingPathComponent(expanded)
         let limits = TemplateLibrary.Limits.standard
-        guard let handle = FileHandle(forReadingAtPath: full) else {
-            fail("templates", "cannot read the template library \(full)")
-            return nil
-        }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: limits.maximumBytes + 1) else {
-            fail("templates", "cannot read the template library \(full)")
+        let data: Data
+        do { data = try InputFile.read(full, maximumBytes: limits.maximumBytes) } catch {
+            fail("templates", "cannot read the template library \(error.description)")
             return nil
         }
         do { return try TemplateLibrary(jsonData: data, limits: limits) } catch {
@@ -321,10 +342,10 @@ struct ConfigurationReader {
         unknownKeys(members, allowed: Self.actionSettingsKeys, at: "actions")
         var settings = DaemonConfiguration.ActionSettings()
         if let node = node["maximumConcurrent"],
-           let value = integer(node, at: "actions.maximumConcurrent", in: 1...Limits.maximumConcurrent) {
+           let value = integer(node, at: "actions.maximumConcurrent", in: Limits.concurrentRange) {
             settings.maximumConcurrent = value
         }
-        if let node = node["queueLimit"], let value = integer(node, at: "actions.queueLimit", in: 0...Limits.maximumQueue) {
+        if let node = node["queueLimit"], let value = integer(node, at: "actions.queueLimit", in: Limits.queueRange) {
             settings.queueLimit = value
         }
         if let node = node["timeoutSeconds"], let value = seconds(node, at: "actions.timeoutSeconds") {
@@ -339,21 +360,20 @@ struct ConfigurationReader {
         var settings = DaemonConfiguration.MouseSettings()
         if let node = node["button"], let text = string(node, at: "mouse.button") {
             if let button = DaemonConfiguration.MouseSettings.Button(rawValue: text) { settings.button = button } else {
-                fail("mouse.button", "unknown button '\(text)'; expected one of right, middle, left")
+                fail("mouse.button", "unknown button \(Excerpt.quoted(text)); expected one of right, middle, left")
             }
         }
-        if let node = node["minimumLengthCounts"], let value = number(node, at: "mouse.minimumLengthCounts") {
-            if value >= 0 && value.isFinite { settings.minimumLengthCounts = value } else {
-                fail("mouse.minimumLengthCounts", "must not be negative")
-            }
+        if let node = node["minimumLengthCounts"],
+           let value = number(node, at: "mouse.minimumLengthCounts", in: Limits.minimumLengthCountsRange) {
+            settings.minimumLengthCounts = value
         }
         if let node = node["orientation"], let text = string(node, at: "mouse.orientation") {
             if let orientation = DaemonConfiguration.MouseSettings.Orientation(rawValue: text) { settings.orientation = orientation } else {
-                fail("mouse.orientation", "unknown orientation '\(text)'; expected sensitive or invariant")
+                fail("mouse.orientation", "unknown orientation \(Excerpt.quoted(text)); expected sensitive or invariant")
             }
         }
-        if let node = node["threshold"], let value = number(node, at: "mouse.threshold") {
-            if (0...1).contains(value) { settings.threshold = value } else { fail("mouse.threshold", "must be from 0 to 1") }
+        if let node = node["threshold"], let value = number(node, at: "mouse.threshold", in: Limits.thresholdRange) {
+            settings.threshold = value
         }
         return settings
     }
@@ -371,37 +391,6 @@ struct ConfigurationReader {
             var result: [String: Any] = [:]
             for member in members { result[member.key] = foundationObject(member.value) }
             return result
-        }
-    }
-
-    static func decodingPath(_ error: any Error, under root: String) -> String {
-        let keys: [any CodingKey]
-        switch error as? DecodingError {
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
-            keys = context.codingPath
-        case .keyNotFound(let key, let context)?:
-            keys = context.codingPath + [key]
-        default:
-            keys = []
-        }
-        return keys.reduce(root) { path, key in
-            key.intValue.map { "\(path)[\($0)]" } ?? "\(path).\(key.stringValue)"
-        }
-    }
-
-    static func decodingMessage(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .typeMismatch(let type, _)?:
-            let name = "\(type)"
-            if name.contains("Double") || name.contains("Int") { return "must be a number" }
-            if name.contains("Bool") { return "must be true or false" }
-            if name.contains("String") { return "must be a string" }
-            return "has the wrong type"
-        case .valueNotFound?: return "must not be null"
-        case .keyNotFound?: return "is required"
-        case .dataCorrupted(let context)?:
-            return context.debugDescription.isEmpty ? "has an invalid value" : "has an invalid value (\(context.debugDescription))"
-        default: return "cannot be read"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import GestureTraces
 import StructuredDocuments
 
 extension DaemonConfiguration {
@@ -47,7 +48,7 @@ extension DaemonConfiguration {
         _ data: Data, format: Format, baseDirectory: String = FileManager.default.currentDirectoryPath
     ) throws(ConfigurationErrors) -> DaemonConfiguration {
         guard data.count <= Limits.maximumFileBytes else {
-            throw ConfigurationErrors([.init("", "the file is \(data.count) bytes, over the limit of \(Limits.maximumFileBytes) bytes")])
+            throw ConfigurationErrors([.init("", InputFile.tooLargeMessage(bytes: data.count, limit: Limits.maximumFileBytes))])
         }
         let root: DocumentNode
         do {
@@ -61,21 +62,10 @@ extension DaemonConfiguration {
         return configuration
     }
 
-    /// Reads at most one byte over the limit, so a huge file is never read whole.
+    /// Reads the file, its size checked before anything is read.
     private static func readFile(_ path: String) throws(ConfigurationErrors) -> Data {
-        func failure(_ message: String) -> ConfigurationErrors { ConfigurationErrors(file: path, [.init("", message)]) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw failure("no such file") }
-        guard !isDirectory.boolValue else { throw failure("is a directory, not a configuration file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw failure("cannot be read (check its permissions)") }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: Limits.maximumFileBytes + 1) ?? Data() } catch {
-            throw failure("cannot be read: \((error as NSError).localizedDescription)")
+        do { return try InputFile.read(path, maximumBytes: Limits.maximumFileBytes) } catch {
+            throw ConfigurationErrors(file: path, [.init("", error.message)])
         }
-        guard data.count <= Limits.maximumFileBytes else {
-            throw failure("the file is over the limit of \(Limits.maximumFileBytes) bytes")
-        }
-        return data
     }
 }

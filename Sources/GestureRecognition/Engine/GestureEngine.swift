@@ -67,6 +67,11 @@ public struct GestureEngine: Sendable {
     var latestSnapshot = Snapshot(time: .zero, fingers: 0, contacts: [])
     /// Contacts the device called a palm once: they stay palms until they lift.
     var palmIDs: Set<Int> = []
+    /// Whether the touch in progress may still be a tap: follows the fingers
+    /// from the first landing to the last lift, beside the states (as
+    /// libinput's tap machine runs beside its gesture machine); nil once
+    /// something rules a tap out.
+    var tap: TapTracker?
     /// Events produced by the handlers during one input.
     var outbox: [GestureEvent] = []
 
@@ -113,6 +118,7 @@ public struct GestureEngine: Sendable {
         var events = advance(to: time)
         let snapshot = makeSnapshot(frame, at: time)
         latestSnapshot = snapshot
+        if snapshot.fingers > 0 { tap?.record(snapshot, configuration, approximate: surface.positionsAreApproximate) }
         events += dispatch(.frame(snapshot))
         return events
     }
@@ -196,6 +202,7 @@ public struct GestureEngine: Sendable {
             events += fireWaitingSequences(at: max(due, time))
         }
         palmIDs = []
+        tap = nil
         latestSnapshot = Snapshot(time: time, fingers: 0, contacts: [])
         return events
     }
@@ -228,6 +235,7 @@ public struct GestureEngine: Sendable {
     /// left out, and the finger count without palms.
     mutating func makeSnapshot(_ frame: GestureFrame, at time: Duration) -> Snapshot {
         var contacts: [TransformState.Contact] = []
+        var pressures: [Double?] = []
         var present: Set<Int> = []
         var palms = 0
         for contact in frame.contacts {
@@ -242,10 +250,17 @@ public struct GestureEngine: Sendable {
                 continue
             }
             contacts.append(TransformState.Contact(id: contact.id, position: contact.position))
+            if let pressure = contact.pressure, pressure.isFinite {
+                // Pressures line up with contacts; none are kept for devices without.
+                while pressures.count < contacts.count - 1 { pressures.append(nil) }
+                pressures.append(pressure)
+            }
         }
+        if !pressures.isEmpty { while pressures.count < contacts.count { pressures.append(nil) } }
         palmIDs.formIntersection(present)
         let fingers = max(frame.fingerCount - palms, contacts.count, 0)
-        return Snapshot(time: time, fingers: fingers, contacts: contacts)
+        return Snapshot(time: time, fingers: fingers, contacts: contacts, pressures: pressures,
+                        isButtonDown: frame.isButtonDown)
     }
 
     mutating func emit(_ event: GestureEvent) {

@@ -233,4 +233,20 @@ struct BindingMatcherTests {
         #expect(labels == ["pad:c", "pad:c", "screen:c", "pad:a", "pad:b", "screen:b"])
         #expect(matcher.gesturesInProgress == 0)
     }
+
+    @Test("no scale, angle or distance makes a continuous binding trap: the firings per event stay bounded",
+          arguments: [1e23, 1e300, .greatestFiniteMagnitude, .infinity, .nan, -1e300])
+    func hugeTravelIsBounded(value: Double) throws {
+        let json = withBindings([
+            continuous(#""gesture": "pinch", "direction": "out""#, every: 0.01, label: "out"),
+            continuous(#""gesture": "pinch", "direction": "in""#, every: 0.01, label: "in"),
+            continuous(#""gesture": "pinch", "direction": "clockwise""#, every: 1, label: "cw"),
+            continuous(#""gesture": "swipe", "direction": "left""#, every: 0.5, label: "left"),
+            continuous(#""gesture": "swipe""#, every: 0.5, label: "path"),
+        ].joined(separator: ","))
+        let pinch = Stream.pinch(fingers: 2, steps: [(value, value), (1, 0), (value, -value), (-value, value)])
+        let swipe = Stream.swipe(fingers: 3, steps: [(-value, 0), (value, value), (0, -value)], direction: .left)
+        let actions = try fired(pinch + swipe, json)
+        #expect(actions.count <= 5 * 4 * BindingMatcher.maximumFiringsPerEvent)
+    }
 }

@@ -32,28 +32,30 @@ struct DaemonConfigurationTests {
         (#"{"version": 1, "devices": {}}"#, "devices: must be a list, not an object"),
         (#"{"version": 1, "devices": [{}]}"#, "devices[0]: must give at least one of name, vendor, product"),
         (#"{"version": 1, "devices": [{"name": "(unclosed"}]}"#, "devices[0].name: invalid regular expression: U_REGEX_MISMATCHED_PAREN"),
-        (#"{"version": 1, "devices": [{"vendor": 70000}]}"#, "devices[0].vendor: must be from 0 to 65535"),
+        (#"{"version": 1, "devices": [{"vendor": 70000}]}"#, "devices[0].vendor: must be an integer between 0 and 65535"),
         (#"{"version": 1, "devices": [{"product": "0xzz"}]}"#, "devices[0].product: must be an integer from 0 to 65535 or a hexadecimal string"),
         (#"{"version": 1, "devices": [{"name": "a", "serial": 1}]}"#, "devices[0].serial: unknown key"),
         // Engine, sequences, templates, action settings.
-        (#"{"version": 1, "engine": {"swipeThresholdMillimeter": 5}}"#, "engine.swipeThresholdMillimeter: unknown key"),
-        (#"{"version": 1, "engine": {"swipeThresholdMillimeters": -5}}"#, "engine.swipeThresholdMillimeters: must not be negative"),
-        (#"{"version": 1, "engine": {"swipeThresholdMillimeters": "far"}}"#, "engine.swipeThresholdMillimeters: must be a number"),
+        (#"{"version": 1, "engine": {"swipeThresholdMillimeter": 5}}"#, "engine.swipeThresholdMillimeter: unknown key; did you mean swipeThresholdMillimeters? the engine's keys are listed in Docs/GestureEngine.md"),
+        (#"{"version": 1, "engine": {"swipeThresholdMillimeters": -5}}"#, "engine.swipeThresholdMillimeters: must be a number between 0.5 and 100"),
+        (#"{"version": 1, "engine": {"holdDelayMilliseconds": 1e13}}"#, "engine.holdDelayMilliseconds: must be a number between 0 and 10000"),
+        (#"{"version": 1, "engine": {"strokeRecognition": {"resampleCount": 0}}}"#, "engine.strokeRecognition.resampleCount: must be an integer between 8 and 1024"),
+        (#"{"version": 1, "engine": {"swipeThresholdMillimeters": "far"}}"#, "engine.swipeThresholdMillimeters: must be a number between 0.5 and 100"),
         (#"{"version": 1, "engine": {"sequences": []}}"#, "engine.sequences: goes at the top level"),
         (#"{"version": 1, "sequences": [{"name": "z", "directions": ["up", "sideways"]}]}"#, "sequences[0].directions[1]: unknown direction 'sideways'"),
         (#"{"version": 1, "sequences": [{"directions": ["up"]}]}"#, "sequences[0].name: is required"),
         (#"{"version": 1, "sequences": [{"name": "a", "directions": ["up"]}, {"name": "a", "directions": ["down"]}]}"#, "sequences: more than one swipe sequence is called 'a'; rename all but one"),
         (#"{"version": 1, "templates": "/no/such/library.json"}"#, "templates: cannot read the template library /no/such/library.json"),
-        (#"{"version": 1, "actions": {"maximumConcurrent": 0}}"#, "actions.maximumConcurrent: must be from 1 to 64"),
-        (#"{"version": 1, "actions": {"queueLimit": 5000}}"#, "actions.queueLimit: must be from 0 to 1024"),
-        (#"{"version": 1, "actions": {"timeoutSeconds": 0}}"#, "actions.timeoutSeconds: must be positive"),
-        (#"{"version": 1, "actions": {"timeoutSeconds": 7200}}"#, "actions.timeoutSeconds: must be at most 3600 seconds"),
+        (#"{"version": 1, "actions": {"maximumConcurrent": 0}}"#, "actions.maximumConcurrent: must be an integer between 1 and 64"),
+        (#"{"version": 1, "actions": {"queueLimit": 5000}}"#, "actions.queueLimit: must be an integer between 0 and 1024"),
+        (#"{"version": 1, "actions": {"timeoutSeconds": 0}}"#, "actions.timeoutSeconds: must be a number between 0.001 and 3600"),
+        (#"{"version": 1, "actions": {"timeoutSeconds": 7200}}"#, "actions.timeoutSeconds: must be a number between 0.001 and 3600"),
         // Bindings: the match.
         (#"{"version": 1, "bindings": {}}"#, "bindings: must be a list, not an object"),
         (withBindings(#"{\#(okAction)}"#), "bindings[0].gesture: is required"),
         (withBindings(#"{"gesture": "wave", \#(okAction)}"#), "bindings[0].gesture: unknown gesture 'wave'; expected one of swipe, pinch, hold, tap, stroke, sequence"),
-        (withBindings(#"{"gesture": "tap", "fingers": 6, \#(okAction)}"#), "bindings[0].fingers: must be from 1 to 5"),
-        (withBindings(#"{"gesture": "tap", "fingers": 2.5, \#(okAction)}"#), "bindings[0].fingers: must be an integer, not 2.5"),
+        (withBindings(#"{"gesture": "tap", "fingers": 6, \#(okAction)}"#), "bindings[0].fingers: must be an integer between 1 and 5"),
+        (withBindings(#"{"gesture": "tap", "fingers": 2.5, \#(okAction)}"#), "bindings[0].fingers: must be an integer between 1 and 5"),
         (withBindings(#"{"gesture": "swipe", "direction": "north", \#(okAction)}"#), "bindings[0].direction: unknown direction 'north'"),
         (withBindings(#"{"gesture": "pinch", "direction": "left", \#(okAction)}"#), "bindings[0].direction: unknown pinch direction 'left'; expected one of in, out, clockwise, counterclockwise"),
         (withBindings(#"{"gesture": "tap", "direction": "left", \#(okAction)}"#), "bindings[0].direction: does not apply to a tap binding"),
@@ -61,9 +63,10 @@ struct DaemonConfigurationTests {
         (withBindings(#"{"gesture": "swipe", "edge": "middle", \#(okAction)}"#), "bindings[0].edge: unknown edge 'middle'"),
         (withBindings(#"{"gesture": "stroke", "template": "cirlce", \#(okAction)}"#), "bindings[0].template: no template named 'cirlce' in the library"),
         (withBindings(#"{"gesture": "sequence", "sequence": "konami", \#(okAction)}"#), "bindings[0].sequence: no sequence named 'konami' in sequences (none are defined)"),
-        (withBindings(#"{"gesture": "swipe", "minimumDistanceMillimeters": 0, \#(okAction)}"#), "bindings[0].minimumDistanceMillimeters: must be positive"),
+        (withBindings(#"{"gesture": "swipe", "minimumDistanceMillimeters": -1, \#(okAction)}"#), "bindings[0].minimumDistanceMillimeters: must be a number between 0 and 1000"),
+        (withBindings(#"{"gesture": "swipe", "minimumDistanceMillimeters": 1e300, \#(okAction)}"#), "bindings[0].minimumDistanceMillimeters: must be a number between 0 and 1000"),
         (withBindings(#"{"gesture": "pinch", "minimumScale": 2, "maximumScale": 1, \#(okAction)}"#), "bindings[0].minimumScale: is greater than maximumScale, so nothing can match"),
-        (withBindings(#"{"gesture": "pinch", "minimumAngleDegrees": -3, \#(okAction)}"#), "bindings[0].minimumAngleDegrees: must be positive"),
+        (withBindings(#"{"gesture": "pinch", "minimumAngleDegrees": -3, \#(okAction)}"#), "bindings[0].minimumAngleDegrees: must be a number between 0 and 3600"),
         (withBindings(#"{"gesture": "tap", "device": {"name": "(("}, \#(okAction)}"#), "bindings[0].device.name: invalid regular expression"),
         (withBindings(#"{"gesture": "tap", "name": "", \#(okAction)}"#), "bindings[0].name: must be 1 to 200 characters on one line"),
         (withBindings(#"{"gesture": "tap", "when": "now", \#(okAction)}"#), "bindings[0].when: unknown key"),
@@ -81,14 +84,14 @@ struct DaemonConfigurationTests {
         (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "phase": "begin"}}"#), "bindings[0].action.phase: a tap has no begin, it happens at once; use end"),
         (withBindings(#"{"gesture": "hold", "action": {"command": ["true"], "phase": "continuous", "every": 1}}"#), "bindings[0].action.phase: continuous actions need a swipe or pinch binding, not hold"),
         (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous"}}"#), "bindings[0].action.every: is required for a continuous action (mm between firings)"),
-        (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": 0}}"#), "bindings[0].action.every: must be positive"),
-        (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": -2}}"#), "bindings[0].action.every: must be positive"),
-        (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": 0.1}}"#), "bindings[0].action.every: must be at least 0.5 mm"),
-        (withBindings(#"{"gesture": "pinch", "direction": "clockwise", "action": {"command": ["true"], "phase": "continuous", "every": 0.5}}"#), "bindings[0].action.every: must be at least 1 degree"),
+        (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": 0}}"#), "bindings[0].action.every: must be a number between 0.5 and 1000 (mm)"),
+        (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": -2}}"#), "bindings[0].action.every: must be a number between 0.5 and 1000 (mm)"),
+        (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous", "every": 0.1}}"#), "bindings[0].action.every: must be a number between 0.5 and 1000 (mm)"),
+        (withBindings(#"{"gesture": "pinch", "direction": "clockwise", "action": {"command": ["true"], "phase": "continuous", "every": 0.5}}"#), "bindings[0].action.every: must be a number between 1 and 3600 (degrees)"),
         (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "every": 5}}"#), "bindings[0].action.every: only applies to a continuous action (phase: continuous)"),
         (withBindings(#"{"gesture": "pinch", "action": {"command": ["true"], "phase": "continuous", "every": 0.1}}"#), "bindings[0].direction: a continuous pinch binding needs a direction: in, out, clockwise or counterclockwise"),
         (withBindings(#"{"gesture": "swipe", "minimumDistanceMillimeters": 10, "action": {"command": ["true"], "phase": "continuous", "every": 5}}"#), "bindings[0].minimumDistanceMillimeters: does not apply to a continuous action; its step is action.every"),
-        (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "timeoutSeconds": 0}}"#), "bindings[0].action.timeoutSeconds: must be positive"),
+        (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "timeoutSeconds": 0}}"#), "bindings[0].action.timeoutSeconds: must be a number between 0.001 and 3600"),
         (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "shell": true}}"#), "bindings[0].action.shell: unknown key; expected one of command, phase, every, timeoutSeconds"),
     ]
 
@@ -108,9 +111,9 @@ struct DaemonConfigurationTests {
             {"gesture": "tap", \(okAction)}
             """)
         #expect(configurationErrors(document) == [
-            "bindings[0].fingers: must be from 1 to 5",
+            "bindings[0].fingers: must be an integer between 1 and 5",
             "bindings[1].action.command: must name a program: the list is empty",
-            "bindings[2].action.every: must be positive",
+            "bindings[2].action.every: must be a number between 0.5 and 1000 (mm)",
         ])
     }
 
@@ -131,7 +134,7 @@ struct DaemonConfigurationTests {
     @Test("a file over 1 MiB is refused before it is parsed")
     func fileSizeLimit() {
         let big = "{" + String(repeating: " ", count: DaemonConfiguration.Limits.maximumFileBytes) + "}"
-        #expect(configurationErrors(big) == ["the file is 1048578 bytes, over the limit of 1048576 bytes"])
+        #expect(configurationErrors(big) == ["the file is 1048578 bytes, over the limit of 1048576 bytes (1 MiB)"])
     }
 
     static let fullJSON = #"""
@@ -212,13 +215,13 @@ struct DaemonConfigurationTests {
     @Test("YAML types only plain scalars: a quoted number is a string")
     func yamlQuotedScalars() {
         let errors = configurationErrors("version: 1\nbindings:\n  - gesture: tap\n    fingers: \"3\"\n    action: {command: [\"true\"]}\n", format: .yaml)
-        #expect(errors == ["bindings[0].fingers: must be an integer, not a string"])
+        #expect(errors == ["bindings[0].fingers: must be an integer between 1 and 5"])
     }
 
     @Test("YAML errors have the same paths; aliases are refused")
     func yamlErrors() {
         #expect(configurationErrors("version: 1\nbindings:\n  - gesture: swipe\n    action: {command: [x], phase: continuous, every: 0}\n", format: .yaml)
-            == ["bindings[0].action.every: must be positive"])
+            == ["bindings[0].action.every: must be a number between 0.5 and 1000 (mm)"])
         let alias = configurationErrors("version: 1\nbindings:\n  - &a {gesture: tap, action: {command: [x]}}\n  - *a\n", format: .yaml)
         #expect(alias.count == 1 && alias[0].contains("aliases are not supported"), "\(alias)")
         let duplicate = configurationErrors("version: 1\nversion: 1\n", format: .yaml)
@@ -259,7 +262,87 @@ struct DaemonConfigurationTests {
         do {
             _ = try DaemonConfiguration.load(contentsOf: directory.path)
         } catch {
-            #expect(error.lines == ["\(directory.path): is a directory, not a configuration file"])
+            #expect(error.lines == ["\(directory.path): is a directory, not a file"])
+        }
+    }
+
+    // MARK: Issue 16: numbers in range, messages short
+
+    static let outOfRange: [(String, String)] = [
+        (#"{"version": 1, "devices": [{"vendor": 1e300}]}"#, "devices[0].vendor: must be an integer between 0 and 65535"),
+        (#"{"version": 1, "actions": {"timeoutSeconds": 1e300}}"#, "actions.timeoutSeconds: must be a number between 0.001 and 3600"),
+        (#"{"version": 1, "actions": {"maximumConcurrent": 1e300}}"#, "actions.maximumConcurrent: must be an integer between 1 and 64"),
+        (#"{"version": 1, "mouse": {"minimumLengthCounts": 1e300}}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
+        (withBindings(#"{"gesture": "tap", "fingers": 1e300, "action": {"command": ["x"]}}"#), "bindings[0].fingers: must be an integer between 1 and 5"),
+        (withBindings(#"{"gesture": "swipe", "minimumDistanceMillimeters": 1e300, "action": {"command": ["x"]}}"#), "bindings[0].minimumDistanceMillimeters: must be a number between 0 and 1000"),
+        (withBindings(#"{"gesture": "pinch", "minimumScale": 1e-300, "action": {"command": ["x"]}}"#), "bindings[0].minimumScale: must be a number between 0.01 and 100"),
+        (withBindings(#"{"gesture": "pinch", "maximumScale": 1e300, "action": {"command": ["x"]}}"#), "bindings[0].maximumScale: must be a number between 0.01 and 100"),
+        (withBindings(#"{"gesture": "pinch", "minimumAngleDegrees": 1e300, "action": {"command": ["x"]}}"#), "bindings[0].minimumAngleDegrees: must be a number between 0 and 3600"),
+        (withBindings(#"{"gesture": "pinch", "direction": "out", "action": {"command": ["x"], "phase": "continuous", "every": 1e300}}"#), "bindings[0].action.every: must be a number between 0.01 and 100 (scale steps)"),
+        (withBindings(#"{"gesture": "tap", "action": {"command": ["x"], "timeoutSeconds": 1e300}}"#), "bindings[0].action.timeoutSeconds: must be a number between 0.001 and 3600"),
+        (#"{"version": 1, "engine": {"holdDelayMilliseconds": 1e13}}"#, "engine.holdDelayMilliseconds: must be a number between 0 and 10000"),
+        (#"{"version": 1, "engine": {"strokeRecognition": {"resampleCount": 100000000}}}"#, "engine.strokeRecognition.resampleCount: must be an integer between 8 and 1024"),
+        (#"{"version": 1, "engine": {"swipeDirection": {"deadZoneDegrees": -1}}}"#, "engine.swipeDirection.deadZoneDegrees: must be a number between 0 and 90"),
+    ]
+
+    @Test("every number out of its range is refused with the range, in JSON and YAML", arguments: outOfRange)
+    func numbersOutOfRange(document: String, expected: String) throws {
+        #expect(configurationErrors(document) == [expected])
+        // Flow-style YAML is the same document.
+        #expect(configurationErrors(document, format: .yaml) == [expected])
+    }
+
+    @Test("a sequence longer than 32 swipes gets the same message as replay --sequences")
+    func longSequence() {
+        let directions = Array(repeating: #""up""#, count: 40).joined(separator: ",")
+        #expect(configurationErrors(#"{"version": 1, "sequences": [{"name": "a", "directions": [\#(directions)]}]}"#)
+            == ["sequences[0].directions: \(SwipeSequenceMatcher.lengthProblem(count: 40))"])
+    }
+
+    static let longField = String(repeating: "x", count: 1_000_000)
+    static let controlField = "a\r\nb\u{0C}c\u{2028}d\u{2029}e\u{0B}f\u{1B}[31mg\u{85}h"
+
+    @Test("a megabyte or control characters in a key or value give short one-line messages",
+          arguments: [longField, controlField], [
+            #"{"version": 1, FIELD: 1}"#,
+            #"{"version": 1, "bindings": [{"gesture": FIELD, "action": {"command": ["x"]}}]}"#,
+            #"{"version": 1, "bindings": [{"gesture": "swipe", "direction": FIELD, "action": {"command": ["x"]}}]}"#,
+            #"{"version": 1, "bindings": [{"gesture": "stroke", "template": FIELD, "action": {"command": ["x"]}}]}"#,
+            #"{"version": 1, "bindings": [{"gesture": "sequence", "sequence": FIELD, "action": {"command": ["x"]}}]}"#,
+            #"{"version": 1, "mouse": {"button": FIELD}}"#,
+            #"{"version": 1, "engine": {FIELD: 1}}"#,
+            #"{"version": 1, "engine": {"strokeRecognition": {"matcher": FIELD}}}"#,
+            #"{"version": 1, "sequences": [{"name": FIELD, "directions": ["up"]}, {"name": FIELD, "directions": ["down"]}]}"#,
+            #"{"version": 1, "devices": [{"name": FIELD}]}"#,
+          ])
+    func longAndControlFields(field: String, template: String) throws {
+        let json = String(decoding: try JSONEncoder().encode(field), as: UTF8.self)
+        let document = template.replacingOccurrences(of: "FIELD", with: json)
+        for format in DaemonConfiguration.Format.allCases {
+            do {
+                _ = try DaemonConfiguration.decode(Data(document.utf8), format: format)
+                // A long device-name pattern is refused by its length; a short one may compile.
+                #expect(field == Self.controlField && template.contains("devices"), "accepted: \(template)")
+            } catch {
+                for line in error.lines + [error.description] {
+                    #expect(line.count <= 300, "\(format): \(line.count) characters: \(line.prefix(300))")
+                    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" },
+                            "\(format): \(line.prefix(300))")
+                }
+            }
+        }
+    }
+
+    @Test("thousands of errors are listed up to a limit, then counted")
+    func manyErrors() {
+        let bindings = Array(repeating: #"{"gesture": "nope"}"#, count: 500).joined(separator: ",")
+        do {
+            _ = try DaemonConfiguration.decode(Data(withBindings(bindings).utf8), format: .json)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.lines.count == ConfigurationErrors.maximumLines + 1)
+            #expect(error.lines.last == "... and \(error.errors.count - ConfigurationErrors.maximumLines) more errors")
+            #expect(error.description.count < 600)
         }
     }
 }

@@ -39,10 +39,10 @@ struct MouseSettingsTests {
     @Test("mouse errors name the key and say what is wrong", arguments: [
         (#"{"button": "side"}"#, "mouse.button: unknown button 'side'; expected one of right, middle, left"),
         (#"{"button": 3}"#, "mouse.button: must be a string, not a number"),
-        (#"{"minimumLengthCounts": -1}"#, "mouse.minimumLengthCounts: must not be negative"),
-        (#"{"minimumLengthCounts": "far"}"#, "mouse.minimumLengthCounts: must be a number, not a string"),
+        (#"{"minimumLengthCounts": -1}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
+        (#"{"minimumLengthCounts": "far"}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
         (#"{"orientation": "sideways"}"#, "mouse.orientation: unknown orientation 'sideways'; expected sensitive or invariant"),
-        (#"{"threshold": 1.5}"#, "mouse.threshold: must be from 0 to 1"),
+        (#"{"threshold": 1.5}"#, "mouse.threshold: must be a number between 0 and 1"),
         (#"{"minimumLengthMillimeters": 10}"#, "mouse.minimumLengthMillimeters: unknown key; expected one of button, minimumLengthCounts, orientation, threshold"),
         (#"true"#, "mouse: must be an object, not"),
     ])

@@ -165,4 +165,5 @@ struct GestureEngineContractTests {
         let engine = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
         #expect(engine.diagnostics.map(\.kind) == [.invalidConfiguration])
     }
+
 }
