@@ -89,6 +89,9 @@ public struct MultitouchDecoder: Sendable {
     private var hasPendingEvents = false
     private var lastEventTime: Int64 = 0
     private var frame = TouchFrame()
+    /// The contacts of the frame being closed, written over the previous
+    /// frame's in `frame.contacts` (no reallocation, no clearing).
+    private var contactCount = 0
 
     /// Creates a decoder for the events of `device`; `palmDetection` applies
     /// to touchpads only (a palm on a touchscreen is the device's call).
@@ -199,16 +202,14 @@ public struct MultitouchDecoder: Sendable {
                 return
             }
             guard code >= ABS.MT_TOUCH_MAJOR && code <= ABS.MT_PRESSURE, currentSlot >= 0 else { return }
-            slots.withUnsafeMutableBufferPointer { slots in
-                let index = currentSlot
-                if code == ABS.MT_TRACKING_ID {
-                    if value < 0 || value != slots[index].trackingID {
-                        slots[index].contactID = -1  // a new touch, or none
-                    }
-                    slots[index].trackingID = value < 0 ? -1 : value
-                } else {
-                    slots[index].set(code, value)
+            let index = currentSlot
+            if code == ABS.MT_TRACKING_ID {
+                if value < 0 || value != slots[index].trackingID {
+                    slots[index].contactID = -1  // a new touch, or none
                 }
+                slots[index].trackingID = value < 0 ? -1 : value
+            } else {
+                slots[index].set(code, value)
             }
         case .anonymous:
             single.set(code, value)
@@ -237,7 +238,7 @@ public struct MultitouchDecoder: Sendable {
 
     @usableFromInline
     mutating func closeFrame(at time: Int64) -> TouchFrame {
-        frame.contacts.removeAll(keepingCapacity: true)
+        contactCount = 0
         frame.microseconds = time
         var active = 0
         switch contactProtocol {
@@ -246,6 +247,7 @@ public struct MultitouchDecoder: Sendable {
         case .singleTouch: active = collectSingleTouch(at: time)
         case .none: break
         }
+        if frame.contacts.count > contactCount { frame.contacts.removeLast(frame.contacts.count - contactCount) }
         let toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
         frame.fingerCount = countsToolKeys ? max(toolFingers, active) : active
         frame.buttons = buttons
@@ -262,6 +264,16 @@ public struct MultitouchDecoder: Sendable {
         return result
     }
 
+    /// Writes `contact` as the next contact of the frame being closed.
+    private mutating func put(_ contact: Contact) {
+        if contactCount < frame.contacts.count {
+            frame.contacts[contactCount] = contact
+        } else {
+            frame.contacts.append(contact)
+        }
+        contactCount += 1
+    }
+
     private mutating func collectSlots(at time: Int64) -> Int {
         var active = 0
         for index in slots.indices where slots[index].trackingID >= 0 {
@@ -271,7 +283,7 @@ public struct MultitouchDecoder: Sendable {
                 slots[index].contactID = nextContactID
                 nextContactID += 1
             }
-            frame.contacts.append(converter.contact(from: &slots[index], slot: index, at: time, discardedJumps: &frame.discardedJumps))
+            put(converter.contact(from: &slots[index], slot: index, at: time, discardedJumps: &frame.discardedJumps))
         }
         return active
     }
@@ -281,7 +293,7 @@ public struct MultitouchDecoder: Sendable {
             // The driver sent no contacts this frame but a touch is still down:
             // keep the last frame's contacts (protocol A allows omitting them).
             for index in 0..<previousCount {
-                frame.contacts.append(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+                put(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
             }
             return previousCount
         }
@@ -332,7 +344,7 @@ public struct MultitouchDecoder: Sendable {
         }
         for index in 0..<reportedCount {
             slots[index] = reported[index]
-            frame.contacts.append(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+            put(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
         }
         previousCount = reportedCount
         reportedCount = 0
@@ -350,7 +362,7 @@ public struct MultitouchDecoder: Sendable {
             single.contactID = nextContactID
             nextContactID += 1
         }
-        frame.contacts.append(converter.contact(from: &single, slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+        put(converter.contact(from: &single, slot: -1, at: time, discardedJumps: &frame.discardedJumps))
         return 1
     }
 

@@ -47,10 +47,12 @@ extension GestureEngine {
                     return
                 }
                 touch.baseline = Baseline(snapshot, at: snapshot.time)
-                for contact in snapshot.contacts where touch.landings[contact.id] == nil || surface.positionsAreApproximate {
+                for index in snapshot.contacts.indices {
+                    let contact = snapshot.contacts[index]
                     // An approximate position describes the new set of fingers:
                     // it starts again, so its jump is no movement.
-                    touch.landings[contact.id] = contact.position
+                    guard touch.landings[contact.id] == nil || surface.positionsAreApproximate else { continue }
+                    touch.landings.set(contact.position, for: contact.id, touching: snapshot.contacts)
                 }
                 state = .undecided(touch)
                 return
@@ -59,13 +61,15 @@ extension GestureEngine {
                 && snapshot.time - touch.baseline.time <= configuration.approximatePositionSettleTime {
                 // Still settling after the count changed: the fingers start from here.
                 touch.baseline = Baseline(snapshot, at: touch.baseline.time)
-                for contact in snapshot.contacts { touch.landings[contact.id] = contact.position }
+                for index in snapshot.contacts.indices {
+                    touch.landings.set(snapshot.contacts[index].position, for: snapshot.contacts[index].id, touching: snapshot.contacts)
+                }
                 state = .undecided(touch)
                 return
             }
             touch.baseline.update(snapshot, configuration)
-            for contact in snapshot.contacts where touch.landings[contact.id] == nil {
-                touch.landings[contact.id] = contact.position
+            for index in snapshot.contacts.indices where touch.landings[snapshot.contacts[index].id] == nil {
+                touch.landings.set(snapshot.contacts[index].position, for: snapshot.contacts[index].id, touching: snapshot.contacts)
             }
             decide(touch, snapshot)
         case .deadline(let time):
@@ -430,7 +434,7 @@ extension GestureEngine {
         }
         state = .undecided(Touch(
             baseline: Baseline(snapshot, at: time),
-            landings: Dictionary(snapshot.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first }),
+            landings: ContactPositions(snapshot.contacts),
             holdPossible: holdPossible && configuration.holds))
     }
 
@@ -473,7 +477,7 @@ extension GestureEngine {
     func edge(of touch: Touch, travel: Point) -> GestureEvent.Edge? {
         let zone = configuration.edgeZoneMillimeters
         guard zone > 0 else { return nil }
-        let current = touch.baseline.transform.contacts.compactMap { touch.landings[$0.id] }
+        let current = touch.baseline.transform.current.array.compactMap { touch.landings[$0.id] }
         guard let start = current.isEmpty ? touch.baseline.startCentroid : UnistrokePipeline.centroid(current)
         else { return nil }
         let width = surface.widthMillimeters, height = surface.heightMillimeters

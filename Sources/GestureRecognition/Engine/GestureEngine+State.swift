@@ -44,10 +44,12 @@ extension GestureEngine {
     struct Snapshot: Sendable {
         var time: Duration
         var fingers: Int
-        var contacts: [TransformState.Contact]
+        /// The contacts, at most ``InlineList/capacity``: a frame with more
+        /// has more fingers than any gesture (``fingers`` counts them all).
+        var contacts: InlineList<TransformState.Contact>
         /// The pressure (or touch size) of each contact, in `contacts` order,
         /// nil where unknown; empty when no contact has one.
-        var pressures: [Double?] = []
+        var pressures = InlineList<Double?>()
         var isButtonDown = false
     }
 
@@ -59,7 +61,7 @@ extension GestureEngine {
         /// How many fingers there were.
         var fingers: Int
         /// Where each contact was at the start (or when it first appeared).
-        var start: [Int: Point]
+        var start: ContactPositions
         /// Translation, scale and rotation since the start.
         var transform: TransformState
         /// The spread of the contacts at the start, in millimetres.
@@ -70,8 +72,8 @@ extension GestureEngine {
         init(_ snapshot: Snapshot, at time: Duration) {
             self.time = time
             fingers = snapshot.fingers
-            start = Dictionary(snapshot.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first })
-            transform = TransformState(contacts: snapshot.contacts)
+            start = ContactPositions(snapshot.contacts)
+            transform = TransformState(normalized: TransformState.normalized(snapshot.contacts))
             startSpread = transform.spreadMillimeters
             startCentroid = transform.centroid
         }
@@ -94,37 +96,37 @@ extension GestureEngine {
         @discardableResult
         mutating func update(_ snapshot: Snapshot, _ configuration: Configuration) -> TransformState.Delta {
             let settling = settlesUntil.map { snapshot.time <= $0 } ?? false
-            let previous = transform.contacts
+            let previous = transform.current
             let sameContacts = snapshot.contacts.count == previous.count
                 && snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
             guard !interrupted, !settling, sameContacts else {
                 rebase(snapshot)
                 return .identity
             }
-            var next = transform
-            let delta = next.update(snapshot.contacts)
             // The same contacts before and after: their spreads, compared
             // directly (the delta's ratio is 1 when a spread is near zero).
-            let before = Self.spread(previous), after = Self.spread(next.contacts)
-            let ratio = configuration.jumpScaleRatio
-            if after > before * ratio || before > after * ratio
-                || abs(delta.rotationDegrees) > configuration.jumpRotationDegrees {
+            let before = Self.spread(previous)
+            let ratio = configuration.jumpScaleRatio, jumpDegrees = configuration.jumpRotationDegrees
+            let accepted = transform.update(normalized: TransformState.normalized(snapshot.contacts)) { delta, next in
+                let after = Self.spread(next)
+                return !(after > before * ratio || before > after * ratio || abs(delta.rotationDegrees) > jumpDegrees)
+            }
+            guard let delta = accepted else {
                 rebase(snapshot)
                 return .identity
             }
-            transform = next
             return delta
         }
 
         /// The mean distance of `contacts` from their centroid, in
         /// millimetres (0 for fewer than two), without allocating.
-        static func spread(_ contacts: [TransformState.Contact]) -> Double {
+        static func spread(_ contacts: InlineList<TransformState.Contact>) -> Double {
             guard contacts.count >= 2 else { return 0 }
             var sum = Point.zero
-            for contact in contacts { sum = sum + contact.position }
+            for index in contacts.indices { sum = sum + contacts[index].position }
             let center = sum * (1 / Double(contacts.count))
             var total = 0.0
-            for contact in contacts { total += contact.position.distance(to: center) }
+            for index in contacts.indices { total += contacts[index].position.distance(to: center) }
             return total / Double(contacts.count)
         }
 
@@ -132,16 +134,16 @@ extension GestureEngine {
         /// far stays, a contact's jump is not motion (its start moves with
         /// it), and a new contact starts where it is.
         mutating func rebase(_ snapshot: Snapshot) {
-            var previous: [Int: Point] = [:]
-            for contact in transform.contacts { previous[contact.id] = contact.position }
-            for contact in snapshot.contacts {
-                if let before = previous[contact.id], let origin = start[contact.id] {
-                    start[contact.id] = origin + (contact.position - before)
+            let previous = transform.current
+            for index in snapshot.contacts.indices {
+                let contact = snapshot.contacts[index]
+                if let old = previous.firstIndex(where: { $0.id == contact.id }), let origin = start[contact.id] {
+                    start.set(origin + (contact.position - previous[old].position), for: contact.id, touching: snapshot.contacts)
                 } else if start[contact.id] == nil {
-                    start[contact.id] = contact.position
+                    start.set(contact.position, for: contact.id, touching: snapshot.contacts)
                 }
             }
-            transform.rebase(snapshot.contacts)
+            transform.rebase(normalized: TransformState.normalized(snapshot.contacts))
             // The spread change counts from the new contacts, at the scale reached.
             startSpread = transform.spreadMillimeters / transform.scale
             interrupted = false
@@ -159,7 +161,8 @@ extension GestureEngine {
         /// centroid's travel when no contact can be compared, in millimetres.
         func largestDisplacement(in snapshot: Snapshot) -> Double {
             var largest = -1.0
-            for contact in snapshot.contacts {
+            for index in snapshot.contacts.indices {
+                let contact = snapshot.contacts[index]
                 if let origin = start[contact.id] { largest = max(largest, origin.distance(to: contact.position)) }
             }
             return largest >= 0 ? largest : travelMillimeters
@@ -185,7 +188,7 @@ extension GestureEngine {
         /// it changed, for the hold delay.
         var baseline: Baseline
         /// Where each contact landed: for edges.
-        var landings: [Int: Point]
+        var landings: ContactPositions
         /// Whether the hold timer runs.
         var holdPossible: Bool
     }
@@ -194,7 +197,7 @@ extension GestureEngine {
     struct Hold: Sendable {
         var fingers: Int
         var baseline: Baseline
-        var landings: [Int: Point]
+        var landings: ContactPositions
         /// When the finger count started to differ, if it does.
         var countChanged: Duration?
     }
