@@ -44,6 +44,12 @@ public enum AllocationCounter {
     /// Whether the counting library is loaded in this process.
     public static var isAvailable: Bool { functions != nil }
 
+    /// The allocations counted since the process started, or nil when the
+    /// counting library is not loaded.
+    public static var totals: Count? {
+        functions.map { Count(allocations: Int($0.count()), bytes: Int($0.bytes())) }
+    }
+
     /// Runs `body` and returns its result with the allocations made while it
     /// ran, or nil as the count when the counting library is not loaded.
     /// Calls may nest; each sees the allocations made while it ran.

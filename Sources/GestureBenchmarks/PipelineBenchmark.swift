@@ -24,6 +24,9 @@ public enum PipelineBenchmark {
         public var allocationsPerFrame: Double?
         /// Heap bytes allocated per frame in steady state, or nil.
         public var allocatedBytesPerFrame: Double?
+        /// The frames, after the first ones, during which anything was
+        /// allocated, or nil when allocations are not counted.
+        public var allocatingFrames: Int?
         /// What the stage produced: the checksum of the events, the contacts
         /// decoded, or the gesture events.
         public var output: Int
@@ -37,6 +40,8 @@ public enum PipelineBenchmark {
         public var events: Int
         /// The frames they make.
         public var frames: Int
+        /// The frames whose allocations were counted: all but the first ``PipelineBenchmark/warmUpFrames``.
+        public var countedFrames: Int
         /// The timed passes; the fastest counts.
         public var passes: Int
         /// Reading every event and summing its fields: the limit.
@@ -70,7 +75,7 @@ public enum PipelineBenchmark {
 
         progress("read and sum (\(events.count) events, \(passes) passes)")
         let limit = BenchmarkTiming.fastest(passes: passes) { readAndSum(events[...]) }
-        let limitCount = AllocationCounter.counting { readAndSum(events[warmUpEnd...]) }.count
+        let limitCount = countAllocations(in: events[warmUpEnd...]) { _ in }
 
         progress("decoder (\(passes) passes)")
         let decoded = BenchmarkTiming.fastest(passes: passes) {
@@ -79,7 +84,7 @@ public enum PipelineBenchmark {
         }
         var decoder = MultitouchDecoder(device: device)
         _ = decode(events[..<warmUpEnd], with: &decoder)
-        let decoderCount = AllocationCounter.counting { decode(events[warmUpEnd...], with: &decoder) }.count
+        let decoderCount = countAllocations(in: events[warmUpEnd...]) { event in _ = decoder.process(event) }
 
         progress("decoder and engine (\(passes) passes)")
         let recognised = BenchmarkTiming.fastest(passes: passes) {
@@ -88,19 +93,45 @@ public enum PipelineBenchmark {
         }
         var warm = pipeline
         _ = recognise(events[..<warmUpEnd], with: &warm)
-        let pipelineCount = AllocationCounter.counting { recognise(events[warmUpEnd...], with: &warm) }.count
+        var gestures: [GestureEvent] = []
+        let pipelineCount = countAllocations(in: events[warmUpEnd...]) { event in
+            warm.process(event, into: &gestures)
+            gestures.removeAll(keepingCapacity: true)
+        }
 
-        func stage(_ pass: BenchmarkTiming.Pass, _ count: AllocationCounter.Count?) -> Stage {
+        func stage(_ pass: BenchmarkTiming.Pass, _ counted: (count: AllocationCounter.Count, frames: Int)?) -> Stage {
             Stage(eventsPerSecond: BenchmarkTiming.rate(events.count, seconds: pass.seconds),
                   framesPerSecond: BenchmarkTiming.rate(frameCount, seconds: pass.seconds),
-                  allocationsPerFrame: count.map { Double($0.allocations) / Double(max(countedFrames, 1)) },
-                  allocatedBytesPerFrame: count.map { Double($0.bytes) / Double(max(countedFrames, 1)) },
+                  allocationsPerFrame: counted.map { Double($0.count.allocations) / Double(max(countedFrames, 1)) },
+                  allocatedBytesPerFrame: counted.map { Double($0.count.bytes) / Double(max(countedFrames, 1)) },
+                  allocatingFrames: counted?.frames,
                   output: pass.checksum)
         }
-        return Result(deviceName: device.name, events: events.count, frames: frameCount, passes: passes,
+        return Result(deviceName: device.name, events: events.count, frames: frameCount, countedFrames: countedFrames, passes: passes,
                       readAndSum: stage(limit, limitCount),
                       decoder: stage(decoded, decoderCount),
                       decoderAndEngine: stage(recognised, pipelineCount))
+    }
+
+    /// The allocations made while `body` takes each of `events`, and the
+    /// frames (SYN_REPORT to SYN_REPORT) during which any was; nil when not counted.
+    static func countAllocations(in events: ArraySlice<InputEvent>,
+                                 _ body: (InputEvent) -> Void) -> (count: AllocationCounter.Count, frames: Int)? {
+        guard let start = AllocationCounter.totals else {
+            for event in events { body(event) }
+            return nil
+        }
+        var frameStart = start.allocations
+        var allocatingFrames = 0
+        for event in events {
+            body(event)
+            guard event.isSynReport, let now = AllocationCounter.totals else { continue }
+            if now.allocations != frameStart { allocatingFrames += 1 }
+            frameStart = now.allocations
+        }
+        guard let end = AllocationCounter.totals else { return nil }
+        return (AllocationCounter.Count(allocations: end.allocations - start.allocations, bytes: end.bytes - start.bytes),
+                allocatingFrames)
     }
 
     /// The index just past the SYN_REPORT that ends frame `frames` (0: the start).

@@ -18,11 +18,12 @@ struct InlineList<Element: BitwiseCopyable & InlineStorable>: BitwiseCopyable {
     /// (``GestureEngine/maximumFingers``).
     static var capacity: Int { 8 }
 
-    // Eight stored elements rather than an `InlineArray`: Swift 6.3 copies a
-    // whole `InlineArray` property to read one element of it, and a list is
-    // read element by element in every frame; stored properties are read in place.
-    private var e0 = Element.placeholder, e1 = Element.placeholder, e2 = Element.placeholder, e3 = Element.placeholder
-    private var e4 = Element.placeholder, e5 = Element.placeholder, e6 = Element.placeholder, e7 = Element.placeholder
+    // Eight elements in a tuple rather than an `InlineArray`: Swift 6.3
+    // copies a whole `InlineArray` property to read one element of it; a
+    // tuple's elements are read in place, and ``withElements(_:)`` sees them
+    // as one buffer (a homogeneous tuple is laid out as an array).
+    private var storage = (Element.placeholder, Element.placeholder, Element.placeholder, Element.placeholder,
+                           Element.placeholder, Element.placeholder, Element.placeholder, Element.placeholder)
     /// The number of elements.
     private(set) var count = 0
 
@@ -40,14 +41,14 @@ struct InlineList<Element: BitwiseCopyable & InlineStorable>: BitwiseCopyable {
         get {
             precondition(index >= 0 && index < count, "InlineList index out of range")
             switch index {
-            case 0: return e0
-            case 1: return e1
-            case 2: return e2
-            case 3: return e3
-            case 4: return e4
-            case 5: return e5
-            case 6: return e6
-            default: return e7
+            case 0: return storage.0
+            case 1: return storage.1
+            case 2: return storage.2
+            case 3: return storage.3
+            case 4: return storage.4
+            case 5: return storage.5
+            case 6: return storage.6
+            default: return storage.7
             }
         }
         set {
@@ -58,14 +59,24 @@ struct InlineList<Element: BitwiseCopyable & InlineStorable>: BitwiseCopyable {
 
     private mutating func store(_ element: Element, at index: Int) {
         switch index {
-        case 0: e0 = element
-        case 1: e1 = element
-        case 2: e2 = element
-        case 3: e3 = element
-        case 4: e4 = element
-        case 5: e5 = element
-        case 6: e6 = element
-        default: e7 = element
+        case 0: storage.0 = element
+        case 1: storage.1 = element
+        case 2: storage.2 = element
+        case 3: storage.3 = element
+        case 4: storage.4 = element
+        case 5: storage.5 = element
+        case 6: storage.6 = element
+        default: storage.7 = element
+        }
+    }
+
+    /// Calls `body` with the elements as a buffer, for loops over the whole
+    /// list: one copy of the list, then plain reads.
+    func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        var elements = storage
+        let count = self.count
+        return try withUnsafeMutablePointer(to: &elements) { tuple in
+            try body(UnsafeBufferPointer(start: UnsafeRawPointer(tuple).assumingMemoryBound(to: Element.self), count: count))
         }
     }
 
@@ -102,12 +113,10 @@ struct InlineList<Element: BitwiseCopyable & InlineStorable>: BitwiseCopyable {
 
     /// The index of the first element that satisfies `predicate`, or nil.
     func firstIndex(where predicate: (Element) -> Bool) -> Int? {
-        var index = 0
-        while index < count {
-            if predicate(self[index]) { return index }
-            index += 1
+        withElements { elements in
+            for index in elements.indices where predicate(elements[index]) { return index }
+            return nil
         }
-        return nil
     }
 
     /// Whether an element satisfies `predicate`.

@@ -143,15 +143,17 @@ public struct TransformState: Hashable, Sendable {
 
     /// The centroid (mean position) of the current contacts, or `nil` when there are none.
     public var centroid: Point? {
-        current.isEmpty ? nil : Self.centroid(count: current.count) { current[$0].position }
+        current.isEmpty ? nil : current.withElements { contacts in Self.centroid(count: contacts.count) { contacts[$0].position } }
     }
 
     /// The mean distance of the current contacts from their centroid, in
     /// millimetres (0 with fewer than two contacts).
     public var spreadMillimeters: Double {
         guard current.count >= 2 else { return 0 }
-        let center = Self.centroid(count: current.count) { current[$0].position }
-        return Self.spread(count: current.count, about: center) { current[$0].position }
+        return current.withElements { contacts in
+            let center = Self.centroid(count: contacts.count) { contacts[$0].position }
+            return Self.spread(count: contacts.count, about: center) { contacts[$0].position }
+        }
     }
 
     /// Moves to the contacts of a new frame and returns what changed.
@@ -227,20 +229,22 @@ public struct TransformState: Hashable, Sendable {
         from previous: InlineList<Contact>, to next: InlineList<Contact>,
         _ body: (_ before: UnsafeBufferPointer<Point>, _ after: UnsafeBufferPointer<Point>) -> Void
     ) {
-        let capacity = InlineList<Contact>.capacity
-        withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * capacity) { buffer in
-            let before = buffer.baseAddress!, after = before + capacity
-            var shared = 0
-            var old = 0
-            for index in next.indices {
-                let contact = next[index]
-                while old < previous.count && previous[old].id < contact.id { old += 1 }
-                guard old < previous.count && previous[old].id == contact.id else { continue }
-                (before + shared).initialize(to: previous[old].position)
-                (after + shared).initialize(to: contact.position)
-                shared += 1
+        previous.withElements { previous in
+            next.withElements { next in
+                withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * next.count + 1) { buffer in
+                    let before = buffer.baseAddress!, after = before + next.count
+                    var shared = 0
+                    var old = 0
+                    for contact in next {
+                        while old < previous.count && previous[old].id < contact.id { old += 1 }
+                        guard old < previous.count && previous[old].id == contact.id else { continue }
+                        (before + shared).initialize(to: previous[old].position)
+                        (after + shared).initialize(to: contact.position)
+                        shared += 1
+                    }
+                    body(UnsafeBufferPointer(start: before, count: shared), UnsafeBufferPointer(start: after, count: shared))
+                }
             }
-            body(UnsafeBufferPointer(start: before, count: shared), UnsafeBufferPointer(start: after, count: shared))
         }
     }
 
@@ -292,32 +296,41 @@ public struct TransformState: Hashable, Sendable {
 
     /// `contacts` normalised, as ``normalized(_:)-(Array)``.
     static func normalized(_ contacts: InlineList<Contact>) -> InlineList<Contact> {
-        normalized(count: contacts.count) { contacts[$0] }
+        contacts.withElements { contacts in normalized(count: contacts.count) { contacts[$0] } }
     }
 
     /// The `count` contacts `contact(i)` gives, normalised.
     ///
     /// - Complexity: O(n²) for n contacts, n being a few fingers.
     private static func normalized(count: Int, _ contact: (Int) -> Contact) -> InlineList<Contact> {
-        var result = InlineList<Contact>()
-        for index in 0..<count {
-            let contact = contact(index)
-            guard contact.position.isFinite, !result.contains(where: { $0.id == contact.id }) else { continue }
-            if result.isFull {
-                // Keep the lowest ids: this one replaces the highest, if lower.
-                guard contact.id < result[result.count - 1].id else { continue }
-                result.truncate(to: result.count - 1)
+        let capacity = InlineList<Contact>.capacity
+        return withUnsafeTemporaryAllocation(of: Contact.self, capacity: capacity) { buffer in
+            let sorted = buffer.baseAddress!
+            var kept = 0
+            for index in 0..<count {
+                let contact = contact(index)
+                guard contact.position.isFinite else { continue }
+                var position = 0
+                while position < kept && sorted[position].id < contact.id { position += 1 }
+                if position < kept && sorted[position].id == contact.id { continue }  // the first of an id counts
+                if kept == capacity {
+                    // Keep the lowest ids: this one replaces the highest, if lower.
+                    guard position < kept else { continue }
+                    kept -= 1
+                }
+                // Insertion into place: ids are unique, so the order is the sorted one.
+                var move = kept
+                while move > position {
+                    (sorted + move).initialize(to: sorted[move - 1])
+                    move -= 1
+                }
+                (sorted + position).initialize(to: contact)
+                kept += 1
             }
-            // Insertion into place: ids are unique, so the order is the sorted one.
-            result.append(contact)
-            var position = result.count - 1
-            while position > 0 && result[position - 1].id > contact.id {
-                result[position] = result[position - 1]
-                position -= 1
-            }
-            result[position] = contact
+            var result = InlineList<Contact>()
+            for index in 0..<kept { result.append(sorted[index]) }
+            return result
         }
-        return result
     }
 
     /// The mean of `points`, which must not be empty.

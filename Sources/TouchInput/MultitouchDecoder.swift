@@ -81,6 +81,13 @@ public struct MultitouchDecoder: Sendable {
     /// Protocol A: the contact being reported; single-touch: the one contact.
     private var single = Slot()
     private var currentSlot = 0
+    /// Protocol B: the slot the events change now, held apart from `slots`
+    /// (written back when the events move to another slot and when the
+    /// frame closes), so that an event sets one field instead of going
+    /// through the array.
+    private var staged = Slot()
+    /// The index in `slots` that `staged` stands for, or -1.
+    private var stagedIndex = -1
     private var nextContactID = 0
     private var toolKeys: UInt8 = 0
     private var touchKeyDown = false
@@ -202,14 +209,14 @@ public struct MultitouchDecoder: Sendable {
                 return
             }
             guard code >= ABS.MT_TOUCH_MAJOR && code <= ABS.MT_PRESSURE, currentSlot >= 0 else { return }
-            let index = currentSlot
+            if stagedIndex != currentSlot { stage(currentSlot) }
             if code == ABS.MT_TRACKING_ID {
-                if value < 0 || value != slots[index].trackingID {
-                    slots[index].contactID = -1  // a new touch, or none
+                if value < 0 || value != staged.trackingID {
+                    staged.contactID = -1  // a new touch, or none
                 }
-                slots[index].trackingID = value < 0 ? -1 : value
+                staged.trackingID = value < 0 ? -1 : value
             } else {
-                slots[index].set(code, value)
+                staged.set(code, value)
             }
         case .anonymous:
             single.set(code, value)
@@ -274,7 +281,22 @@ public struct MultitouchDecoder: Sendable {
         contactCount += 1
     }
 
+    /// Makes `staged` stand for `slots[index]`, writing back the slot it stood for.
+    private mutating func stage(_ index: Int) {
+        unstage()
+        staged = slots[index]
+        stagedIndex = index
+    }
+
+    /// Writes `staged` back to the slot it stands for, if any.
+    private mutating func unstage() {
+        guard stagedIndex >= 0 else { return }
+        slots[stagedIndex] = staged
+        stagedIndex = -1
+    }
+
     private mutating func collectSlots(at time: Int64) -> Int {
+        unstage()
         var active = 0
         for index in slots.indices where slots[index].trackingID >= 0 {
             active += 1

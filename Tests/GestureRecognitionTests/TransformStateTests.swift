@@ -353,6 +353,13 @@ struct TransformStateTests {
         }
         #expect(isFinite(state))
     }
+
+    @Test func moreContactsThanItFollowsKeepTheLowestIDs() {
+        let limit = TransformState.maximumContacts
+        let many = (0..<(limit + 3)).reversed().map { Contact(id: $0, position: Point(x: Double($0), y: 10)) }
+        let state = TransformState(contacts: many)
+        #expect(state.contacts.map(\.id) == Array(0..<limit))
+    }
 }
 
 /// A tiny deterministic generator for tests (Knuth's MMIX constants).

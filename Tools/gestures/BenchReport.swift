@@ -35,14 +35,15 @@ struct BenchReport {
             lines.append("Kernel events to gestures: \(grouped(pipeline.frames)) generated frames of mixed gestures "
                          + "(\(grouped(pipeline.events)) events) on \(pipeline.deviceName)")
             lines += table(
-                ["", "M events/s", "M frames/s", "of the limit", "ns/frame", "allocations/frame", "bytes/frame"],
+                ["", "M events/s", "M frames/s", "of the limit", "ns/frame", "allocations/frame", "bytes/frame", "allocating frames"],
                 [("read and sum (the limit)", pipeline.readAndSum), ("decoder", pipeline.decoder),
                  ("decoder + engine", pipeline.decoderAndEngine)].map { name, stage in
                     [name, fixed(stage.eventsPerSecond / 1e6, 1), fixed(stage.framesPerSecond / 1e6, 2),
                      percent(stage.eventsPerSecond / pipeline.readAndSum.eventsPerSecond),
                      fixed(1e9 / stage.framesPerSecond, 0),
                      stage.allocationsPerFrame.map { fixed($0, 3) } ?? "n/a",
-                     stage.allocatedBytesPerFrame.map { fixed($0, 1) } ?? "n/a"]
+                     stage.allocatedBytesPerFrame.map { fixed($0, 1) } ?? "n/a",
+                     stage.allocatingFrames.map { percent(Double($0) / Double(pipeline.countedFrames)) } ?? "n/a"]
                 })
         }
         if let traces {
@@ -145,7 +146,8 @@ struct BenchReport {
                 "{\"events_per_second\":\(number(stage.eventsPerSecond)),\"frames_per_second\":\(number(stage.framesPerSecond)),"
                     + "\"share_of_limit\":\(number(stage.eventsPerSecond / pipeline.readAndSum.eventsPerSecond)),"
                     + "\"allocations_per_frame\":\(optional(stage.allocationsPerFrame)),"
-                    + "\"allocated_bytes_per_frame\":\(optional(stage.allocatedBytesPerFrame)),\"output\":\(stage.output)}"
+                    + "\"allocated_bytes_per_frame\":\(optional(stage.allocatedBytesPerFrame)),"
+                    + "\"allocating_frames\":\(optional(stage.allocatingFrames)),\"output\":\(stage.output)}"
             }
             fields.append("\"pipeline\":{\"device\":\(JSONText.quoted(pipeline.deviceName)),\"events\":\(pipeline.events),"
                           + "\"frames\":\(pipeline.frames),\"read_and_sum\":\(stage(pipeline.readAndSum)),"

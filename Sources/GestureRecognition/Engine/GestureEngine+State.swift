@@ -54,7 +54,9 @@ extension GestureEngine {
     }
 
     /// The fingers as they were when their count last settled, and how they
-    /// moved since.
+    /// moved since: the engine's `baseline`, which every state with fingers
+    /// down follows (it lives beside the state, not in it, so that a frame
+    /// updates it in place instead of copying it out of the state and back).
     struct Baseline: Sendable {
         /// When the count settled.
         var time: Duration
@@ -97,8 +99,9 @@ extension GestureEngine {
         mutating func update(_ snapshot: Snapshot, _ configuration: Configuration) -> TransformState.Delta {
             let settling = settlesUntil.map { snapshot.time <= $0 } ?? false
             let previous = transform.current
-            let sameContacts = snapshot.contacts.count == previous.count
-                && snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
+            let sameContacts = snapshot.contacts.count == previous.count && previous.withElements { previous in
+                snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
+            }
             guard !interrupted, !settling, sameContacts else {
                 rebase(snapshot)
                 return .identity
@@ -122,12 +125,14 @@ extension GestureEngine {
         /// millimetres (0 for fewer than two), without allocating.
         static func spread(_ contacts: InlineList<TransformState.Contact>) -> Double {
             guard contacts.count >= 2 else { return 0 }
-            var sum = Point.zero
-            for index in contacts.indices { sum = sum + contacts[index].position }
-            let center = sum * (1 / Double(contacts.count))
-            var total = 0.0
-            for index in contacts.indices { total += contacts[index].position.distance(to: center) }
-            return total / Double(contacts.count)
+            return contacts.withElements { contacts in
+                var sum = Point.zero
+                for contact in contacts { sum = sum + contact.position }
+                let center = sum * (1 / Double(contacts.count))
+                var total = 0.0
+                for contact in contacts { total += contact.position.distance(to: center) }
+                return total / Double(contacts.count)
+            }
         }
 
         /// Starts again from `snapshot`'s positions: what the fingers did so
@@ -161,9 +166,10 @@ extension GestureEngine {
         /// centroid's travel when no contact can be compared, in millimetres.
         func largestDisplacement(in snapshot: Snapshot) -> Double {
             var largest = -1.0
-            for index in snapshot.contacts.indices {
-                let contact = snapshot.contacts[index]
-                if let origin = start[contact.id] { largest = max(largest, origin.distance(to: contact.position)) }
+            snapshot.contacts.withElements { contacts in
+                for contact in contacts {
+                    if let origin = start[contact.id] { largest = max(largest, origin.distance(to: contact.position)) }
+                }
             }
             return largest >= 0 ? largest : travelMillimeters
         }
@@ -182,11 +188,10 @@ extension GestureEngine {
     }
 
     /// Fingers down with nothing decided (``StateName/undecided``). Whether
-    /// they tap is followed beside the states, by ``TapTracker``.
+    /// they tap is followed beside the states, by ``TapTracker``; the fingers
+    /// since their count last changed are the engine's `baseline` (its
+    /// `time`, when it changed, is the start of the hold delay).
     struct Touch: Sendable {
-        /// The fingers since their count last changed; its `time` is when
-        /// it changed, for the hold delay.
-        var baseline: Baseline
         /// Where each contact landed: for edges.
         var landings: ContactPositions
         /// Whether the hold timer runs.
@@ -196,7 +201,6 @@ extension GestureEngine {
     /// A hold in progress (``StateName/holding``).
     struct Hold: Sendable {
         var fingers: Int
-        var baseline: Baseline
         var landings: ContactPositions
         /// When the finger count started to differ, if it does.
         var countChanged: Duration?
@@ -205,7 +209,6 @@ extension GestureEngine {
     /// A swipe or pinch in progress (``StateName/swiping``, ``StateName/pinching``).
     struct Motion: Sendable {
         var fingers: Int
-        var baseline: Baseline
         var edge: GestureEvent.Edge?
         /// When the finger count started to differ, if it does.
         var countChanged: Duration?
@@ -214,7 +217,6 @@ extension GestureEngine {
     /// A stroke being drawn (``StateName/stroking``).
     struct Drawing: Sendable {
         var fingers: Int
-        var baseline: Baseline
         /// The path of the centroid, in millimetres.
         var points: [Point]
         /// When the finger count started to differ, if it does.
@@ -265,13 +267,14 @@ extension GestureEngine {
         }
 
         /// When this state's timer is due, if it has one: the hold delay
-        /// while undecided, the finger-change debounce during a gesture.
-        func deadline(_ configuration: Configuration) -> Duration? {
+        /// (from `countSettled`, when the finger count last settled) while
+        /// undecided, the finger-change debounce during a gesture.
+        func deadline(_ configuration: Configuration, countSettled: Duration) -> Duration? {
             switch self {
             case .idle, .ignoring:
                 nil
             case .undecided(let touch):
-                touch.holdPossible ? touch.baseline.time + configuration.holdDelay : nil
+                touch.holdPossible ? countSettled + configuration.holdDelay : nil
             case .holding(let hold):
                 hold.countChanged.map { $0 + configuration.fingerChangeDebounce }
             case .swiping(let motion), .pinching(let motion):

@@ -57,6 +57,10 @@ public struct GestureEngine: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
 
     var state: State = .idle
+    /// The fingers since their count last settled, and how they moved: what
+    /// every state with fingers down (undecided, holding, swiping, pinching,
+    /// stroking) follows; stale in the others.
+    var baseline = Baseline(Snapshot(time: .zero, fingers: 0, contacts: InlineList()), at: .zero)
     let recognizer: UnistrokeRecognizer
     var sequenceMatcher: SwipeSequenceMatcher?
     /// The fingers of the latest completed swipe, reported with sequences.
@@ -176,12 +180,12 @@ public struct GestureEngine: Sendable {
     mutating func fireDueTimers(by time: Duration) {
         if let latestTime, time < latestTime { return }
         for _ in 0..<Self.maximumTimersPerCall {
-            let stateDue = state.deadline(configuration).flatMap { $0 <= time ? $0 : nil }
+            let stateDue = state.deadline(configuration, countSettled: baseline.time).flatMap { $0 <= time ? $0 : nil }
             let sequenceDue = sequenceMatcher?.expiry.flatMap { $0 <= time ? $0 : nil }
             if let due = stateDue, sequenceDue.map({ due <= $0 }) ?? true {
                 latestTime = max(latestTime ?? due, due)
                 dispatch(.deadline(due))
-                if state.deadline(configuration) == due {
+                if state.deadline(configuration, countSettled: baseline.time) == due {
                     report(.unexpectedInput, at: due, "the timer due at this time did not change the state; it is dropped.")
                     state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
                 }
@@ -208,7 +212,7 @@ public struct GestureEngine: Sendable {
     /// a replay reaches it with the next frame. Either way the events come
     /// out at the time they were due.
     public var nextDeadline: Duration? {
-        let stateDue = state.deadline(configuration)
+        let stateDue = state.deadline(configuration, countSettled: baseline.time)
         let sequenceDue = sequenceMatcher?.expiry
         switch (stateDue, sequenceDue) {
         case let (a?, b?): return min(a, b)
