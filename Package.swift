@@ -100,6 +100,13 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
             path: "Tools/gestures-vm-suite"
         ),
+        // The libFuzzer targets Tools/fuzz builds with the sanitizers (one executable,
+        // GESTURES_FUZZ_TARGET picks the reader); built plainly it replays inputs. In no product.
+        .executableTarget(
+            name: "gestures-fuzz",
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopDaemon", "Validation"],
+            path: "Tools/gestures-fuzz"
+        ),
         // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
@@ -117,6 +124,8 @@ let package = Package(
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
         .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon"]),
         .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
+        // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
+        .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
         .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
     swiftLanguageModes: [.v6]

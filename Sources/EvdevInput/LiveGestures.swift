@@ -147,7 +147,7 @@ public final class LiveGestures {
                     if let opened = adopt(device) { emit(.opened(opened)) } else { reader.remove(device) }
                 case .frame, .resynced:
                     guard var entry = open[key] else { continue }
-                    if case .resynced = output { warnAboutLostEvents(entry.device) }
+                    if case .resynced = output { warnAboutLostEvents(entry.device); entry.pipeline.seed(from: device.state) }
                     for event in output.traceEvents {
                         for gesture in entry.pipeline.process(event) { emit(.gesture(gesture, entry.device)) }
                     }
@@ -174,11 +174,12 @@ public final class LiveGestures {
         guard GesturePipeline.surface(for: description) != nil else { return nil }
         let device = Device(id: nextID, node: evdev.path, description: description)
         guard let chosen = setup(device),
-              let pipeline = GesturePipeline(device: description, originMicroseconds: originMicroseconds,
+              var pipeline = GesturePipeline(device: description, originMicroseconds: originMicroseconds,
                                              setup: chosen) else {
             return nil
         }
         nextID += 1
+        pipeline.seed(from: evdev.state)  // contacts and keys already down when reading starts
         open[ObjectIdentifier(evdev)] = (device, pipeline)
         if !reader.devices.contains(where: { $0 === evdev }) {
             reader.add(evdev)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import GestureRecognition
+import InputChecks
 
 /// One stroke from a $-family XML gesture log (the format of the $1 study's
 /// `xml_logs`): `<Gesture Name="arrow01" Subject="2" Speed="fast" ...>` with
@@ -29,6 +30,35 @@ public struct DollarGestureLog: Hashable, Sendable {
         public var description: String
     }
 
+    /// The `encoding` of the XML declaration at the start of `data` (after a byte order
+    /// mark and white space), or nil when there is no declaration or it names none.
+    static func declaredEncoding(in data: Data) -> String? {
+        var bytes = data.prefix(1024)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
+        let declaration = String(decoding: bytes.prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return "" }
+        return String(rest.dropFirst().prefix { $0 != quote })
+    }
+
+    /// The line of the first `<?` that is not the XML declaration at the very start, or nil.
+    static func processingInstructionLine(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        var line = 1
+        for index in bytes.indices {
+            if bytes[index] == 0x0A { line += 1 }
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"), index != start {
+                return line
+            }
+        }
+        return nil
+    }
+
     /// Parses a log from `data`; `source` names it in errors. The log must
     /// be UTF-8 (checked before the XML parser sees it).
     public init(data: Data, source: String = "the log") throws {
@@ -37,6 +67,15 @@ public struct DollarGestureLog: Hashable, Sendable {
         }
         if let invalid = Self.firstInvalidUTF8(in: data) {
             throw ReadError(description: "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text")
+        }
+        // libxml2 switches to the encoding the declaration names (UTF-7 crashed it): only UTF-8 is read.
+        if let encoding = Self.declaredEncoding(in: data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
+            throw ReadError(description: "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text")
+        }
+        // Foundation's parser crashes on some processing instructions (`<?x?`): a log has none
+        // but its XML declaration.
+        if let line = Self.processingInstructionLine(in: data) {
+            throw ReadError(description: "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)

@@ -5,9 +5,11 @@ extension Trace {
     /// Loads a trace from a JSON trace, a `libinput record` YAML file or an
     /// evemu recording, detecting the format from the content.
     ///
-    /// An evemu `.events` file without a device description is paired with
-    /// the `.desc` file beside it named by the events file's name up to its
-    /// first dot: `Pad.two-finger-scroll.events` -> `Pad.desc`.
+    /// An evemu `.events` file without a device description takes it from
+    /// `deviceDescription` when given, else from the `.desc` file beside it
+    /// named by the longest leading part of its name (see
+    /// ``descriptionCandidates(of:)``): beside `Pad.desc` and
+    /// `Pad.laptop.desc`, `Pad.laptop.scroll.events` uses `Pad.laptop.desc`.
     ///
     /// ```swift
     /// let trace = try Trace.load(contentsOf: URL(fileURLWithPath: "SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"))
@@ -15,7 +17,8 @@ extension Trace {
     /// ```
     ///
     /// - Throws: ``TraceError`` with the file name and the line or frame at fault.
-    public static func load(contentsOf url: URL, limits: TraceReader.Limits = TraceReader.Limits()) throws -> Trace {
+    public static func load(contentsOf url: URL, deviceDescription: URL? = nil,
+                            limits: TraceReader.Limits = TraceReader.Limits()) throws -> Trace {
         let path = url.path
         let data = try readData(url, limits: limits)
         guard let format = TraceFormat.detect(data.prefix(64 * 1024)) else {
@@ -24,9 +27,8 @@ extension Trace {
         do {
             // Evemu events without a header take their device from the sibling .desc file.
             return try decode(data, as: format, limits: limits) { parsed in
-                let sibling = siblingDescription(of: url)
-                guard FileManager.default.fileExists(atPath: sibling.path) else {
-                    throw TraceError(.missingDeviceDescription(expected: sibling.lastPathComponent))
+                guard let sibling = deviceDescription ?? existingDescription(of: url) else {
+                    throw TraceError(.missingDeviceDescription(expected: descriptionCandidatesText(of: url)))
                 }
                 let described: Evemu.Parsed
                 do {
@@ -102,29 +104,6 @@ extension Trace {
         } catch {
             throw TraceError(.unreadable(reason: "cannot write: \(error.localizedDescription)"), file: url.path)
         }
-    }
-
-    /// The `.desc` file that describes the device of an evemu `.events` file without a header.
-    ///
-    /// It is the events file's name up to its first dot (`Pad.scroll.events`
-    /// -> `Pad.desc`) when that file exists; else the longest `.desc` in the
-    /// same folder whose name, followed by `-`, `_` or `.`, begins the events
-    /// file's name (xorg-integration-tests' `Pad-tap.events` -> `Pad.desc`);
-    /// else the first-dot name, which the caller reports as missing.
-    public static func siblingDescription(of eventsURL: URL) -> URL {
-        let name = eventsURL.lastPathComponent
-        let folder = eventsURL.deletingLastPathComponent()
-        let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
-        let byDot = folder.appendingPathComponent(stem + ".desc")
-        if FileManager.default.fileExists(atPath: byDot.path) { return byDot }
-        let candidates = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let prefixes = candidates.filter { $0.hasSuffix(".desc") }.map { String($0.dropLast(".desc".count)) }
-            .filter { prefix in
-                !prefix.isEmpty && name.count > prefix.count && name.hasPrefix(prefix)
-                    && ["-", "_", "."].contains(name[name.index(name.startIndex, offsetBy: prefix.count)])
-            }
-        guard let best = prefixes.max(by: { $0.count < $1.count }) else { return byDot }
-        return folder.appendingPathComponent(best + ".desc")
     }
 
     private static func readData(_ url: URL, limits: TraceReader.Limits) throws -> Data {

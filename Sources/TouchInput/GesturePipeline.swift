@@ -93,6 +93,12 @@ public struct GesturePipeline: Sendable {
         gestureFrame.isButtonDown = !frame.buttons.isEmpty
     }
 
+    /// Takes the device's state when reading starts or after a resync
+    /// (``MultitouchDecoder/seed(currentSlot:value:)``); the engine sees it at the next frame.
+    public mutating func seed(currentSlot: Int32, value: (_ type: UInt16, _ code: UInt16, _ slot: Int32) -> Int32) {
+        decoder.seed(currentSlot: currentSlot, value: value)
+    }
+
     /// Takes one kernel event; at a `SYN_REPORT` the frame goes to the engine
     /// (after `cancel()` when the frame follows dropped events).
     public mutating func process(_ event: InputEvent) -> [GestureEvent] {

@@ -146,11 +146,6 @@ struct RecordingsTests {
         #expect(back.jsonData() == json)
     }
 
-    @Test func eventsWithoutHeaderPairWithTheDescNamedByTheirStem() {
-        let events = URL(fileURLWithPath: "/data/touchpads/SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events")
-        #expect(Trace.siblingDescription(of: events).lastPathComponent == "SynPS2_Synaptics_TouchPad.desc")
-    }
-
     @Test func eventsWithoutHeaderPairWithTheLongestDescTheirNameBeginsWith() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pairing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

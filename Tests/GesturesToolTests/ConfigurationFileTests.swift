@@ -103,6 +103,6 @@ struct ConfigurationFileTests {
     func missingFile() throws {
         let run = try ToolRunner.run(["replay", "--config", "/no/such/config.yaml", Self.trace("x1carbon.3-finger-swipe-left")])
         #expect(run.status == 1)
-        #expect(run.stderr == "/no/such/config.yaml: no such file\n")
+        #expect(run.stderr == "gestures replay: /no/such/config.yaml: no such file (there is no folder /no/such).\n")
     }
 }

@@ -39,7 +39,7 @@ struct RecognizeCommandTests {
         run = try ToolRunner.run(["recognize", "--library", lib, zigzag])
         #expect(run.stdout.contains(": zz (score"))
         run = try ToolRunner.run(["templates", lib, "--rename", "zz=zigzag", "--remove", "circle"])
-        #expect(run.status == 0 && run.stdout.contains("1 gestures, 1 samples"))
+        #expect(run.status == 0 && run.stdout.contains("1 gesture, 1 sample"))
     }
 
     @Test("a stroke file without a name and no --name fails and leaves the library untouched")
@@ -125,10 +125,11 @@ struct RecognizeCommandTests {
     static let failingInvocations: [([String], Int32, String)] = [
         (["recognize"], 64, "no stroke files given"),
         (["recognize", "--bogus"], 64, "unknown option '--bogus'"),
-        (["recognize", "/no/such/file.json"], 1, "/no/such/file.json: no such file."),
+        (["recognize", "/no/such/file.json"], 1, "gestures recognize: /no/such/file.json: no such file (there is no folder /no/such)."),
         (["recognize", "--threshold", "2", "x.json"], 64, "option '--threshold' expects a number from 0 to 1"),
         (["recognize", "--library", "Package.swift", "Recordings/strokes/circle.json"], 1, "not a template library"),
-        (["eval", "/no/such/dir"], 1, "is not a directory"),
+        (["eval", "/no/such/dir"], 1, "gestures eval: /no/such/dir: no such folder (there is no folder /no/such)."),
+        (["eval", "Recordings/strokes/check.json"], 1, "gestures eval: Recordings/strokes/check.json is a JSON stroke file, not a folder: eval reads a folder of $1 logs"),
         (["eval", "x", "--templates", "1,a"], 64, "expects a comma-separated list"),
         (["nothing"], 64, "unknown subcommand 'nothing'"),
         (["recognize", "-o", "/tmp/x.svg", "Recordings/strokes/circle.json"], 64, "-o draws the explanation; add --explain"),
@@ -156,5 +157,50 @@ struct RecognizeCommandTests {
             let run = try ToolRunner.run([name, "--help"])
             #expect(run.status == 0 && run.stdout.contains("USAGE: gestures \(name)"))
         }
+    }
+}
+
+@Suite("gestures eval on a small folder of logs (end to end)")
+struct EvalOnSmallLogsTests {
+    /// `<folder>/s01/fast/NAMEnn.xml`: three circles and three zigzags, drawn by the test.
+    static func logs() throws -> URL {
+        let folder = try ToolRunner.temporaryDirectory()
+        let speed = folder.appendingPathComponent("s01/fast")
+        try FileManager.default.createDirectory(at: speed, withIntermediateDirectories: true)
+        for sample in 1...3 {
+            let wobble = Double(sample)
+            let circle = (0..<40).map { i -> (Double, Double) in
+                let angle = Double(i) / 40 * 2 * Double.pi
+                return (100 + (50 + wobble) * cos(angle), 100 + 50 * sin(angle))
+            }
+            let zigzag = (0..<40).map { i -> (Double, Double) in
+                let step = Double(i % 5) * 10
+                let y: Double = i / 5 % 2 == 0 ? step + wobble : 50 - step
+                return (Double(i) * 5, y)
+            }
+            for (name, points) in [("circle", circle), ("zigzag", zigzag)] {
+                let body = points.enumerated().map { #"  <Point X="\#($1.0)" Y="\#($1.1)" T="\#($0 * 10)" />"# }.joined(separator: "\n")
+                try """
+                <?xml version="1.0" encoding="utf-8" standalone="yes"?>
+                <Gesture Name="\(name)0\(sample)" Subject="1" Speed="fast" NumPts="\(points.count)">
+                \(body)
+                </Gesture>
+                """.write(to: speed.appendingPathComponent("\(name)0\(sample).xml"), atomically: true, encoding: .utf8)
+            }
+        }
+        return folder
+    }
+
+    @Test("eval counts in the singular when there is one, and shows plain progress lines off a terminal")
+    func singularAndProgress() throws {
+        let folder = try Self.logs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ToolRunner.run(["eval", folder.path, "--iterations", "2", "--templates", "1", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("eval: 6 strokes, 1 subject, 2 gestures"), "\(run.stderr)")
+        #expect(lines.last?.hasPrefix("eval: elastic E=1: 1/1 groups (100%)") == true, "\(run.stderr)")
+        #expect(!run.stderr.contains("\r"))
+        #expect(run.stdout.hasPrefix(#"{"recognizer":"elastic","protocol":"user-dependent","results":[{"templates":1,"#))
     }
 }

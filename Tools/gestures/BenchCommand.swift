@@ -114,7 +114,7 @@ enum BenchCommand: Command {
                 report.memory = try StreamingMemoryBenchmark.run(device: device, targetBytes: options.traceMegabytes * 1_000_000,
                                                                  directory: directory, progress: progress)
             case .beginDelay:
-                report.beginDelay = try beginDelays(in: options.recordings, progress: progress)
+                report.beginDelay = try beginDelays(in: options.recordings)
             }
         }
         print(options.format == .json ? report.json : report.text)
@@ -145,18 +145,20 @@ enum BenchCommand: Command {
     }
 
     /// The begin delays over every trace in `directory`.
-    static func beginDelays(in directory: String, progress: (String) -> Void) throws -> [BeginDelayBenchmark.Summary] {
+    static func beginDelays(in directory: String) throws -> [BeginDelayBenchmark.Summary] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure("\(directory): no such folder of recordings; give one with --recordings DIR")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
-        progress("begin delay over \(names.count) traces in \(directory)")
+        let progress = Progress("bench: begin delay", total: names.count, unit: "recordings")
         var delays: [BeginDelayBenchmark.Delay] = []
         for name in names {
             delays += BeginDelayBenchmark.measure(try Trace.load(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(name)))
+            progress.advance()
         }
+        progress.finish()
         return BeginDelayBenchmark.summarize(delays)
     }
 }

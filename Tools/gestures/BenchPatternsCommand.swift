@@ -42,6 +42,7 @@ enum BenchPatternsCommand: Command {
 
     static func run(_ options: Options) throws -> Int32 {
         let path = options.path
+        try FileArgument.check(path, as: .patternCorpus)
         let data: Data
         do { data = try InputFile.read(path, maximumBytes: 256 << 20) } catch { throw CommandFailure("corpus \(error.description)") }
         let corpus: Corpus
@@ -50,7 +51,9 @@ enum BenchPatternsCommand: Command {
         var times: [(Duration, String)] = []
         var outcomes: [PatternMatcher.Outcome: Int] = [:]
         var rejected = 0
+        let progress = Progress("bench-patterns", total: corpus.entries.count, unit: "patterns")
         for entry in corpus.entries {
+            progress.advance()
             guard let matcher = try? PatternMatcher(entry.pattern) else {
                 rejected += 1
                 continue
@@ -61,6 +64,7 @@ enum BenchPatternsCommand: Command {
             times.append((ContinuousClock.now - start, entry.id))
             outcomes[outcome, default: 0] += 1
         }
+        progress.finish()
         guard !times.isEmpty else { throw CommandFailure("no pattern in '\(path)' compiles") }
 
         times.sort { $0.0 < $1.0 }

@@ -61,11 +61,11 @@ enum CheckConfigCommand: Command {
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let path = try ConfigurationFile.path(options.path)
-        let configuration = try ConfigurationFile.load(path)
-        let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let templates = configuration.templatesPath.map { "templates \($0) (\(configuration.templates.names.count) shapes)" }
-            ?? "the bundled templates (\(configuration.templates.names.count) shapes)"
+        let path = try ConfigurationFile.path(options.path, orGive: "give its path: 'gestures check-config PATH'")
+        let configuration = try ConfigurationFile.load(path, options: Self.options)
+        let plural = { (count: Int, word: String) in counted(count, word) }
+        let shapes = counted(configuration.templates.names.count, "shape")
+        let templates = configuration.templatesPath.map { "templates \($0) (\(shapes))" } ?? "the bundled templates (\(shapes))"
         let devices = configuration.devices.isEmpty ? "every touch device" : plural(configuration.devices.count, "device matcher")
         print("\(path): valid, version \(DaemonConfiguration.version): \(plural(configuration.bindings.count, "binding")), \(devices), \(plural(configuration.sequences.count, "sequence")), \(templates)")
         print("actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s")

@@ -27,17 +27,22 @@ enum ConfigurationFile {
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// `given`, else the default file; a failure saying where to write one when there is none.
-    static func path(_ given: String?) throws -> String {
+    /// `given`, else the default file; a failure saying where to write one
+    /// when there is none, ending with `orGive` (how this command names
+    /// another file: `give --config PATH`).
+    static func path(_ given: String?, orGive: String = "give --config PATH") throws -> String {
         if let path = given ?? existingDefaultPath { return path }
-        throw CommandFailure("no configuration file: write \(defaultDirectory)/config.json or config.yaml (see README, \"Desktop daemon\"), or give --config PATH")
+        throw CommandFailure("no configuration file: write \(defaultDirectory)/config.yaml (see 'man gestures' or the README, \"A first configuration\"), or \(orGive)")
     }
 
-    /// Reads and checks the file at `path`.
+    /// Reads and checks the file at `path`, after checking it is one
+    /// (``FileArgument``; `options`, the command's table, for its hints).
     ///
     /// - Throws: a ``FailureReport`` with one line per error, each naming
-    ///   the file and the bad key, as `check-config` prints them.
-    static func load(_ path: String) throws(FailureReport) -> DaemonConfiguration {
+    ///   the file and the bad key, as `check-config` prints them; a
+    ///   ``CommandFailure`` for a file that is not a configuration.
+    static func load(_ path: String, options: [OptionSpec] = []) throws -> DaemonConfiguration {
+        try FileArgument.check(path, as: .configuration, options: options)
         do { return try DaemonConfiguration.load(contentsOf: path) } catch {
             throw FailureReport(lines: error.lines)
         }
@@ -79,16 +84,17 @@ struct ConfigurationOptions: OptionGroup {
         }
     }
 
-    /// The checked configuration, or nil when there is none to read.
+    /// The checked configuration, or nil when there is none to read;
+    /// `options` is the command's table, for hints.
     ///
     /// - Throws: a ``FailureReport`` of its errors, as `check-config` prints them.
-    func load() throws(FailureReport) -> DaemonConfiguration? {
+    func load(options: [OptionSpec] = []) throws -> DaemonConfiguration? {
         let path: String?
         switch choice {
         case .file(let given): path = given
         case .defaultIfPresent: path = ConfigurationFile.existingDefaultPath
         case .none: path = nil
         }
-        return try path.map { path throws(FailureReport) in try ConfigurationFile.load(path) }
+        return try path.map { path in try ConfigurationFile.load(path, options: options) }
     }
 }

@@ -33,22 +33,24 @@ struct EngineOptions: OptionGroup {
     }
 
     /// The engine's configuration and the templates: the configuration
-    /// file's (or the defaults), with the library and sequences given instead.
-    func load() throws -> (engine: GestureEngine.Configuration, templates: TemplateLibrary) {
+    /// file's (or the defaults), with the library and sequences given
+    /// instead; `options` is the command's table, for hints.
+    func load(options: [OptionSpec]) throws -> (engine: GestureEngine.Configuration, templates: TemplateLibrary) {
         var engine = GestureEngine.Configuration()
         var templates = TemplateLibrary.dollarShapes
-        if let file = try configuration.load() {
+        if let file = try configuration.load(options: options) {
             engine = file.engine
             templates = file.templates
         }
-        if let sequencesPath { engine.sequences = try Self.loadSequences(sequencesPath) }
-        if let libraryPath { templates = try TemplateLibraryFile.load(libraryPath) }
+        if let sequencesPath { engine.sequences = try Self.loadSequences(sequencesPath, options: options) }
+        if let libraryPath { templates = try TemplateLibraryFile.load(libraryPath, options: options) }
         return (engine, templates)
     }
 
-    /// The sequences of a `--sequences` file, checked with the limits of a
-    /// configuration's `sequences` section.
-    static func loadSequences(_ path: String) throws -> [SwipeSequenceMatcher.NamedSequence] {
+    /// The sequences of a `--sequences` file, checked by kind and with the
+    /// limits of a configuration's `sequences` section.
+    static func loadSequences(_ path: String, options: [OptionSpec] = []) throws -> [SwipeSequenceMatcher.NamedSequence] {
+        try FileArgument.check(path, as: .sequences, options: options)
         let data = try readSmallFile(path, what: "sequence file")
         let file: SequenceFile
         do { file = try JSONText.decode(SequenceFile.self, from: data) } catch {

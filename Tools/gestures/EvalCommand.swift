@@ -75,24 +75,24 @@ enum EvalCommand: Command {
     static func run(_ options: Options) throws -> Int32 {
         let matcher = options.configuration.matcher
         let json = options.format == .json
+        try FileArgument.check(options.directory, as: .logFolder, options: Self.options)
         let directory = URL(fileURLWithPath: options.directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure("\(directory.path) is not a directory")
-        }
         let pictures = options.templateCounts.count == 1 ? options.confusionPicture.map { [$0] }
             : options.confusionPicture.map { output in options.templateCounts.map { output.suffixed("E\($0)") } }
         try pictures?.forEach { try $0.checkWritable() }
         printError("eval: reading logs under \(directory.path)")
         let samples = try UnistrokeEvaluation.samples(under: directory)
         guard !samples.isEmpty else { throw CommandFailure("no XML gesture logs under \(directory.path)") }
-        printError("eval: \(samples.count) strokes, \(Set(samples.map(\.subject)).count) subjects, \(Set(samples.map(\.gesture)).count) gestures")
+        printError("eval: \(counted(samples.count, "stroke")), \(counted(Set(samples.map(\.subject)).count, "subject")), \(counted(Set(samples.map(\.gesture)).count, "gesture"))")
         let evaluation = UnistrokeEvaluation(samples: samples, configuration: options.configuration, protocol: options.evaluationProtocol)
         var results: [UnistrokeEvaluation.Result] = []
         for e in options.templateCounts {
+            var progress: Progress?
             let result = evaluation.run(templatesPerGesture: e, iterations: options.iterations, seed: options.seed) { done, all in
-                printError("eval: \(matcher.rawValue) E=\(e): group \(done)/\(all)")
+                if progress == nil { progress = Progress("eval: \(matcher.rawValue) E=\(e)", total: all, unit: "groups") }
+                progress?.update(done)
             }
+            progress?.finish()
             results.append(result)
         }
         if json {

@@ -9,13 +9,14 @@ enum InfoCommand: Command {
     static let abstract = "Show the devices, duration, frames, contacts and finger counts of a trace."
     static let discussion = """
         TRACE is a gestures JSON trace, a libinput record YAML file or an evemu
-        recording (an .events file without a header is paired with the .desc
-        file named by its name up to the first dot). Contacts and finger counts
-        come from the same multitouch decoder live devices use.
+        recording (events without a device description take it from --desc,
+        else from the .desc beside them with the longest matching name).
+        Contacts and finger counts come from the same multitouch decoder live
+        devices use.
         """
     static let format = OutputFormat.option(default: .text)
     static let frames = Flag("--frames", help: "Also print every decoded touch frame (text only).")
-    static let options = [format.spec, frames.spec]
+    static let options = [format.spec, frames.spec, RecordingFile.descOption.spec]
     static let arguments = [ArgumentSpec("TRACE", kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
 
     /// The trace and what to print.
@@ -23,14 +24,17 @@ enum InfoCommand: Command {
         var path: String
         var format: OutputFormat
         var printsFrames: Bool
+        var description: String?
     }
 
     static func parse(_ arguments: ParsedArguments) -> Options {
-        Options(path: arguments.positionals[0], format: arguments[format], printsFrames: arguments[frames])
+        Options(path: arguments.positionals[0], format: arguments[format], printsFrames: arguments[frames],
+                description: arguments[RecordingFile.descOption])
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: options.path))
+        try RecordingFile.checkDescription(options.description)
+        let trace = try RecordingFile.load(options.path, description: options.description, options: Self.options)
         let summary = trace.summary()
         print(options.format == .json ? json(summary) : text(summary), terminator: "")
         if options.printsFrames && options.format == .text { printFrames(trace) }

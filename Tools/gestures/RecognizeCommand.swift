@@ -56,10 +56,11 @@ enum RecognizeCommand: Command {
 
     static func run(_ options: Options) throws -> Int32 {
         try options.picture?.checkWritable()
-        let library = try TemplateLibraryFile.load(options.libraryPath ?? "default")
+        let library = try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options)
         let recognizer = UnistrokeRecognizer(library: library, configuration: options.configuration)
         let strokes = try options.files.flatMap { file in
-            try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)).map { (file: file, stroke: $0) }
+            try FileArgument.check(file, as: .strokes, options: Self.options)
+            return try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)).map { (file: file, stroke: $0) }
         }
         if let picture = options.picture, strokes.count != 1 {
             throw CommandFailure("-o draws one stroke, and \(options.files.count == 1 ? options.files[0] : "the files") hold\(options.files.count == 1 ? "s" : "") \(strokes.count); "

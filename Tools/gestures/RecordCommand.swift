@@ -53,6 +53,7 @@ enum RecordCommand: Command {
         let outputPath = options.outputPath
         let output: FileHandle
         if let outputPath {
+            try OutputFile.check(outputPath)
             guard FileManager.default.createFile(atPath: outputPath, contents: nil),
                   let handle = FileHandle(forWritingAtPath: outputPath) else {
                 throw CommandFailure("Cannot create \(outputPath)")
@@ -119,7 +120,7 @@ enum RecordCommand: Command {
             }
         }
         if outputPath != nil { try? output.close() }
-        printError("gestures record: \(frames) frames recorded\(outputPath.map { " to \($0)" } ?? "").")
+        printError("gestures record: \(counted(frames, "frame")) recorded\(outputPath.map { " to \($0)" } ?? "").")
         if let failure { throw CommandFailure(failure.description + " The recording up to that point is complete") }
         return 0
     }

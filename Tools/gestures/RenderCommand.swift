@@ -95,7 +95,7 @@ enum RenderCommand: Command {
             if let given = options.libraryOptionsGiven.first {
                 throw CommandFailure("\(given) applies to a template library, and \(options.file) is a recording; leave it out")
             }
-            let setup = try options.engine.load()
+            let setup = try options.engine.load(options: Self.options)
             let replay = GestureReplay(configuration: setup.engine, templates: setup.templates)
             let picture: TracePicture
             do {

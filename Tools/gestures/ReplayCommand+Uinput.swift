@@ -18,14 +18,14 @@ enum UinputReplay {
         var waitMilliseconds: Int
         /// The pause after the last frame before the devices are removed.
         var lingerMilliseconds: Int
+        /// The `--desc` file, for evemu events without a device description.
+        var description: String?
     }
 
     static func run(_ options: Options) throws -> Int32 {
         let speed = options.speed
-        let trace: Trace
-        do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: options.path)) } catch {
-            throw CommandFailure(CommandLineTool.sentence(for: error))
-        }
+        try RecordingFile.checkDescription(options.description)
+        let trace = try RecordingFile.load(options.path, description: options.description, options: ReplayCommand.options)
 
         var devices: [VirtualDevice] = []
         defer { for device in devices { device.destroy() } }
@@ -45,7 +45,7 @@ enum UinputReplay {
         }
 
         for (device, description) in zip(devices, trace.devices) {
-            printError("gestures replay: \(device.devnode ?? "?") is \(description.name); \(trace.frames.count) frames.")
+            printError("gestures replay: \(device.devnode ?? "?") is \(description.name); \(counted(trace.frames.count, "frame")).")
         }
         guard try sleep(milliseconds: Double(options.waitMilliseconds)) else { return 130 }
         let start = DispatchTime.now().uptimeNanoseconds

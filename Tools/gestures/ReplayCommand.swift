@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import GestureRecognition
 import GestureTraces
+import InputChecks
 
 /// `gestures replay`: runs recorded traces through the gesture engine and
 /// prints the gestures, or plays one into virtual devices (`--uinput`).
@@ -9,15 +10,21 @@ enum ReplayCommand: Command {
     static let name = "replay"
     static let abstract = "Run the gesture engine over recorded traces and print the gestures."
     static var usage: String {
-        usageText(options: [ends.spec, format.spec] + EngineOptions.options, arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
-            + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec])
+        usageText(options: [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
+                  arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
+            + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec, RecordingFile.descOption.spec])
     }
     static let discussion = """
     FILE is a trace in our JSON format, a `libinput record` YAML file or an
-    evemu recording (a .events file finds its .desc beside it), detected from
-    the content. One JSON object per line per gesture: type, phase, time_ms,
-    fingers, and on ends cancelled, direction, dx_mm, dy_mm, edge, scale,
-    angle_degrees, template, score, name where they apply.
+    evemu recording, detected from the content; evemu events without a device
+    description take it from --desc, else from the .desc beside them with the
+    longest matching name (Pad.laptop.desc before Pad.desc for
+    Pad.laptop.scroll.events). One JSON object per line per gesture: type,
+    phase, time_ms, fingers, and on ends cancelled, direction, dx_mm, dy_mm,
+    edge, scale, angle_degrees, template, score, name where they apply; with
+    more than one FILE, each line starts with "file". A file that cannot be
+    read is reported and the others are still replayed; the exit status is 1
+    if any failed.
 
     The engine's thresholds, swipe sequences and stroke templates come from
     the configuration file (the daemon's: its engine, sequences and templates
@@ -40,14 +47,14 @@ enum ReplayCommand: Command {
                                help: "With --uinput: keep the device MS ms after the last frame.")
 
     static var options: [OptionSpec] {
-        [ends.spec, format.spec] + EngineOptions.options + [uinput.spec, speed.spec, wait.spec, linger.spec]
+        [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec, uinput.spec, speed.spec, wait.spec, linger.spec]
     }
     static let arguments = [ArgumentSpec("FILE", count: .any, kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
 
     /// What to do.
     enum Options {
         /// Print the gestures of these traces.
-        case gestures(traces: [String], endsOnly: Bool, format: OutputFormat, engine: EngineOptions)
+        case gestures(traces: [String], endsOnly: Bool, format: OutputFormat, engine: EngineOptions, description: String?)
         /// Play one recording into virtual devices.
         case uinput(UinputReplay.Options)
     }
@@ -55,32 +62,52 @@ enum ReplayCommand: Command {
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
         if let path = arguments[uinput] {
             guard arguments.positionals.isEmpty else { throw UsageError("--uinput plays one recording; give it as --uinput FILE") }
-            return .uinput(UinputReplay.Options(path: path, speed: arguments[speed],
-                                                waitMilliseconds: arguments[wait], lingerMilliseconds: arguments[linger]))
+            return .uinput(UinputReplay.Options(path: path, speed: arguments[speed], waitMilliseconds: arguments[wait],
+                                                lingerMilliseconds: arguments[linger], description: arguments[RecordingFile.descOption]))
         }
         guard !arguments.positionals.isEmpty else { throw UsageError("no trace files given") }
         return .gestures(traces: arguments.positionals, endsOnly: arguments[ends], format: arguments[format],
-                         engine: try EngineOptions(arguments))
+                         engine: try EngineOptions(arguments), description: arguments[RecordingFile.descOption])
     }
 
     static func run(_ options: Options) throws -> Int32 {
         switch options {
         case .uinput(let options):
             return try UinputReplay.run(options)
-        case .gestures(let traces, let endsOnly, let format, let engine):
-            let setup = try engine.load()
+        case .gestures(let traces, let endsOnly, let format, let engine, let description):
+            let setup = try engine.load(options: Self.options)
+            try RecordingFile.checkDescription(description)
             let replay = GestureReplay(configuration: setup.engine, templates: setup.templates)
-            for file in traces {
-                let trace: Trace
-                do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: file)) } catch {
-                    throw CommandFailure(CommandLineTool.sentence(for: error))
-                }
-                if traces.count > 1 && format == .text { print("# \(file)") }
+            guard traces.count > 1 else {
+                let trace = try RecordingFile.load(traces[0], description: description, options: Self.options)
                 for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
                     print(format == .text ? event.description : event.jsonLine)
                 }
+                return 0
+            }
+            var failed = 0
+            for file in traces {
+                let trace: Trace
+                do { trace = try RecordingFile.load(file, description: description, options: Self.options) } catch {
+                    printError("gestures replay: \(CommandLineTool.sentence(for: error))")
+                    failed += 1
+                    continue
+                }
+                if format == .text { print("# \(file)") }
+                for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
+                    print(format == .text ? event.description : tagged(event.jsonLine, file: file))
+                }
+            }
+            guard failed == 0 else {
+                throw CommandFailure("\(failed) of \(traces.count) files could not be replayed; the others were")
             }
             return 0
         }
+    }
+
+    /// `{"file":"a.jsonl","type":...}`: a replay output line that says which file it came from.
+    static func tagged(_ line: String, file: String) -> String {
+        guard line.hasPrefix("{") else { return line }
+        return "{\"file\":\(JSONText.quoted(file)),\(line.dropFirst())"
     }
 }

@@ -13,19 +13,28 @@ enum RunCommand: Command {
     Without --replay, it reads every touchpad and touchscreen the
     configuration's devices accept, and those plugged in later (or only
     --device D), until Ctrl-C or SIGTERM.
-    With --replay, the traces are replayed through the gesture engine instead
-    of live devices, and the daemon exits when their actions have finished;
-    `--replay -` reads trace paths from standard input, one per line, until
-    end of file. Traces go after --replay, one each. The log (stderr) has one
-    line per fired action and failure.
+    With --replay, the recordings are replayed through the gesture engine
+    instead of live devices, and the daemon exits when their actions have
+    finished; `--replay -` reads recording paths from standard input, one per
+    line, until end of file. Recordings go after --replay (--replay a.jsonl
+    b.jsonl), in the formats replay reads; one that cannot be read is
+    reported and the others are still replayed. The log (stderr) has one line
+    per fired action and failure. The exit status is 1 when a recording could
+    not be replayed or a command it ran failed.
     """
 
     static let device = Option("--device", valueName: "D", .text, help: "Read only this device (node, eventN, or part of device names).")
     static let replay = Option("--replay", valueName: "TRACE", .file,
-                               help: "Replay this trace instead of reading devices ('-': paths on stdin).").repeated()
+                               help: "Replay these recordings instead of reading devices ('-': paths on stdin).").repeated()
 
     static var options: [OptionSpec] {
         [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec]
+    }
+    static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
+    static var usage: String {
+        usageText(options: [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec])
+            + "\n" + usageText(options: [ConfigurationFile.option.spec]) + " --replay TRACE [TRACE...]"
+            + "\n" + usageText(options: [ConfigurationFile.option.spec]) + " --replay -"
     }
 
     /// The daemon's configuration file and input.
@@ -37,7 +46,10 @@ enum RunCommand: Command {
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
-        let traces = arguments[replay]
+        let traces = arguments[replay] + arguments.positionals
+        if arguments[replay].isEmpty && !arguments.positionals.isEmpty {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'; recordings to replay go after --replay")
+        }
         if traces.contains("-") && traces.count > 1 { throw UsageError("--replay - cannot be combined with trace files") }
         if !traces.isEmpty && arguments[device] != nil { throw UsageError("--device reads live input; it cannot be combined with --replay") }
         return Options(configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
@@ -46,7 +58,19 @@ enum RunCommand: Command {
 
     static func run(_ options: Options) throws -> Int32 {
         let path = try ConfigurationFile.path(options.configurationPath)
-        let configuration = try ConfigurationFile.load(path)
+        let configuration = try ConfigurationFile.load(path, options: Self.options)
+        var replayFailures = 0
+        var traces = options.traces
+        if !traces.isEmpty && traces != ["-"] {
+            // Files that are not recordings are reported here, in one sentence each; the rest are replayed.
+            traces = traces.filter { trace in
+                guard let problem = FileArgument.problem(trace, as: .recording, options: Self.options) else { return true }
+                printError("gestures run: \(CommandLineTool.sentence(for: CommandFailure(problem)))")
+                replayFailures += 1
+                return false
+            }
+            if traces.isEmpty { throw CommandFailure("none of the recordings could be replayed") }
+        }
         let daemon = GestureDaemon(configuration: configuration)
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
@@ -60,13 +84,17 @@ enum RunCommand: Command {
                 try daemon.run(LiveSource(selection: WatchCommand.selection(options.device, directory: options.directory),
                                           directory: options.directory, stopper: stopper))
             } else {
-                try daemon.run(ReplaySource(options.traces == ["-"] ? .standardInput : .files(options.traces)))
+                try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces)))
             }
+        } catch let failure as ReplaySource.Failure {
+            replayFailures += failure.count
         } catch {
             throw CommandFailure(CommandLineTool.sentence(for: error))
         }
         let counts = daemon.runner.counts
-        daemon.log.write("done: \(counts.finished) command\(counts.finished == 1 ? "" : "s") run, \(counts.failed) failed, \(counts.dropped) dropped")
-        return 0
+        daemon.log.write("done: \(counted(counts.finished, "command")) run, \(counts.failed) failed, \(counts.dropped) dropped")
+        // A replay is a test run: any failure fails it. A live daemon stopped by a signal has done its job.
+        guard !options.traces.isEmpty else { return 0 }
+        return replayFailures > 0 || counts.failed > 0 ? 1 : 0
     }
 }

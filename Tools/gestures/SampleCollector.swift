@@ -11,17 +11,22 @@ final class SampleCollector {
     private var how = ""
     private(set) var added = 0
 
-    init(name: String, samples: Int, path: String) {
+    /// A collector adding to `start`, the library as the command found it.
+    init(name: String, samples: Int, path: String, start: (library: TemplateLibrary, note: String?)) {
         self.name = name
         self.samples = samples
         self.path = path
+        self.library = start.library
+        self.note = start.note
     }
+
+    /// What the starting library got before any sample (bundled shapes), for the summary.
+    private let note: String?
 
     var wantsMore: Bool { added < samples }
 
     /// Loads the library and prompts for the first sample, drawn `how`.
     func start(drawing how: String) throws {
-        library = try TemplateLibraryFile.load(path, createIfMissing: true)
         self.how = how
         prompt()
     }
@@ -36,7 +41,7 @@ final class SampleCollector {
         do {
             try library.add(name: name, points: points)
             added += 1
-            printError("  sample \(added) of \(samples) added (\(points.count) points).")
+            printError("  sample \(added) of \(samples) added (\(counted(points.count, "point"))).")
         } catch {
             retry("not a usable stroke (\(error))")
         }
@@ -46,7 +51,7 @@ final class SampleCollector {
     /// Saves what was added and says so; the exit status.
     func finish(status: Int32) throws -> Int32 {
         if added > 0 { try TemplateLibraryFile.save(library, to: path) }
-        print("added \(added) sample\(added == 1 ? "" : "s") of '\(name)' to \(path) (\(library.templates.count) templates, \(library.names.count) gestures)")
+        print("added \(counted(added, "sample")) of '\(name)' to \(path)\(note.map { ", \($0)" } ?? "") (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))")
         return added == samples ? status : 1
     }
 }

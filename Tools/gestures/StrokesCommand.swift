@@ -43,7 +43,7 @@ enum StrokesCommand: Command {
     static func run(_ options: Options) throws -> Int32 {
         let json = options.format == .json
         let count = options.count ?? .max
-        let recognizer = UnistrokeRecognizer(library: try TemplateLibraryFile.load(options.libraryPath ?? "default"))
+        let recognizer = UnistrokeRecognizer(library: try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options))
         let live = try MouseStrokeSession(device: options.device, directory: options.directory, button: options.button.code, commandName: name)
         var strokes = 0
         func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

@@ -6,11 +6,14 @@ import GestureTraces
 /// Template library files as the commands read and write them; `default`
 /// names the bundled library of the 16 shapes of the $1 study.
 enum TemplateLibraryFile {
-    /// Reads a template library, or an empty one when `createIfMissing` and the file is absent.
-    static func load(_ path: String, createIfMissing: Bool = false) throws -> TemplateLibrary {
+    /// Reads a template library, after checking it is one (``FileArgument``;
+    /// `options`, the command's table, for its hints), or `whenMissing`
+    /// when that is given and the file is absent.
+    static func load(_ path: String, whenMissing: TemplateLibrary? = nil, options: [OptionSpec] = []) throws -> TemplateLibrary {
         if path == "default" { return .dollarShapes }
         let url = URL(fileURLWithPath: path)
-        if createIfMissing && !FileManager.default.fileExists(atPath: url.path) { return TemplateLibrary() }
+        if let whenMissing, !FileManager.default.fileExists(atPath: url.path) { return whenMissing }
+        try FileArgument.check(path, as: .templateLibrary, options: options)
         let data: Data
         do { data = try InputFile.read(url, maximumBytes: TemplateLibrary.Limits.standard.maximumBytes) } catch {
             throw CommandFailure("template library \(error.description)")

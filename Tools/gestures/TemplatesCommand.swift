@@ -48,7 +48,7 @@ enum TemplatesCommand: Command {
 
     static func run(_ options: Options) throws -> Int32 {
         let path = options.path
-        var library = try TemplateLibraryFile.load(path)
+        var library = try TemplateLibraryFile.load(path, options: Self.options)
         for name in options.removals {
             if library.remove(name: name) == 0 { throw CommandFailure("\(path) has no gesture named '\(name)'") }
         }
@@ -58,6 +58,7 @@ enum TemplatesCommand: Command {
             if renamed == 0 { throw CommandFailure("\(path) has no gesture named '\(renaming.old)'") }
         }
         if let export = options.exportPath {
+            try OutputFile.check(export)
             try TemplateLibraryFile.save(library, to: export)
         } else if !options.removals.isEmpty || !options.renamings.isEmpty {
             try TemplateLibraryFile.save(library, to: path)
@@ -75,7 +76,7 @@ enum TemplatesCommand: Command {
                 let count = library.samples(named: name).count
                 print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(count)")
             }
-            print("\(library.names.count) gestures, \(library.templates.count) samples")
+            print("\(counted(library.names.count, "gesture")), \(counted(library.templates.count, "sample"))")
         }
         return 0
     }

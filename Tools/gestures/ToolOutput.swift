@@ -9,3 +9,9 @@ func printError(_ message: String) {
 func rounded(_ value: Double) -> Double {
     (value * 10_000).rounded() / 10_000
 }
+
+/// `count` and the noun, singular for one: `1 template`, `3 templates`,
+/// `2 matches` with `plural: "matches"`.
+func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+}

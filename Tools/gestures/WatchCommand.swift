@@ -51,7 +51,7 @@ enum WatchCommand: Command {
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let engine = try options.engine.load()
+        let engine = try options.engine.load(options: Self.options)
         let setup = LiveGestures.Setup(configuration: engine.engine, templates: engine.templates)
         let selection = selection(options.device, directory: options.directory)
         let live: LiveGestures

@@ -171,7 +171,7 @@ extension BindingMatcher {
         }
 
         private func action(_ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice, step: Int?) -> FiredAction {
-            let direction = binding.match.pinchDirection?.rawValue ?? swipeDirection(event)?.rawValue
+            let direction = binding.match.pinchDirection?.rawValue ?? swipeDirection(event)?.rawValue ?? pinchDirection(event)?.rawValue
             return FiredAction(
                 binding: binding.label, command: binding.action.command,
                 environment: FiredAction.environment(for: event, device: device, direction: direction, binding: binding.label, step: step),
@@ -186,6 +186,26 @@ extension BindingMatcher {
             if let direction = event.direction { return direction }
             guard event.phase == .update, let dx = event.dxMillimeters, let dy = event.dyMillimeters else { return nil }
             return configuration.engine.swipeDirection.direction(dx: dx, dy: dy)
+        }
+
+        /// The way a pinch has gone so far, as a binding without a direction
+        /// reports it: in or out when the scale is past the engine's pinch
+        /// threshold, clockwise or counterclockwise when the angle is past its
+        /// rotation threshold; when both are, the one furthest past its
+        /// threshold (relative to it). Nil before either threshold.
+        func pinchDirection(_ event: GestureEvent) -> DaemonConfiguration.PinchDirection? {
+            guard event.type == .pinch else { return nil }
+            let scaleThreshold = configuration.engine.pinchScaleThreshold
+            let angleThreshold = configuration.engine.rotationThresholdDegrees
+            var best: (direction: DaemonConfiguration.PinchDirection, excess: Double)?
+            if let scale = event.scale, scaleThreshold > 0, abs(scale - 1) >= scaleThreshold {
+                best = (scale < 1 ? .in : .out, abs(scale - 1) / scaleThreshold)
+            }
+            if let angle = event.angleDegrees, angleThreshold > 0, abs(angle) >= angleThreshold,
+               abs(angle) / angleThreshold > best?.excess ?? 0 {
+                best = (angle > 0 ? .clockwise : .counterclockwise, abs(angle) / angleThreshold)
+            }
+            return best?.direction
         }
 
         func edgeHolds(_ match: DaemonConfiguration.Match, _ event: GestureEvent) -> Bool {

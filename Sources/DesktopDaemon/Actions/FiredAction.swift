@@ -32,7 +32,7 @@ public struct FiredAction: Hashable, Sendable {
     /// | `GESTURE_PHASE` | begin, update, end (absent for tap, stroke, sequence) |
     /// | `GESTURE_FINGERS` | the finger count |
     /// | `GESTURE_TIME_MS` | the event's time, in ms from the source's start |
-    /// | `GESTURE_DIRECTION` | swipes: up ... down_right; pinches: in, out, clockwise, counterclockwise |
+    /// | `GESTURE_DIRECTION` | the binding's direction, else the one the engine saw: swipes up ... down_right; pinches in, out, clockwise, counterclockwise (past the engine's thresholds) |
     /// | `GESTURE_DX_MM`, `GESTURE_DY_MM` | swipes: the displacement so far (y grows down) |
     /// | `GESTURE_DISTANCE_MM` | swipes: the length of that displacement |
     /// | `GESTURE_EDGE` | swipes from an edge: top, bottom, left, right |

@@ -7,7 +7,7 @@ import GestureRecognition
 /// Read one with ``DaemonConfiguration/load(contentsOf:)`` or
 /// ``DaemonConfiguration/decode(_:format:baseDirectory:)``; both check every
 /// key and collect every error (see ``ConfigurationErrors``). The schema is
-/// documented in the README's "Desktop daemon" section.
+/// documented in the README's "The desktop daemon in detail" section.
 public struct DaemonConfiguration: Sendable {
     /// The version of the schema this code reads.
     public static let version = 1

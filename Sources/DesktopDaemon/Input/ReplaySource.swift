@@ -6,7 +6,8 @@ import GestureTraces
 public struct ReplaySource: GestureSource {
     /// Where the trace paths come from.
     public enum Paths: Sendable {
-        /// These files, in order; a trace that cannot be read stops the replay.
+        /// These files, in order; a trace that cannot be read is logged and
+        /// skipped, and the run throws a ``Failure`` counting them at the end.
         case files([String])
         /// One path per line of standard input, each replayed when its line
         /// arrives, until end of file; a trace that cannot be read is logged
@@ -14,10 +15,12 @@ public struct ReplaySource: GestureSource {
         case standardInput
     }
 
-    /// A trace that could not be read.
+    /// Traces that could not be read (each was logged when it was skipped).
     public struct Failure: Error, CustomStringConvertible {
         /// One sentence saying which and why.
         public var description: String
+        /// How many traces could not be read.
+        public var count: Int = 1
     }
 
     /// Where the trace paths come from.
@@ -34,9 +37,17 @@ public struct ReplaySource: GestureSource {
         var number = 0
         switch paths {
         case .files(let files):
+            var failures: [Failure] = []
             for path in files {
-                if let failure = replay(path, number: number, into: sink) { throw failure }
+                if let failure = replay(path, number: number, into: sink) {
+                    sink.log.write(failure.description)
+                    failures.append(failure)
+                }
                 number += 1
+            }
+            if failures.count == 1 { throw failures[0] }
+            if failures.count > 1 {
+                throw Failure(description: "\(failures.count) of \(files.count) traces could not be replayed.", count: failures.count)
             }
         case .standardInput:
             while let line = readLine() {
@@ -64,7 +75,7 @@ public struct ReplaySource: GestureSource {
             sink.deliver(gesture.event, devices[gesture.device])
             count += 1
         }
-        sink.log.write("replayed \(path): \(count) gesture events")
+        sink.log.write("replayed \(path): \(count) gesture event\(count == 1 ? "" : "s")")
         return nil
     }
 }

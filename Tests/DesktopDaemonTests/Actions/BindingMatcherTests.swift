@@ -74,6 +74,20 @@ struct BindingMatcherTests {
         (1.5, 30, ["out", "clockwise"]),
     ]
 
+    static let undirectedPinchCases: [(Double, Double, String?)] = [
+        (1.6, 0, "out"), (0.6, 0, "in"), (1.0, 40, "clockwise"), (1.0, -40, "counterclockwise"),
+        (1.05, 5, nil),  // under both thresholds: no direction to report
+        (1.2, 60, "clockwise"), (1.6, 20, "out"),  // both past: the one furthest past its threshold
+    ]
+
+    @Test("a pinch binding without a direction gets GESTURE_DIRECTION as the engine saw it", arguments: undirectedPinchCases)
+    func undirectedPinchCarriesDirection(scale: Double, angle: Double, expected: String?) throws {
+        var matcher = BindingMatcher(configuration: try configuration(withBindings(binding(#""gesture": "pinch""#, label: "any"))))
+        let actions = Stream.pinch(fingers: 2, steps: [(scale, angle)]).flatMap { matcher.process($0, from: pad) }
+        #expect(actions.count == 1)
+        #expect(actions.first?.environment["GESTURE_DIRECTION"] == expected)
+    }
+
     @Test("pinch directions use the engine's scale and rotation thresholds", arguments: pinchCases)
     func pinchDirections(scale: Double, angle: Double, expected: [String]) throws {
         let json = withBindings(["out", "in", "clockwise", "counterclockwise"].map {
