@@ -63,4 +63,13 @@ import Testing
         #expect(run.stdout.contains("read + split lines"))
         #expect(!run.stdout.contains("Recognition"), "--only runs only the sections named")
     }
+
+    @Test("sizes that would exhaust memory or disk are refused before anything runs",
+          arguments: [["--frames", "10000001"], ["--trace-frames", "1000001"], ["--trace-size", "100001"], ["--passes", "0"]])
+    func outOfRangeSizesAreRefused(option: [String]) throws {
+        let run = try ToolRunner.run(["bench", "--only", "pipeline"] + option)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(option[0]), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
 }

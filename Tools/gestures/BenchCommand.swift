@@ -39,9 +39,12 @@ enum BenchCommand: Command {
     static let format = OutputFormat.option(default: .text, help: "A readable table, or one JSON document.")
     static let quick = Flag("--quick", help: "A short run (seconds; figures are rough): fewer frames, a 4 MB trace, one pass.")
     static let only = Option("--only", valueName: "SECTION", ValueParser<Section>.choice(), help: "Run only this section (repeatable).").repeated()
-    static let frames = Option("--frames", valueName: "N", .integer(in: 1000...), help: "Frames of generated input for the pipeline (default 1000000; --quick 20000).")
-    static let traceFrames = Option("--trace-frames", valueName: "N", .integer(in: 100...), help: "Frames of the trace each format writes and reads (default 100000; --quick 2000).")
-    static let traceSize = Option("--trace-size", valueName: "MB", .integer(in: 1...), help: "Size of the streamed trace of the memory section (default 1000; --quick 4).")
+    static let frames = Option("--frames", valueName: "N", .integer(in: 1000...10_000_000),
+                              help: "Frames of generated input for the pipeline, held in memory (default 1000000; --quick 20000).")
+    static let traceFrames = Option("--trace-frames", valueName: "N", .integer(in: 100...1_000_000),
+                                   help: "Frames of the trace each format writes and reads (default 100000; --quick 2000).")
+    static let traceSize = Option("--trace-size", valueName: "MB", .integer(in: 1...100_000),
+                                 help: "Size of the streamed trace of the memory section (default 1000; --quick 4).")
     static let passes = Option("--passes", valueName: "N", .integer(in: 1...100), help: "Timed passes; the fastest counts (default 3; --quick 1).")
     static let recordings = Option("--recordings", valueName: "DIR", .directory, default: "Recordings/synthetic",
                                    help: "Traces to measure the begin delay on.")
@@ -94,7 +97,7 @@ enum BenchCommand: Command {
         printError("bench: this is a debug build; build with 'swift build -c release' for figures worth quoting")
         #endif
         let progress: (String) -> Void = { printError("bench: " + $0) }
-        var report = BenchReport(machine: .current, quick: options.quick, passes: options.passes)
+        var report = Report(machine: .current, quick: options.quick, passes: options.passes)
 
         for section in options.sections {
             switch section {
