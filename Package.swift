@@ -118,11 +118,12 @@ let package = Package(
         .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
+        // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic recordings.
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition", "GestureTraces", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // TestSupport to read the pictures back (SVGInspector, PNGImage).
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
-        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon"]),
+        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "TouchInput"]),
         .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),

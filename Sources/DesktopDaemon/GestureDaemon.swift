@@ -1,5 +1,6 @@
 import InputChecks
 import Synchronization
+import EvdevInput
 import GestureRecognition
 
 /// The desktop daemon: takes gesture events from any ``GestureSource``,
@@ -17,6 +18,8 @@ public final class GestureDaemon: Sendable {
         var matcher: BindingMatcher
         /// Device-matcher verdicts for the current configuration.
         var acceptedDevices: [InputDevice: Bool] = [:]
+        /// What is claimed on each device under the current configuration.
+        var policies: [InputDevice: PassThroughFilter.Policy] = [:]
     }
 
     private let state: Mutex<State>
@@ -25,12 +28,16 @@ public final class GestureDaemon: Sendable {
     /// Where the daemon logs.
     public let log: DaemonLog
 
-    /// A daemon with `configuration`, running actions with `launcher` and logging to `log`.
+    /// A daemon with `configuration`, running commands with `launcher`,
+    /// input actions through `inputDevices` (made now when the configuration
+    /// has input actions, so the desktop has them before the first one), and
+    /// logging to `log`.
     public init(configuration: DaemonConfiguration, launcher: any ProcessLauncher = SpawnLauncher(),
-                log: DaemonLog = .standardError) {
+                inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError) {
         self.state = Mutex(State(matcher: BindingMatcher(configuration: configuration)))
-        self.runner = ActionRunner(settings: configuration.actions, launcher: launcher, log: log)
+        self.runner = ActionRunner(settings: configuration.actions, launcher: launcher, inputDevices: inputDevices, log: log)
         self.log = log
+        if configuration.usesInputActions { runner.input.prepare() }
     }
 
     /// The configuration new gestures are matched with.
@@ -44,8 +51,10 @@ public final class GestureDaemon: Sendable {
         state.withLock {
             $0.matcher.replaceConfiguration(configuration)
             $0.acceptedDevices = [:]
+            $0.policies = [:]
         }
         runner.update(configuration.actions)
+        if configuration.usesInputActions { runner.input.prepare() }
     }
 
     /// Matches one event and submits the actions it fires; never blocks on them.
@@ -81,18 +90,33 @@ public final class GestureDaemon: Sendable {
         return accepted
     }
 
+    /// What is claimed on `device` under the current configuration: asked
+    /// when a touch begins, so a reload applies from the next touch.
+    public func interceptionPolicy(for device: InputDevice) -> PassThroughFilter.Policy {
+        let (policy, notes) = state.withLock { state -> (PassThroughFilter.Policy, [String]) in
+            if let known = state.policies[device] { return (known, []) }
+            let (policy, notes) = state.matcher.configuration.interceptionPolicy(for: device)
+            state.policies[device] = policy
+            return (policy, notes)
+        }
+        notes.forEach(log.write)
+        return policy
+    }
+
     /// Forgets what is kept for `device` (its gesture in progress): it went away.
     public func deviceRemoved(_ device: InputDevice) {
         state.withLock {
             $0.matcher.forget(device)
             $0.acceptedDevices[device] = nil
+            $0.policies[device] = nil
         }
     }
 
     /// The engine setup for a device opened now.
     public func engineSetup() -> EngineSetup {
         let configuration = self.configuration
-        return EngineSetup(configuration: configuration.engine, templates: configuration.templates, mouse: configuration.mouse)
+        return EngineSetup(configuration: configuration.engine, templates: configuration.templates, mouse: configuration.mouse,
+                           intercept: configuration.intercept)
     }
 
     /// The sink a source delivers to.
@@ -102,6 +126,7 @@ public final class GestureDaemon: Sendable {
             engineSetup: { [self] in engineSetup() },
             deliver: { [self] event, device in handle(event, from: device) },
             deviceRemoved: { [self] in deviceRemoved($0) },
+            interceptionPolicy: { [self] in interceptionPolicy(for: $0) },
             log: log)
     }
 

@@ -54,6 +54,7 @@ struct ParseStepTests {
         ["replay", "--ends", "--format", "text", "--no-config", "--library", "default", "/no/such.jsonl"],
         ["replay", "--uinput", "/no/such.jsonl", "--speed", "2", "--wait", "0", "--linger", "0"],
         ["run", "--config", "/no/such.yaml", "--replay", "/no/such.jsonl"],
+        ["run", "--config", "/no/such.yaml", "--no-intercept", "--device", "event0", "--dir", "/no/such"],
         ["check-config", "/no/such.yaml"],
         ["record", "--device", "/dev/null", "-o", "/no/such/out.jsonl", "--format", "evemu", "--frames", "1", "--grab", "--dir", "/no/such"],
         ["watch", "--device", "/no/such/event0", "--ends", "--format", "text", "--no-config", "--dir", "/no/such"],

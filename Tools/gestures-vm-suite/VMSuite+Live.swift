@@ -32,6 +32,12 @@ extension VMSuite {
         let device = try VirtualDevice(trace.devices[0])
         let node = device.devnode!
         try child.waitUntil("reading \(node)") { $0.isReading(node, after: seen) }
+        try write(trace, to: device)
+        return device
+    }
+
+    /// Writes the frames of a one-device trace to `device` with their recorded spacing.
+    func write(_ trace: Trace, to device: VirtualDevice) throws {
         let first = trace.frames.first?.events.first?.microseconds ?? 0
         let start = VMSuite.nowMicroseconds()
         for frame in trace.frames {
@@ -40,7 +46,45 @@ extension VMSuite {
             if wait > 0 { usleep(UInt32(wait)) }
             try device.writeFrame(frame.events)
         }
-        return device
+    }
+
+    /// The traces for the started-late checks: a touchpad whose slots the swipe changes
+    /// and one with more slots than fingers.
+    static let usedBeforeTraces = ["x1carbon.3-finger-swipe-left", "rmi4.5-finger-swipe-down-right", "rmi4.2-finger-pinch-out"]
+
+    /// A reader that starts after the device was used (issue 16, class 8). The kernel
+    /// drops an absolute event whose value equals the one it last reported, so after a
+    /// trace has been played into a device with nobody reading, a reader that took no
+    /// slot and axis state at open would decode the next play without them. Here the
+    /// trace is played twice before `watch` starts, then again: watch must print what
+    /// `gestures replay` prints for it.
+    func watchStartedAfterUse() throws {
+        for traceName in VMSuite.usedBeforeTraces {
+            let path = VMSuite.tracePath(traceName)
+            let (status, out, err) = try runGestures(["replay", "--ends", path])
+            try expect(status == 0, "replay \(traceName): \(err)")
+            let expected = out.split(separator: "\n").map(String.init)
+            try expect(!expected.isEmpty, "replay of \(traceName) gave nothing")
+            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
+            let device = try VirtualDevice(trace.devices[0])
+            defer { device.destroy() }
+            let node = device.devnode!
+            try write(trace, to: device)
+            try write(trace, to: device)
+            let watch = try VMChild(["watch", "--ends", "--device", node])
+            defer { _ = watch.stop(SIGKILL) }
+            try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
+            try write(trace, to: device)
+            try watch.waitUntil("\(expected.count) gesture lines for \(traceName)") { $0.lines.count >= expected.count }
+            let got = watch.lines.map(\.line)
+            try expect(got.count == expected.count, "\(traceName): watch printed \(got), replay \(expected)")
+            for (live, replayed) in zip(got, expected) {
+                if let key = try VMSuite.difference(live, replayed, fuzzMillimeters: VMSuite.fuzzMillimeters(trace.devices[0])) {
+                    throw CheckFailure("\(traceName) played after use: \(key) differs: watch printed \(live), replay \(replayed)")
+                }
+            }
+        }
+        say("VMTEST INFO watch-started-after-use: \(VMSuite.usedBeforeTraces.count) traces played twice with no reader, then once to a new watch: same gestures as replay")
     }
 
     /// A replay-contract line, for the checks that look inside it.

@@ -67,7 +67,15 @@ final class VMSuite {
         suite.check("watch-device-gone") { try suite.watchDeviceGone() }
         suite.check("watch-latency-idle") { try suite.watchLatencyAndIdle() }
         suite.check("daemon-live") { try suite.daemon() }
+        suite.check("watch-started-after-use") { try suite.watchStartedAfterUse() }
+        suite.check("daemon-started-after-use") { try suite.daemonStartedAfterUse() }
         suite.check("daemon-mouse") { try suite.daemonMouse() }
+        suite.check("intercept-unclaimed") { try suite.interceptUnclaimed() }
+        suite.check("intercept-claimed") { try suite.interceptClaimed() }
+        suite.check("intercept-killed") { try suite.interceptKilled() }
+        suite.check("intercept-latency-idle") { try suite.interceptLatencyAndIdle() }
+        suite.check("intercept-mouse") { try suite.interceptMouse() }
+        suite.check("intercept-input-actions") { try suite.inputActions() }
         suite.check("evemu-play") { try suite.evemuPlay() }
         suite.check("permission-denied") { try suite.permissionDenied() }
         say("VMTEST DONE \(suite.passed) passed, \(suite.failed) failed")

@@ -13,6 +13,8 @@ let usage = """
              Print the names of the synthetic traces the checks play.
            gestures-vm-suite as-user UID GID PROGRAM [ARGUMENT...]
              Run PROGRAM as user UID and group GID (the checks use it; needs root).
+           gestures-vm-suite hold-grab NODE
+             Grab NODE (EVIOCGRAB), say "grabbed", and wait to be killed.
 
     """
 
@@ -32,6 +34,8 @@ case "--list-traces" where arguments.count == 1:
     print(VMSuite.liveTraceFiles.joined(separator: "\n"))
 case "as-user":
     AsUser.run(Array(arguments.dropFirst()))
+case "hold-grab" where arguments.count == 2:
+    VMSuite.holdGrab(arguments[1])
 case "--help", "-h":
     print(usage, terminator: "")
 default:

@@ -4,7 +4,7 @@ import DesktopDaemon
 import GestureRecognition
 
 extension DaemonConfiguration.Binding {
-    /// `3-finger swipe left, on end: xdotool key super`.
+    /// `3-finger swipe left, on end: xdotool key super (claimed: kept from the desktop)`.
     var summary: String {
         var words: [String] = []
         if let fingers = match.fingers { words.append("\(fingers)-finger") }
@@ -28,7 +28,8 @@ extension DaemonConfiguration.Binding {
                 : match.pinchDirection == .clockwise || match.pinchDirection == .counterclockwise ? "°" : " scale step"
             when = "every \(FiredActionText.number(every))\(unit)"
         }
-        return "\(label): \(words.joined(separator: " ")), \(when): \(action.command.joined(separator: " "))"
+        let claimed = claim ? " (claimed: kept from the desktop)" : ""
+        return "\(label): \(words.joined(separator: " ")), \(when): \(action.summary)\(claimed)"
     }
 }
 

@@ -12,7 +12,10 @@ enum RunCommand: Command {
     file changes (a bad new file keeps the old configuration and logs why).
     Without --replay, it reads every touchpad and touchscreen the
     configuration's devices accept, and those plugged in later (or only
-    --device D), until Ctrl-C or SIGTERM.
+    --device D), until Ctrl-C or SIGTERM. It takes each device from the
+    desktop (a grab and a virtual clone the desktop reads instead), so that
+    claimed gestures and drawn mouse strokes never reach it; --no-intercept
+    (or `intercept: false` in the file) reads beside the desktop instead.
     With --replay, the recordings are replayed through the gesture engine
     instead of live devices, and the daemon exits when their actions have
     finished; `--replay -` reads recording paths from standard input, one per
@@ -26,13 +29,15 @@ enum RunCommand: Command {
     static let device = Option("--device", valueName: "D", .text, help: "Read only this device (node, eventN, or part of device names).")
     static let replay = Option("--replay", valueName: "TRACE", .file,
                                help: "Replay these recordings instead of reading devices ('-': paths on stdin).").repeated()
+    static let noIntercept = Flag("--no-intercept",
+                                  help: "Read devices beside the desktop: it sees every gesture too (as `intercept: false`).")
 
     static var options: [OptionSpec] {
-        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec]
+        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec]
     }
     static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
     static var usage: String {
-        usageText(options: [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec])
+        usageText(options: [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, noIntercept.spec])
             + "\n" + usageText(options: [ConfigurationFile.option.spec]) + " --replay TRACE [TRACE...]"
             + "\n" + usageText(options: [ConfigurationFile.option.spec]) + " --replay -"
     }
@@ -43,6 +48,7 @@ enum RunCommand: Command {
         var device: String?
         var directory: String
         var traces: [String]
+        var intercepts: Bool
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
@@ -53,7 +59,7 @@ enum RunCommand: Command {
         if traces.contains("-") && traces.count > 1 { throw UsageError("--replay - cannot be combined with trace files") }
         if !traces.isEmpty && arguments[device] != nil { throw UsageError("--device reads live input; it cannot be combined with --replay") }
         return Options(configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
-                       directory: arguments[InputDevices.directoryOption], traces: traces)
+                       directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept])
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -82,7 +88,7 @@ enum RunCommand: Command {
                 let stop = StopSignals { stopper.stop() }
                 defer { stop.cancel() }
                 try daemon.run(LiveSource(selection: WatchCommand.selection(options.device, directory: options.directory),
-                                          directory: options.directory, stopper: stopper))
+                                          directory: options.directory, stopper: stopper, intercepts: options.intercepts))
             } else {
                 try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces)))
             }

@@ -1,5 +1,7 @@
+import EvdevInput
 import Foundation
 import GestureRecognition
+import TouchInput
 
 /// Runs fired actions in the background, never blocking the caller: at most
 /// `maximumConcurrent` commands at once, up to `queueLimit` more waiting in
@@ -14,6 +16,10 @@ import GestureRecognition
 /// Every command is logged when it starts (`fired`), and again only when it
 /// fails (a status other than 0, a signal, its timeout, or not starting);
 /// a failure never stops the runner.
+///
+/// Input actions (keys, clicks, drags) go to the ``InputActionPerformer``
+/// instead, in order, outside the command limits: they take microseconds.
+/// Each is logged when it fires, but a drag's moves and release are not.
 public final class ActionRunner: @unchecked Sendable {
     // All mutable state is guarded by `condition`.
     private let condition = NSCondition()
@@ -25,12 +31,17 @@ public final class ActionRunner: @unchecked Sendable {
     private var droppedCount = 0
     private let launcher: any ProcessLauncher
     private let log: DaemonLog
+    /// Where input actions go.
+    public let input: InputActionPerformer
 
-    /// A runner with `settings`, starting commands with `launcher` and logging to `log`.
-    public init(settings: DaemonConfiguration.ActionSettings, launcher: any ProcessLauncher = SpawnLauncher(), log: DaemonLog) {
+    /// A runner with `settings`, starting commands with `launcher`, input
+    /// actions through `inputDevices`, and logging to `log`.
+    public init(settings: DaemonConfiguration.ActionSettings, launcher: any ProcessLauncher = SpawnLauncher(),
+                inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog) {
         self.settings = settings
         self.launcher = launcher
         self.log = log
+        self.input = InputActionPerformer(devices: inputDevices, log: log)
     }
 
     /// Uses `settings` from now on; running and queued actions are kept.
@@ -45,6 +56,16 @@ public final class ActionRunner: @unchecked Sendable {
     /// Starts `action` now, queues it, or drops it when the queue is full.
     /// Never blocks.
     public func submit(_ action: FiredAction) {
+        if let step = action.input {
+            switch step {
+            case .keys, .click, .dragPress:
+                log.write("fired \(action.binding) (\(action.gesture)): \(Self.describe(step))")
+            case .dragMove, .dragRelease:
+                break
+            }
+            input.perform(step, for: action.binding)
+            return
+        }
         condition.lock()
         let accepted = running < settings.maximumConcurrent || queue.count < settings.queueLimit
         if accepted { queue.append(action) } else { droppedCount += 1 }
@@ -59,9 +80,25 @@ public final class ActionRunner: @unchecked Sendable {
 
     /// Blocks until no action is running or waiting.
     public func waitUntilIdle() {
+        input.waitUntilIdle()
         condition.lock()
         while running > 0 || !queue.isEmpty { condition.wait() }
         condition.unlock()
+    }
+
+    /// `keys leftmeta+right`, `click left`, `drag with button 272`: an input step for the log.
+    static func describe(_ step: InputStep) -> String {
+        func key(_ code: UInt16) -> String { KeyNames.name(of: code) ?? String(code) }
+        func button(_ code: UInt16) -> String {
+            [BTN.LEFT: "left", BTN.RIGHT: "right", BTN.MIDDLE: "middle"][code] ?? String(code)
+        }
+        switch step {
+        case .keys(let codes): return "keys " + codes.map(key).joined(separator: "+")
+        case .click(let code): return "click \(button(code))"
+        case .dragPress(let code): return "drag with the \(button(code)) button"
+        case .dragMove: return "drag move"
+        case .dragRelease: return "drag release"
+        }
     }
 
     /// Counts so far: commands finished (including failures), failed, dropped.

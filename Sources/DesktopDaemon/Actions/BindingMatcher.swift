@@ -14,6 +14,9 @@ import InputChecks
 ///   Moving back lowers the mark, so scrubbing back and forth fires for each
 ///   forward stretch (a volume slider), never for the way back.
 ///
+/// - `drag` bindings follow the whole swipe: a press at its begin, a move
+///   for every update, a release at its end, cancelled or not.
+///
 /// A gesture in progress keeps the configuration it began with until it
 /// ends: a reload never drops or changes a gesture under the fingers.
 ///
@@ -78,7 +81,7 @@ public struct BindingMatcher: Sendable {
         case .end?:
             var progress = inProgress.removeValue(forKey: device.id)
                 ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
-            guard event.cancelled != true else { return [] }
+            guard event.cancelled != true else { return progress.releaseDrags(event, from: device) }
             return progress.fire(event, from: device, completing: true)
         }
     }
@@ -122,6 +125,8 @@ extension BindingMatcher {
         /// Swipes: the path length so far and the latest displacement.
         var pathMillimeters = 0.0
         var latest: (dx: Double, dy: Double) = (0, 0)
+        /// Drag bindings whose button is held.
+        var dragging: Set<Int> = []
 
         init(configuration: DaemonConfiguration, eligible: [Bool]) {
             self.configuration = configuration
@@ -129,6 +134,7 @@ extension BindingMatcher {
         }
 
         mutating func fire(_ event: GestureEvent, from device: InputDevice, completing: Bool) -> [FiredAction] {
+            let previous = latest
             if let dx = event.dxMillimeters, let dy = event.dyMillimeters {
                 let step = ((dx - latest.dx) * (dx - latest.dx) + (dy - latest.dy) * (dy - latest.dy)).squareRoot()
                 pathMillimeters += step
@@ -138,6 +144,11 @@ extension BindingMatcher {
             for (index, binding) in configuration.bindings.enumerated() where eligible[index] {
                 let match = binding.match
                 guard match.gesture == event.type, match.fingers.map({ $0 == event.fingers }) ?? true else { continue }
+                if case .drag(let button)? = binding.action.input {
+                    guard edgeHolds(match, event) else { continue }
+                    actions += drag(index, button: button, binding, event, device, from: previous)
+                    continue
+                }
                 switch binding.action.phase {
                 case .end:
                     guard completing, holds(match, for: event) else { continue }
@@ -170,10 +181,48 @@ extension BindingMatcher {
             return actions
         }
 
+        /// The steps of a drag for `event`: press at the begin, a move per
+        /// update (the displacement since `previous`), a release at the end.
+        private mutating func drag(_ index: Int, button: DaemonConfiguration.MouseSettings.Button,
+                                   _ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice,
+                                   from previous: (dx: Double, dy: Double)) -> [FiredAction] {
+            var steps: [InputStep] = []
+            if !dragging.contains(index), event.phase != .end {
+                // A begin, or an update of a swipe that began under another configuration.
+                dragging.insert(index)
+                steps.append(.dragPress(MouseStrokeEvents.code(button)))
+            }
+            if event.phase != .begin, event.cancelled != true, dragging.contains(index),
+               let dx = event.dxMillimeters, let dy = event.dyMillimeters, dx != previous.dx || dy != previous.dy {
+                steps.append(.dragMove(dxMillimeters: dx - previous.dx, dyMillimeters: dy - previous.dy))
+            }
+            if event.phase == .end, dragging.remove(index) != nil { steps.append(.dragRelease) }
+            return steps.map { step in
+                var fired = action(binding, event, device, step: nil)
+                fired.input = step
+                return fired
+            }
+        }
+
+        /// The releases of the drags in progress: the gesture ended cancelled.
+        mutating func releaseDrags(_ event: GestureEvent, from device: InputDevice) -> [FiredAction] {
+            dragging.sorted().map { index in
+                var fired = action(configuration.bindings[index], event, device, step: nil)
+                fired.input = .dragRelease
+                return fired
+            }
+        }
+
         private func action(_ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice, step: Int?) -> FiredAction {
             let direction = binding.match.pinchDirection?.rawValue ?? swipeDirection(event)?.rawValue ?? pinchDirection(event)?.rawValue
+            var input: InputStep?
+            switch binding.action.input {
+            case .keys(let keys)?: input = .keys(keys.map(\.code))
+            case .click(let button)?: input = .click(MouseStrokeEvents.code(button))
+            case .drag?, nil: input = nil
+            }
             return FiredAction(
-                binding: binding.label, command: binding.action.command,
+                binding: binding.label, command: binding.action.command, input: input,
                 environment: FiredAction.environment(for: event, device: device, direction: direction, binding: binding.label, step: step),
                 timeout: binding.action.timeout ?? configuration.actions.timeout,
                 gesture: event.description)

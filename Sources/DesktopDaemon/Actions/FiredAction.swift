@@ -5,8 +5,10 @@ import GestureRecognition
 public struct FiredAction: Hashable, Sendable {
     /// The binding's name, or its path (`bindings[3]`).
     public var binding: String
-    /// The program and its arguments.
+    /// The program and its arguments; empty for an input action.
     public var command: [String]
+    /// What the virtual keyboard or pointer does instead of a command, or nil.
+    public var input: InputStep?
     /// The `GESTURE_*` variables, added to the daemon's own environment.
     public var environment: [String: String]
     /// How long the command may run before it is killed.
@@ -15,10 +17,11 @@ public struct FiredAction: Hashable, Sendable {
     public var gesture: String
 
     /// An action of `binding` running `command`.
-    public init(binding: String, command: [String], environment: [String: String] = [:],
+    public init(binding: String, command: [String], input: InputStep? = nil, environment: [String: String] = [:],
                 timeout: Duration = .seconds(10), gesture: String = "") {
         self.binding = binding
         self.command = command
+        self.input = input
         self.environment = environment
         self.timeout = timeout
         self.gesture = gesture

@@ -1,3 +1,4 @@
+import EvdevInput
 import GestureRecognition
 import InputChecks
 import StructuredDocuments
@@ -97,6 +98,11 @@ extension ConfigurationReader {
             match.minimumAngleDegrees = number(node, at: "\(path).minimumAngleDegrees", in: Limits.angleRange)
         }
 
+        var claim: Bool?
+        if let node = node["claim"], let gesture, Self.applicable["claim"]!.contains(gesture) {
+            claim = boolean(node, at: "\(path).claim")
+        }
+
         let action: DaemonConfiguration.Action?
         if let node = node["action"] {
             action = self.action(node, at: "\(path).action", match: match, known: gesture != nil, members: members, bindingPath: path)
@@ -105,7 +111,8 @@ extension ConfigurationReader {
             action = nil
         }
         guard errors.count == before, gesture != nil, let action else { return nil }
-        return DaemonConfiguration.Binding(name: name, path: path, match: match, action: action)
+        return DaemonConfiguration.Binding(name: name, path: path, match: match, action: action,
+                                           claim: claim ?? DaemonConfiguration.claimsByDefault(match))
     }
 
     private mutating func action(
@@ -114,10 +121,34 @@ extension ConfigurationReader {
     ) -> DaemonConfiguration.Action? {
         guard let members = object(node, at: path) else { return nil }
         unknownKeys(members, allowed: Self.actionKeys, at: path)
-        let command = self.command(node["command"], at: "\(path).command")
+        let given = Self.actionKinds.filter { node[$0] != nil }
+        if given.count > 1 {
+            fail("\(path).\(given[1])", "cannot be combined with \(given[0]); an action is one of \(Self.actionKinds.joined(separator: ", "))")
+        }
+        var command: [String]?
+        var input: DaemonConfiguration.InputAction?
+        switch given.first {
+        case "keys"?: input = keys(node["keys"]!, at: "\(path).keys").map { .keys($0) }
+        case "button"?: input = button(node["button"]!, at: "\(path).button").map { .click($0) }
+        case "drag"?:
+            input = button(node["drag"]!, at: "\(path).drag").map { .drag($0) }
+            if known, match.gesture != .swipe {
+                fail("\(path).drag", "a drag follows a swipe; this binding's gesture is \(match.gesture.rawValue)")
+            }
+            for key in ["phase", "every"] where node[key] != nil {
+                fail("\(path).\(key)", "does not apply to a drag, which follows the whole swipe")
+            }
+            for key in ["direction", "minimumDistanceMillimeters"] where bindingMembers.contains(where: { $0.key == key }) {
+                fail("\(bindingPath).\(key)", "does not apply to a drag, which follows the swipe every way from its start")
+            }
+        default: command = self.command(node["command"], at: "\(path).command")
+        }
+        if input != nil, node["timeoutSeconds"] != nil {
+            fail("\(path).timeoutSeconds", "applies to commands only; \(given[0]) happens at once")
+        }
 
         var phaseName = "end"
-        if let node = node["phase"], let text = string(node, at: "\(path).phase") {
+        if let node = node["phase"], given.first != "drag", let text = string(node, at: "\(path).phase") {
             if ["end", "begin", "continuous"].contains(text) {
                 phaseName = text
             } else {
@@ -134,7 +165,9 @@ extension ConfigurationReader {
         }
 
         var every: Double?
-        if let node = node["every"] {
+        if given.first == "drag" {
+            // A drag has no phase of its own.
+        } else if let node = node["every"] {
             if phaseName != "continuous" {
                 fail("\(path).every", "only applies to a continuous action (phase: continuous)")
             } else if known {
@@ -162,7 +195,7 @@ extension ConfigurationReader {
         var timeout: Duration?
         if let node = node["timeoutSeconds"] { timeout = seconds(node, at: "\(path).timeoutSeconds") }
 
-        guard let command else { return nil }
+        guard command != nil || input != nil else { return nil }
         let phase: DaemonConfiguration.Phase
         switch phaseName {
         case "begin": phase = .begin
@@ -171,7 +204,71 @@ extension ConfigurationReader {
             phase = .continuous(every: every)
         default: phase = .end
         }
-        return DaemonConfiguration.Action(command: command, phase: phase, timeout: timeout)
+        if let input { return DaemonConfiguration.Action(input: input, phase: phase) }
+        return DaemonConfiguration.Action(command: command ?? [], phase: phase, timeout: timeout)
+    }
+
+    /// The most keys in one chord: 8.
+    static let maximumChordKeys = 8
+
+    /// A chord: kernel key names (`leftmeta`, `KEY_RIGHT`), each once.
+    private mutating func keys(_ node: DocumentNode, at path: String) -> [DaemonConfiguration.Key]? {
+        guard let items = list(node, at: path) else { return nil }
+        guard (1...Self.maximumChordKeys).contains(items.count) else {
+            fail(path, items.isEmpty ? "must name at least one key" : "\(items.count) keys, over the limit of \(Self.maximumChordKeys)")
+            return nil
+        }
+        var keys: [DaemonConfiguration.Key] = []
+        var valid = true
+        for (index, item) in items.enumerated() {
+            guard let name = string(item, at: "\(path)[\(index)]") else { valid = false; continue }
+            guard let code = KeyNames.code(named: name) else {
+                let suggestion = Self.nearest(to: name.lowercased(), in: KeyNames.all).map { "; did you mean '\($0)'?" } ?? " (kernel key names without KEY_, such as leftmeta, right, volumeup)"
+                fail("\(path)[\(index)]", "unknown key '\(name)'\(suggestion)")
+                valid = false
+                continue
+            }
+            if keys.contains(where: { $0.code == code }) {
+                fail("\(path)[\(index)]", "names '\(name)' twice; a chord presses each key once")
+                valid = false
+                continue
+            }
+            keys.append(DaemonConfiguration.Key(name: KeyNames.name(of: code) ?? name.lowercased(), code: code))
+        }
+        return valid ? keys : nil
+    }
+
+    /// `left`, `right` or `middle`.
+    private mutating func button(_ node: DocumentNode, at path: String) -> DaemonConfiguration.MouseSettings.Button? {
+        guard let text = string(node, at: path) else { return nil }
+        guard let button = DaemonConfiguration.MouseSettings.Button(rawValue: text) else {
+            fail(path, "unknown button '\(text)'; expected left, right or middle")
+            return nil
+        }
+        return button
+    }
+
+    /// The candidate closest to `word` by edit distance, when it is close
+    /// (at most a third of the word's length, and 3), else nil.
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let limit = min(3, max(1, word.count / 3))
+        var best: (String, Int)?
+        let a = Array(word)
+        for candidate in candidates {
+            let b = Array(candidate)
+            guard abs(a.count - b.count) <= limit else { continue }
+            var previous = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var current = [i] + Array(repeating: 0, count: b.count)
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            let distance = a.isEmpty ? b.count : previous[b.count]
+            if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.0
     }
 
     /// The range of `every` for the binding's gesture, and its unit.

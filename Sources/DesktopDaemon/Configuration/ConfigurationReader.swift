@@ -1,3 +1,4 @@
+import EvdevInput
 import Foundation
 import GestureRecognition
 import GestureTraces
@@ -19,21 +20,24 @@ struct ConfigurationReader {
 
     typealias Limits = DaemonConfiguration.Limits
 
-    static let topKeys = ["version", "devices", "engine", "sequences", "templates", "actions", "mouse", "bindings"]
+    static let topKeys = ["version", "devices", "engine", "sequences", "templates", "actions", "mouse", "bindings", "intercept"]
     static let bindingKeys = [
         "name", "gesture", "fingers", "direction", "edge", "template", "sequence", "device",
-        "minimumDistanceMillimeters", "minimumScale", "maximumScale", "minimumAngleDegrees", "action",
+        "minimumDistanceMillimeters", "minimumScale", "maximumScale", "minimumAngleDegrees", "claim", "action",
     ]
     /// The gestures each condition applies to.
     static let applicable: [String: Set<GestureEvent.Kind>] = [
         "direction": [.swipe, .pinch], "edge": [.swipe], "template": [.stroke], "sequence": [.sequence],
         "minimumDistanceMillimeters": [.swipe],
         "minimumScale": [.pinch], "maximumScale": [.pinch], "minimumAngleDegrees": [.pinch],
+        "claim": [.swipe, .pinch, .hold, .tap, .stroke],
     ]
-    static let actionKeys = ["command", "phase", "every", "timeoutSeconds"]
+    static let actionKeys = ["command", "phase", "every", "timeoutSeconds", "keys", "button", "drag"]
+    /// What an action does: one of these.
+    static let actionKinds = ["command", "keys", "button", "drag"]
     static let actionSettingsKeys = ["maximumConcurrent", "queueLimit", "timeoutSeconds"]
     static let deviceKeys = ["name", "vendor", "product"]
-    static let mouseKeys = ["button", "minimumLengthCounts", "orientation", "threshold"]
+    static let mouseKeys = ["button", "minimumLengthCounts", "orientation", "threshold", "pressAfterMilliseconds", "pointerMotion"]
 
     mutating func fail(_ path: String, _ message: String) {
         errors.append(ConfigurationError(path, message))
@@ -101,6 +105,7 @@ struct ConfigurationReader {
                 configuration.devices = items.enumerated().compactMap { device($0.element, at: "devices[\($0.offset)]") }
             }
         }
+        if let node = root["intercept"], let flag = boolean(node, at: "intercept") { configuration.intercept = flag }
         if let node = root["sequences"] { configuration.sequences = sequences(node) }
         if let node = root["engine"], let engine = engine(node) { configuration.engine = engine }
         configuration.engine.sequences = configuration.sequences
@@ -158,6 +163,14 @@ struct ConfigurationReader {
             return nil
         }
         return text
+    }
+
+    mutating func boolean(_ node: DocumentNode, at path: String) -> Bool? {
+        guard case .bool(let flag) = node else {
+            fail(path, "must be true or false, not \(node.kindDescription)")
+            return nil
+        }
+        return flag
     }
 
     mutating func number(_ node: DocumentNode, at path: String) -> Double? {
@@ -374,6 +387,15 @@ struct ConfigurationReader {
         }
         if let node = node["threshold"], let value = number(node, at: "mouse.threshold", in: Limits.thresholdRange) {
             settings.threshold = value
+        }
+        if let node = node["pressAfterMilliseconds"],
+           let value = number(node, at: "mouse.pressAfterMilliseconds", in: Limits.pressAfterMillisecondsRange) {
+            settings.pressAfter = .nanoseconds(Int64((value * 1_000_000).rounded()))
+        }
+        if let node = node["pointerMotion"], let text = string(node, at: "mouse.pointerMotion") {
+            if let motion = DaemonConfiguration.MouseSettings.PointerMotion(rawValue: text) { settings.pointerMotion = motion } else {
+                fail("mouse.pointerMotion", "unknown choice \(Excerpt.quoted(text)); expected pass or withhold")
+            }
         }
         return settings
     }

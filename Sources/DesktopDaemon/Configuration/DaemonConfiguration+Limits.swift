@@ -68,5 +68,7 @@ extension DaemonConfiguration {
         public static let minimumLengthCountsRange = NumberRange(0...10_000)
         /// `mouse.threshold`: 0 to 1.
         public static let thresholdRange = NumberRange(0...1)
+        /// `mouse.pressAfterMilliseconds`, how long a still press is withheld: 0 to 5,000 ms.
+        public static let pressAfterMillisecondsRange = NumberRange(0...5_000)
     }
 }

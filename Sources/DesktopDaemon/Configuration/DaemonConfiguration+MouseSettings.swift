@@ -11,6 +11,14 @@ extension DaemonConfiguration {
             case right, middle, left
         }
 
+        /// What the pointer does while a stroke is drawn, when the daemon intercepts.
+        public enum PointerMotion: String, Hashable, Sendable, CaseIterable {
+            /// It moves, as without the daemon (the default).
+            case pass
+            /// It stays where the stroke began.
+            case withhold
+        }
+
         /// Whether the direction a shape is drawn in matters.
         public enum Orientation: String, Hashable, Sendable, CaseIterable {
             /// A shape matches only within 30 degrees of its template's
@@ -30,6 +38,13 @@ extension DaemonConfiguration {
         public var orientation = Orientation.sensitive
         /// Best scores below this (in 0...1) are no match (default 0.75).
         public var threshold = 0.75
+        /// When the daemon intercepts: how long a press of the button held
+        /// still (moving less than ``minimumLengthCounts``) waits before it
+        /// reaches applications as a press, so that drags with the button
+        /// still work. Default 300 ms.
+        public var pressAfter: Duration = .milliseconds(300)
+        /// When the daemon intercepts: whether the pointer moves while a stroke is drawn (default pass).
+        public var pointerMotion = PointerMotion.pass
 
         /// The defaults.
         public init() {}

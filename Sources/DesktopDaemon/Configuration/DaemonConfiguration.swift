@@ -14,6 +14,10 @@ public struct DaemonConfiguration: Sendable {
 
     /// The devices to read; empty means every touchpad and touchscreen.
     public var devices: [DeviceMatcher] = []
+    /// Whether the daemon takes the devices it reads from the desktop (a
+    /// grab and a uinput clone; see ``Binding/claim``), so claimed gestures
+    /// and drawn mouse strokes never reach it; false reads beside the desktop.
+    public var intercept = true
     /// The engine's thresholds, with ``sequences`` set.
     public var engine = GestureEngine.Configuration()
     /// The swipe sequences the engine recognises (also in ``engine``).
@@ -45,13 +49,18 @@ extension DaemonConfiguration {
         public var match: Match
         /// What it runs, and when.
         public var action: Action
+        /// Whether the gesture is kept from the desktop while the daemon
+        /// intercepts (``DaemonConfiguration/intercept``); the default is
+        /// ``DaemonConfiguration/claimsByDefault(_:)``.
+        public var claim: Bool
 
         /// A binding at `path`.
-        public init(name: String? = nil, path: String, match: Match, action: Action) {
+        public init(name: String? = nil, path: String, match: Match, action: Action, claim: Bool = false) {
             self.name = name
             self.path = path
             self.match = match
             self.action = action
+            self.claim = claim
         }
 
         /// The name, or the path when it has none.
@@ -106,9 +115,12 @@ extension DaemonConfiguration {
 
     /// What a binding runs, and when.
     public struct Action: Hashable, Sendable {
-        /// The program and its arguments, run without a shell.
+        /// The program and its arguments, run without a shell; empty for an ``input`` action.
         public var command: [String]
-        /// When it fires.
+        /// What the daemon does itself instead of running a command (keys, a
+        /// click, a drag), or nil.
+        public var input: InputAction?
+        /// When it fires (a drag follows the whole swipe, whatever this says).
         public var phase: Phase = .end
         /// How long it may run; nil for ``ActionSettings/timeout``.
         public var timeout: Duration?
@@ -118,6 +130,18 @@ extension DaemonConfiguration {
             self.command = command
             self.phase = phase
             self.timeout = timeout
+        }
+
+        /// An action the daemon performs itself on `phase`.
+        public init(input: InputAction, phase: Phase = .end) {
+            self.command = []
+            self.input = input
+            self.phase = phase
+        }
+
+        /// The command as words, or the input action's summary: for logs.
+        public var summary: String {
+            input?.summary ?? command.joined(separator: " ")
         }
     }
 

@@ -10,13 +10,16 @@ public struct EngineSetup: Sendable {
     public var templates: TemplateLibrary
     /// Mouse gestures, or nil when mice are not read.
     public var mouse: DaemonConfiguration.MouseSettings?
+    /// Whether devices are taken from the desktop (``DaemonConfiguration/intercept``).
+    public var intercept: Bool
 
     /// A setup with these parts.
     public init(configuration: GestureEngine.Configuration, templates: TemplateLibrary,
-                mouse: DaemonConfiguration.MouseSettings? = nil) {
+                mouse: DaemonConfiguration.MouseSettings? = nil, intercept: Bool = false) {
         self.configuration = configuration
         self.templates = templates
         self.mouse = mouse
+        self.intercept = intercept
     }
 
     /// What each device's gesture pipeline is built with.

@@ -1,3 +1,4 @@
+import EvdevInput
 import GestureRecognition
 
 /// What a ``GestureSource`` hands its gestures to.
@@ -11,6 +12,8 @@ public struct GestureSink: Sendable {
     /// Told that `device` went away (after its cancelled gesture was delivered),
     /// so what the daemon keeps for it can be forgotten.
     public var deviceRemoved: @Sendable (_ device: InputDevice) -> Void
+    /// What is claimed on `device`, for a source that intercepts it.
+    public var interceptionPolicy: @Sendable (_ device: InputDevice) -> PassThroughFilter.Policy
     /// The daemon's log, for a source's own notes (a trace that cannot be read).
     public var log: DaemonLog
 
@@ -20,12 +23,14 @@ public struct GestureSink: Sendable {
         engineSetup: @escaping @Sendable () -> EngineSetup,
         deliver: @escaping @Sendable (GestureEvent, InputDevice) -> Void,
         deviceRemoved: @escaping @Sendable (InputDevice) -> Void = { _ in },
+        interceptionPolicy: @escaping @Sendable (InputDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
         log: DaemonLog
     ) {
         self.accepts = accepts
         self.engineSetup = engineSetup
         self.deliver = deliver
         self.deviceRemoved = deviceRemoved
+        self.interceptionPolicy = interceptionPolicy
         self.log = log
     }
 }

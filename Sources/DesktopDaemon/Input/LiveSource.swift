@@ -7,6 +7,12 @@ import Synchronization
 /// the configuration's `devices` accept (and those plugged in later), each
 /// with the engine setup current when it is opened; runs until ``Stopper/stop()``.
 ///
+/// With `intercepts` and the configuration's `intercept` (both true by
+/// default), each device is taken from the desktop: grabbed, with a uinput
+/// clone the desktop reads instead, which the claimed gestures never reach
+/// (`Interception`, `PassThroughFilter`; Docs/Interception.md). Devices this
+/// package made (clones, the virtual keyboard and pointer) are never read.
+///
 /// When the configuration has a `mouse` section at the start, mice are read
 /// too, through `LiveMouseStrokes` on a second thread: every mouse the
 /// `devices` accept (with `.named`, whose name contains the text; none with
@@ -49,12 +55,17 @@ public struct LiveSource: GestureSource {
     public var directory: String
     /// What ends the run.
     public var stopper: Stopper
+    /// Whether devices are taken from the desktop when the configuration's
+    /// `intercept` says so too (`gestures run --no-intercept` sets it false).
+    public var intercepts: Bool
 
     /// A source reading `selection` in `directory` until `stopper` stops it.
-    public init(selection: LiveGestures.Selection = .touchDevices, directory: String = "/dev/input", stopper: Stopper) {
+    public init(selection: LiveGestures.Selection = .touchDevices, directory: String = "/dev/input", stopper: Stopper,
+                intercepts: Bool = true) {
         self.selection = selection
         self.directory = directory
         self.stopper = stopper
+        self.intercepts = intercepts
     }
 
     /// Reads the devices the sink accepts, delivering their gestures, until stopped.
@@ -65,14 +76,19 @@ public struct LiveSource: GestureSource {
         func input(_ device: LiveGestures.Device) -> InputDevice {
             InputDevice(id: device.id, description: device.description)
         }
+        let setup = sink.engineSetup()
+        let interception = Interception(enabled: intercepts && setup.intercept, warn: { sink.log.write($0) })
+        if !interception.isEnabled {
+            sink.log.write("not intercepting: the desktop sees every gesture too (\(intercepts ? "intercept: false in the configuration" : "--no-intercept"))")
+        }
         let live = try LiveGestures(selection: selection, directory: directory, setup: { device in
             guard sink.accepts(input(device)) else {
                 sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
                 return nil
             }
             return sink.engineSetup().pipeline
-        }, warn: { sink.log.write($0) })
-        let mice = sink.engineSetup().mouse == nil ? nil : try mouseStrokes(into: sink)
+        }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0)) })
+        let mice = setup.mouse == nil ? nil : try mouseStrokes(into: sink, interception: interception)
         stopper.attach(live.waker)
         if live.devices.isEmpty { sink.log.write("no touchpad or touchscreen to read yet; waiting for one") }
         // The mice have their own reader and thread; it stops with the same stopper.
@@ -95,7 +111,8 @@ public struct LiveSource: GestureSource {
         try live.run { output in
             switch output {
             case .opened(let device):
-                sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))")
+                let clone = device.cloneNode.map { ", intercepted: the desktop reads its clone \($0)" } ?? ""
+                sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
             case .gesture(let event, let device):
                 sink.deliver(event, input(device))
             case .removed(let device, let error):
@@ -108,7 +125,7 @@ public struct LiveSource: GestureSource {
 
     /// Opens the mice the selection and the sink's `devices` accept, drawing
     /// with the `mouse` settings current when each is opened.
-    private func mouseStrokes(into sink: GestureSink) throws(EvdevError) -> LiveMouseStrokes? {
+    private func mouseStrokes(into sink: GestureSink, interception: Interception) throws(EvdevError) -> LiveMouseStrokes? {
         let nameFilter: String?
         switch selection {
         case .touchDevices: nameFilter = nil
@@ -123,8 +140,9 @@ public struct LiveSource: GestureSource {
                 return nil
             }
             return LiveMouseStrokes.Setup(button: MouseStrokeEvents.code(settings.button),
-                                          minimumLengthCounts: settings.minimumLengthCounts)
-        }, warn: { sink.log.write($0) })
+                                          minimumLengthCounts: settings.minimumLengthCounts,
+                                          pressDelay: settings.pressAfter, passesMotion: settings.pointerMotion == .pass)
+        }, warn: { sink.log.write($0) }, interception: interception)
     }
 
     /// Hands the mouse reader to its thread: after the handover only that
@@ -146,7 +164,8 @@ public struct LiveSource: GestureSource {
             try mice.run { output in
                 switch output {
                 case .opened(let device):
-                    sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))")
+                    let clone = device.cloneNode.map { ", intercepted: the desktop reads its clone \($0)" } ?? ""
+                    sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
                 case .stroke(let points, let device):
                     // The settings and templates current now: a reload applies to the next stroke.
                     let setup = sink.engineSetup()
