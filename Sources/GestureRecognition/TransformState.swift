@@ -294,9 +294,26 @@ public struct TransformState: Hashable, Sendable {
         normalized(count: contacts.count) { contacts[$0] }
     }
 
-    /// `contacts` normalised, as ``normalized(_:)-(Array)``.
+    /// `contacts` normalised, as ``normalized(_:)-(Array)``: as they are
+    /// when already normalised (a pad's slots usually give ids in order).
     static func normalized(_ contacts: InlineList<Contact>) -> InlineList<Contact> {
-        contacts.withElements { contacts in normalized(count: contacts.count) { contacts[$0] } }
+        if isNormalized(contacts) { return contacts }
+        return contacts.withElements { contacts in normalized(count: contacts.count) { contacts[$0] } }
+    }
+
+    /// Whether `contacts` are normalised already: every position finite,
+    /// ids strictly increasing (so sorted and unique).
+    ///
+    /// - Complexity: O(n) for n contacts.
+    static func isNormalized(_ contacts: InlineList<Contact>) -> Bool {
+        contacts.withElements { contacts in
+            var previousID = Int.min
+            for contact in contacts {
+                guard contact.position.isFinite, contact.id > previousID else { return false }
+                previousID = contact.id
+            }
+            return true
+        }
     }
 
     /// The `count` contacts `contact(i)` gives, normalised.
