@@ -46,6 +46,11 @@ struct LibinputComparison {
     /// Compares every trace under `directory` (the synthetic `.jsonl` ones
     /// and the `.events` recordings) whose path contains `filter`; prints the
     /// table and returns 0, or 1 when a trace could not be played.
+    ///
+    /// Traces of the same device (the same description) are played one after
+    /// another into one virtual device, read by one libinput and one watch,
+    /// with a quiet time between them, as a user's gestures follow each
+    /// other: starting both readers costs seconds under emulation.
     static func run(directory: String, filter: String?) -> Int32 {
         var paths: [String] = []
         let walker = FileManager.default.enumerator(atPath: directory)
@@ -56,23 +61,50 @@ struct LibinputComparison {
         }
         paths.sort()
         say("VMCOMPARE BEGIN \(paths.count) traces")
-        say("VMCOMPARE | Trace | Label | libinput 1.22 | ok | ms | gestures | ok | ms |")
-        say("VMCOMPARE | --- | --- | --- | --- | --- | --- | --- | --- |")
-        var rows: [Row] = []
         var broken = 0
-        let started = VMSuite.nowMicroseconds()
+        var groups: [(device: DeviceDescription, traces: [(path: String, label: ComparisonLabel, trace: Trace)])] = []
         for path in paths {
             guard let label = ComparisonLabel(path: path) else {
-                printError("compare: \(path) has no label; skipped")
+                say("VMCOMPARE INFO \(shortName(path)) has no label; skipped")
                 continue
             }
             do {
-                let row = try compare(path, label: label)
-                rows.append(row)
-                say("VMCOMPARE " + line(row))
+                let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
+                guard trace.devices.count == 1, let device = trace.devices.first else {
+                    throw CheckFailure("the trace describes \(trace.devices.count) devices; one is needed")
+                }
+                if let index = groups.firstIndex(where: { $0.device == device }) {
+                    groups[index].traces.append((path, label, trace))
+                } else {
+                    groups.append((device, [(path, label, trace)]))
+                }
             } catch {
                 broken += 1
                 say("VMCOMPARE ERROR \(shortName(path)): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+            }
+        }
+        say("VMCOMPARE | Trace | Label | libinput 1.22 | ok | ms | gestures | ok | ms |")
+        say("VMCOMPARE | --- | --- | --- | --- | --- | --- | --- | --- |")
+        var rows: [Row] = []
+        let started = VMSuite.nowMicroseconds()
+        for group in groups {
+            do {
+                let session = try Session(group.device)
+                defer { session.stop() }
+                try session.warmUp(group.traces[0].trace)
+                for (path, label, trace) in group.traces {
+                    do {
+                        let row = try session.compare(trace, named: shortName(path), label: label)
+                        rows.append(row)
+                        say("VMCOMPARE " + line(row))
+                    } catch {
+                        broken += 1
+                        say("VMCOMPARE ERROR \(shortName(path)): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+                    }
+                }
+            } catch {
+                broken += group.traces.count
+                say("VMCOMPARE ERROR \(group.device.name) (\(group.traces.count) traces): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
             }
         }
         for summaryLine in summary(rows) { say("VMCOMPARE " + summaryLine) }
@@ -86,72 +118,107 @@ struct LibinputComparison {
         return name.hasSuffix(".jsonl") || name.hasSuffix(".events") ? (name as NSString).deletingPathExtension : name
     }
 
-    /// Plays one trace into a new virtual device read by both stacks. A run
-    /// where libinput says it handled events too late for its timers ("your
-    /// system is too slow": the emulated CPU is shared by the writer, libinput
-    /// and watch) says nothing about libinput; it is played again, up to three times.
-    static func compare(_ path: String, label: ComparisonLabel) throws -> Row {
-        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
-        guard trace.devices.count == 1, let info = trace.devices.first else {
-            throw CheckFailure("the trace describes \(trace.devices.count) devices; one is needed")
-        }
-        let presses = trace.frames.contains { frame in
-            frame.events.contains { $0.type == EV.KEY && [BTN.LEFT, BTN.RIGHT, BTN.MIDDLE].contains($0.code) && $0.value == 1 }
-        }
-        var attempt = 0
-        while true {
-            attempt += 1
-            let device = try VirtualDevice(info)
-            defer { device.destroy() }
-            guard let node = device.devnode else { throw CheckFailure("uinput gave no devnode") }
-            try VMLibinput.register(node, as: [info.kind == .touchscreen ? "touchscreen" : "touchpad"])
-            let watch = try VMChild(["watch", "--device", node])
-            let libinput: VMLibinput
-            let start: Int64
+    /// One virtual device read by `libinput debug-events --enable-tap` and
+    /// `gestures watch`, into which traces are played one after another.
+    final class Session {
+        let device: VirtualDevice
+        let node: String
+        let watch: VMChild
+        let libinput: VMLibinput
+
+        /// Creates the device, registers it as a touchpad or touchscreen for
+        /// libinput, and starts both readers (waiting until both read it).
+        init(_ info: DeviceDescription) throws {
+            device = try VirtualDevice(info)
             do {
-                libinput = try VMLibinput(node: node)
+                guard let node = device.devnode else { throw CheckFailure("uinput gave no devnode") }
+                self.node = node
+                try VMLibinput.register(node, as: [info.kind == .touchscreen ? "touchscreen" : "touchpad"])
+                watch = try VMChild(["watch", "--device", node])
                 do {
-                    try watch.waitUntil("gestures watch reading \(node)") { $0.isReading(node, after: 0) }
-                    start = try play(trace, into: device)
+                    libinput = try VMLibinput(node: node)
+                    do {
+                        try watch.waitUntil("gestures watch reading \(node)") { $0.isReading(node, after: 0) }
+                    } catch {
+                        _ = libinput.stop()
+                        throw error
+                    }
                 } catch {
-                    _ = libinput.stop()
+                    _ = watch.stop(SIGKILL)
                     throw error
                 }
             } catch {
-                _ = watch.stop(SIGKILL)
+                device.destroy()
                 throw error
             }
-            libinput.waitUntilQuiet(quiet)
-            waitUntilQuiet(watch)
+        }
+
+        /// Stops both readers and destroys the device.
+        func stop() {
             _ = libinput.stop()
             _ = watch.stop(SIGTERM)
-            let tooSlow = libinput.messages.contains { $0.contains("too slow") }
-            if tooSlow && attempt < 3 { continue }
-            let events = libinput.timedLines.filter { !$0.line.contains("DEVICE_ADDED") && !$0.line.hasPrefix("libinput ") }
-            let libinputReport = StackReport(libinput: events, tracePresses: presses)
-            let gesturesReport = StackReport(gestures: watch.lines)
-            var notes: [String] = []
-            if attempt > 1 { notes.append("played \(attempt) times") }
-            if tooSlow { notes.append("libinput: too slow") }
-            return Row(trace: shortName(path), label: label,
-                       libinput: libinputReport, libinputDelay: libinputReport.delay(after: start),
-                       gestures: gesturesReport, gesturesDelay: gesturesReport.delay(after: start),
-                       note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+            device.destroy()
+        }
+
+        /// Plays `trace` once without judging: both readers' first frames
+        /// pay one-time costs (tens of ms under emulation) that could make the
+        /// kernel drop events for a reader that fell behind.
+        func warmUp(_ trace: Trace) throws {
+            _ = try LibinputComparison.play(trace, into: device)
+            libinput.waitUntilQuiet(LibinputComparison.quiet)
+            LibinputComparison.waitUntilQuiet(watch)
+        }
+
+        /// Plays `trace` and judges what each stack reported while it played
+        /// and until both were quiet. A play where libinput says it handled
+        /// events too late for its timers ("your system is too slow": the
+        /// emulated CPU is shared by the writer, libinput and watch) says
+        /// nothing about libinput; it is played again, up to three times.
+        func compare(_ trace: Trace, named name: String, label: ComparisonLabel) throws -> Row {
+            let presses = trace.frames.contains { frame in
+                frame.events.contains { $0.type == EV.KEY && [BTN.LEFT, BTN.RIGHT, BTN.MIDDLE].contains($0.code) && $0.value == 1 }
+            }
+            var attempt = 0
+            while true {
+                attempt += 1
+                let libinputSeen = libinput.timedLines.count, watchSeen = watch.lines.count, stderrSeen = watch.stderr.count
+                let (start, late) = try LibinputComparison.play(trace, into: device)
+                libinput.waitUntilQuiet(LibinputComparison.quiet)
+                LibinputComparison.waitUntilQuiet(watch)
+                let libinputLines = Array(libinput.timedLines.dropFirst(libinputSeen))
+                let tooSlow = libinputLines.contains { $0.line.contains("too slow") }
+                if tooSlow && attempt < 3 { continue }
+                let libinputReport = StackReport(libinput: libinputLines, tracePresses: presses)
+                let gesturesReport = StackReport(gestures: Array(watch.lines.dropFirst(watchSeen)))
+                var notes: [String] = []
+                if attempt > 1 { notes.append("played \(attempt) times") }
+                if tooSlow { notes.append("libinput: too slow") }
+                if late > 20_000 { notes.append("frames up to \(late / 1000) ms late") }
+                let warnings = watch.stderr.dropFirst(stderrSeen).split(separator: "\n").filter { !$0.contains("reading /") }
+                if !warnings.isEmpty { notes.append("watch: " + warnings.joined(separator: " ")) }
+                return Row(trace: name, label: label,
+                           libinput: libinputReport, libinputDelay: libinputReport.delay(after: start),
+                           gestures: gesturesReport, gesturesDelay: gesturesReport.delay(after: start),
+                           note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+            }
         }
     }
 
     /// Writes the frames with their recorded spacing; returns the time
-    /// (µs, CLOCK_MONOTONIC) just before the first was written.
-    static func play(_ trace: Trace, into device: VirtualDevice) throws -> Int64 {
+    /// (µs, CLOCK_MONOTONIC) just before the first was written and how late
+    /// the latest frame was written (µs; the emulated CPU is shared).
+    static func play(_ trace: Trace, into device: VirtualDevice) throws -> (start: Int64, late: Int64) {
         let first = trace.frames.first?.events.first?.microseconds ?? 0
         let start = VMSuite.nowMicroseconds()
+        var late: Int64 = 0
         for frame in trace.frames {
             let due = start + (frame.events.first?.microseconds ?? first) - first
             let wait = due - VMSuite.nowMicroseconds()
             if wait > 0 { usleep(UInt32(min(wait, 5_000_000))) }
+            late = max(late, VMSuite.nowMicroseconds() - due)
             try device.writeFrame(frame.events)
         }
-        return start
+        return (start, late)
     }
 
     /// Waits until `child` printed nothing for ``quiet`` (at most 10 s).

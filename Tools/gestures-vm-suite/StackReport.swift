@@ -18,7 +18,7 @@ import Foundation
 /// - POINTER_BUTTON pressed: a tap (BTN_LEFT 1 finger, BTN_RIGHT 2, BTN_MIDDLE 3),
 ///   or a click when the trace itself presses a button;
 /// - POINTER_MOTION, TOUCH_*: no gesture.
-struct StackReport {
+struct StackReport: CustomStringConvertible {
     /// A completed gesture.
     struct Gesture {
         enum Kind: String { case swipe, pinch, hold, tap, other }
