@@ -91,7 +91,7 @@ struct LibinputComparison {
             do {
                 let session = try Session(group.device)
                 defer { session.stop() }
-                try session.warmUp(group.traces[0].trace)
+                try session.warmUp(group.traces.map(\.trace).min { $0.durationMicroseconds < $1.durationMicroseconds }!)
                 for (path, label, trace) in group.traces {
                     do {
                         let row = try session.compare(trace, named: shortName(path), label: label)
@@ -160,7 +160,7 @@ struct LibinputComparison {
             device.destroy()
         }
 
-        /// Plays `trace` once without judging: both readers' first frames
+        /// Plays `trace` (the group's shortest) once without judging: both readers' first frames
         /// pay one-time costs (tens of ms under emulation) that could make the
         /// kernel drop events for a reader that fell behind.
         func warmUp(_ trace: Trace) throws {
