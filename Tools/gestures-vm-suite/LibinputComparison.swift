@@ -163,10 +163,16 @@ struct LibinputComparison {
         /// Plays `trace` (the group's shortest) once without judging: both readers' first frames
         /// pay one-time costs (tens of ms under emulation) that could make the
         /// kernel drop events for a reader that fell behind.
+        /// What watch warned about then (dropped events: its warning comes
+        /// at most once in 10 s, so a later drop may go unsaid) is printed as INFO.
         func warmUp(_ trace: Trace) throws {
+            let stderrSeen = watch.stderr.count
             _ = try LibinputComparison.play(trace, into: device)
             libinput.waitUntilQuiet(LibinputComparison.quiet)
             LibinputComparison.waitUntilQuiet(watch)
+            for warning in watch.stderr.dropFirst(stderrSeen).split(separator: "\n") where !warning.contains("reading /") {
+                say("VMCOMPARE INFO warm-up on \(node): watch: \(warning)")
+            }
         }
 
         /// Plays `trace` and judges what each stack reported while it played
