@@ -11,6 +11,12 @@ let usage = """
              whose name contains TEXT.
            gestures-vm-suite --list-traces
              Print the names of the synthetic traces the checks play.
+           gestures-vm-suite compare-libinput DIRECTORY [--only TEXT]
+             Play every labelled trace under DIRECTORY (.jsonl, .events) into a
+             virtual device read by both libinput and `gestures watch`, and print
+             the table of what each reported (LibinputComparison; inside the VM).
+           gestures-vm-suite --list-comparison-traces DIRECTORY
+             Print the names of the synthetic traces in DIRECTORY the comparison plays.
            gestures-vm-suite as-user UID GID PROGRAM [ARGUMENT...]
              Run PROGRAM as user UID and group GID (the checks use it; needs root).
            gestures-vm-suite hold-grab NODE
@@ -32,6 +38,16 @@ case "--only" where arguments.count == 2:
     exit(VMSuite.runAll(filter: arguments[1]))
 case "--list-traces" where arguments.count == 1:
     print(VMSuite.liveTraceFiles.joined(separator: "\n"))
+case "compare-libinput" where arguments.count == 2:
+    exit(LibinputComparison.run(directory: arguments[1], filter: nil))
+case "compare-libinput" where arguments.count == 4 && arguments[2] == "--only":
+    exit(LibinputComparison.run(directory: arguments[1], filter: arguments[3]))
+case "--list-comparison-traces" where arguments.count == 2:
+    do {
+        print(try LibinputComparison.syntheticTraces(in: arguments[1]).joined(separator: "\n"))
+    } catch {
+        exit(saying: "cannot list \(arguments[1]): \(error.localizedDescription)", status: 66)
+    }
 case "as-user":
     AsUser.run(Array(arguments.dropFirst()))
 case "hold-grab" where arguments.count == 2:
