@@ -18,6 +18,7 @@ let subcommands: [any Subcommand.Type] = [
     BenchInputCommand.self,
     BenchEngineCommand.self,
     BenchPatternsCommand.self,
+    BenchRecognizerCommand.self,
 ]
 
 /// Subcommands for the test harnesses, not listed by `gestures --help`.
