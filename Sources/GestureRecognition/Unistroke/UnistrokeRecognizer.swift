@@ -119,16 +119,19 @@ public struct UnistrokeRecognizer: Sendable {
 
     public let configuration: Configuration
     public private(set) var templates: [Template] = []
+    /// The elastic matcher's prepared templates (nil for the other matchers).
+    private(set) var elasticIndex: ElasticIndex?
 
     /// A recognizer without templates.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        if configuration.matcher == .elastic { elasticIndex = ElasticIndex(count: configuration.resampleCount) }
     }
 
     /// A recognizer holding every sample of `library`. Samples that are
     /// degenerate are skipped (``TemplateLibrary`` does not accept them).
     public init(library: TemplateLibrary, configuration: Configuration = Configuration()) {
-        self.configuration = configuration
+        self.init(configuration: configuration)
         for template in library.templates {
             _ = add(name: template.name, points: template.points)
         }
@@ -140,6 +143,7 @@ public struct UnistrokeRecognizer: Sendable {
         switch NormalizedStroke.make(points, configuration: configuration) {
         case .success(let shape):
             templates.append(Template(name: name, shape: shape))
+            elasticIndex?.add(shape, name: name)
             return nil
         case .failure(let reason):
             return reason
@@ -149,7 +153,9 @@ public struct UnistrokeRecognizer: Sendable {
     /// Recognises `points` against every template.
     ///
     /// - Complexity: O(*t* x *n*) for *t* templates of *n* resampled points
-    ///   (the elastic matcher: O(*t* x *n* x band)).
+    ///   (the elastic matcher: O(*t* x *n*) lower bounds, at most *t* of them
+    ///   per group of templates, then O(*n* x band) for each template that
+    ///   the bounds cannot rule out; see ``ElasticIndex``).
     public func recognize(_ points: [Point]) -> Outcome {
         let candidate: NormalizedStroke
         switch NormalizedStroke.make(points, configuration: configuration) {
@@ -163,6 +169,11 @@ public struct UnistrokeRecognizer: Sendable {
     /// Every template's score for `points`, best first; empty for degenerate input.
     public func scores(for points: [Point]) -> [Match] {
         guard case .success(let candidate) = NormalizedStroke.make(points, configuration: configuration) else { return [] }
+        if let elasticIndex {
+            return elasticIndex.scores(for: candidate).enumerated()
+                .map { Match(name: templates[$0.offset].name, score: $0.element, templateIndex: $0.offset) }
+                .sorted { $0.score > $1.score }
+        }
         var matches: [Match] = []
         var context = MatchContext(configuration: configuration, candidate: candidate)
         for (index, template) in templates.enumerated() {
@@ -172,7 +183,11 @@ public struct UnistrokeRecognizer: Sendable {
         return matches.sorted { $0.score > $1.score }
     }
 
+    /// The first template with the highest score.
     func bestMatch(for candidate: NormalizedStroke) -> Match? {
+        if let elasticIndex {
+            return elasticIndex.best(for: candidate).map { Match(name: templates[$0.index].name, score: $0.score, templateIndex: $0.index) }
+        }
         var best: Match?
         var context = MatchContext(configuration: configuration, candidate: candidate)
         for (index, template) in templates.enumerated() {
