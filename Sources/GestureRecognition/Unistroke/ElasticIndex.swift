@@ -1,24 +1,35 @@
-/// The elastic matcher's templates, prepared at training time for a fast
-/// search that gives the same outcomes as scoring every template in full.
+/// The elastic matcher's templates, prepared at training time for a search
+/// that gives the same outcomes as scoring every template in full, in a
+/// fraction of the time.
 ///
-/// The search is a cascade. Each template keeps, for every point index *i*,
-/// the box around its points and its step directions within the band
-/// (*i* - band ... *i* + band): LB_Keogh's envelope. No warping path can pass
-/// row *i* more cheaply than the candidate's point *i* can come to that box,
-/// so the sum over the rows is a lower bound of the template's cost, at
-/// O(*n*) instead of O(*n* x band). Templates are grouped (same name, at most
-/// ``groupSize`` each) under the union of their envelopes, a bound for the
-/// whole group. The search scores groups, then templates, in order of their
-/// bounds, skips all whose bound exceeds the best cost so far, and stops each
-/// dynamic time warping once its cheapest cell in a row plus the bounds of
-/// the rows left exceeds it.
+/// Lower bounds (LB_Keogh): each template keeps, for every point index *i*,
+/// the box around its points and step directions within the band
+/// (*i* - band ... *i* + band), its envelope. No warping path can pass row
+/// *i* more cheaply than the candidate's point *i* can come to that box, so
+/// the sum over the rows bounds the template's cost from below, at O(*n*)
+/// instead of O(*n* x band).
 ///
-/// Bounds only skip work: every template that could score as high as the best
-/// is scored in full, with the same arithmetic as ``MatchContext``'s plain
-/// loop, and ties go to the lower template index, as in the plain loop.
+/// A tree of envelopes: templates of one name sit in groups of at most
+/// ``groupSize`` under the union of their envelopes, and the groups of a name
+/// under the union of theirs; a node's bound holds for everything below it.
+/// The search is best first: it takes the node with the lowest bound, opens
+/// it (bounds its children) or, for a template, runs the banded DTW, and
+/// stops when the lowest bound left exceeds the best cost found. Each DTW
+/// stops as soon as its cheapest cell in a row plus the bounds of the rows
+/// left exceeds that cost too.
+///
+/// Bounds only skip work: every template that could score as high as the
+/// best is scored in full, with the plain loop's arithmetic (see the
+/// reference in the matching tests), and ties go to the lower template index.
+/// The data is laid out a field at a time (all x, then all y, ...), so that
+/// two points go through each vector instruction; nothing is allocated per
+/// recognition.
 struct ElasticIndex: Sendable {
     /// Points per stroke (the configured resample count).
     let count: Int
+    /// Doubles per field of a stroke or an envelope: `count` rounded up to an
+    /// even number above it, so vector loops may read one point past the end.
+    let stride: Int
     /// The Sakoe-Chiba band, in points either side of the diagonal.
     let band: Int
     /// The cost of the distance term per unit of distance.
@@ -26,34 +37,39 @@ struct ElasticIndex: Sendable {
     /// The weight of the step-direction term.
     let turnWeight: Double
     /// A bound must exceed the best cost by this much to skip a template, so
-    /// that rounding in the bound's own arithmetic never skips a tie.
+    /// that rounding in the bounds' own arithmetic never skips a tie.
     let margin: Double
 
-    /// Per template, per point: x, y, then the unit direction of the step
-    /// from it (the last point repeats the last step), contiguous.
+    /// Per template, 4 fields of ``stride``: x, y, and the unit direction
+    /// (dx, dy) of the step from each point (the last point repeats the last
+    /// step). Padding points are (0, 0, 1, 0).
     private(set) var samples: [Double] = []
-    /// Per template, per point: the envelope within the band (see ``Envelope``).
+    /// Per node, 8 fields of ``stride``: min x, max x, min y, max y, min dx,
+    /// max dx, min dy, max dy within the band (see ``Node``).
     private(set) var envelopes: [Double] = []
-    /// The groups: member template indices and the union of their envelopes.
-    private(set) var groups: [Group] = []
-    private(set) var groupEnvelopes: [Double] = []
-    /// The group that takes the next template of each name.
-    private var openGroup: [String: Int] = [:]
+    /// The tree; ``roots`` are the nodes of each name.
+    private(set) var nodes: [Node] = []
+    private(set) var roots: [Int] = []
+    /// Per name: its root node and the group that takes its next template.
+    private var nameNodes: [String: (root: Int, openGroup: Int)] = [:]
 
-    /// Templates per group: small enough that a group's envelope stays
-    /// close to its members', large enough to skip most of a big library.
+    /// Templates per group, and groups per name before a name's node is
+    /// worth its own bound: a group's envelope stays close to its members'.
     static let groupSize = 8
-    /// Doubles per point in ``samples``.
-    static let sampleStride = 4
-    /// Doubles per point in an envelope: min and max of x, y, dx, dy.
-    static let envelopeStride = 8
+    /// Fields of a stroke and of an envelope.
+    static let sampleFields = 4, envelopeFields = 8
 
-    struct Group: Sendable {
-        var members: [Int] = []
+    /// A template (a leaf) or a group of nodes under the union of their envelopes.
+    struct Node: Sendable {
+        /// The template's index, for a leaf.
+        var template: Int?
+        /// The nodes below, for a group.
+        var children: [Int] = []
     }
 
     init(count: Int) {
         self.count = count
+        stride = (count + 2) & ~1
         band = max(1, Int((Double(count) * MatchContext.elasticBandFraction).rounded()))
         let weight = MatchContext.elasticDirectionWeight
         distanceScale = 1 / UnistrokePipeline.halfDiagonal / (1 + weight)
@@ -61,66 +77,80 @@ struct ElasticIndex: Sendable {
         margin = 1e-9 * Double(count)
     }
 
-    var templateCount: Int { samples.count / (count * Self.sampleStride) }
+    var templateCount: Int { samples.count / (stride * Self.sampleFields) }
 
     /// Adds the template at the next index; `shape` holds `count` points.
+    ///
+    /// - Complexity: O(*n* x band).
     mutating func add(_ shape: NormalizedStroke, name: String) {
-        let n = count
+        let n = count, stride = stride
         precondition(shape.points.count == 2 * n && shape.directions.count == 2 * (n - 1))
-        let start = samples.count
-        for i in 0..<n {
+        let index = templateCount
+        let base = samples.count
+        samples += Array(repeating: 0, count: Self.sampleFields * stride)
+        for i in 0..<stride {
             let d = min(i, n - 2)
-            samples += [shape.points[2 * i], shape.points[2 * i + 1], shape.directions[2 * d], shape.directions[2 * d + 1]]
+            samples[base + i] = i < n ? shape.points[2 * i] : 0
+            samples[base + stride + i] = i < n ? shape.points[2 * i + 1] : 0
+            samples[base + 2 * stride + i] = i < n ? shape.directions[2 * d] : 1
+            samples[base + 3 * stride + i] = i < n ? shape.directions[2 * d + 1] : 0
         }
-        let index = templateCount - 1
-        let envelopeStart = envelopes.count
-        samples.withUnsafeBufferPointer { s in
-            for i in 0..<n {
-                var box = Envelope.empty
-                for j in max(0, i - band)...min(n - 1, i + band) {
-                    box.include(s.baseAddress! + start + Self.sampleStride * j)
+        let leaf = addNode(Node(template: index))
+        let e = leaf * Self.envelopeFields * stride
+        for i in 0..<stride {
+            for field in 0..<Self.sampleFields {
+                var low = Double.infinity, high = -Double.infinity
+                if i < n {
+                    for j in max(0, i - band)...min(n - 1, i + band) {
+                        low = min(low, samples[base + field * stride + j])
+                        high = max(high, samples[base + field * stride + j])
+                    }
+                } else {
+                    // Padding: the candidate's padding point, so the bound adds 0.
+                    low = samples[base + field * stride + i]
+                    high = low
                 }
-                envelopes += box.values
+                envelopes[e + 2 * field * stride + i] = low
+                envelopes[e + (2 * field + 1) * stride + i] = high
             }
         }
 
-        let group: Int
-        if let open = openGroup[name], groups[open].members.count < Self.groupSize {
-            group = open
-        } else {
-            group = groups.count
-            groups.append(Group())
-            groupEnvelopes += Array(repeating: 0, count: n * Self.envelopeStride)
-            for i in 0..<n { Envelope.empty.store(into: &groupEnvelopes, at: (group * n + i) * Self.envelopeStride) }
-            openGroup[name] = group
+        // File it under its name: a new group when the open one is full, and
+        // the name's node takes the union.
+        var place = nameNodes[name] ?? {
+            let group = addNode(Node())
+            let root = addNode(Node(children: [group]))
+            roots.append(root)
+            return (root, group)
+        }()
+        if nodes[place.openGroup].children.count == Self.groupSize {
+            place.openGroup = addNode(Node())
+            nodes[place.root].children.append(place.openGroup)
         }
-        groups[group].members.append(index)
-        for i in 0..<n {
-            let at = (group * n + i) * Self.envelopeStride
-            for k in stride(from: 0, to: Self.envelopeStride, by: 2) {
-                groupEnvelopes[at + k] = min(groupEnvelopes[at + k], envelopes[envelopeStart + i * Self.envelopeStride + k])
-                groupEnvelopes[at + k + 1] = max(groupEnvelopes[at + k + 1], envelopes[envelopeStart + i * Self.envelopeStride + k + 1])
-            }
-        }
+        nameNodes[name] = place
+        nodes[place.openGroup].children.append(leaf)
+        widen(place.openGroup, by: leaf)
+        widen(place.root, by: leaf)
     }
 
-    /// Bounds of x, y, dx and dy over some points: min, max of each.
-    struct Envelope {
-        var values: [Double]
-
-        static var empty: Envelope {
-            Envelope(values: [.infinity, -.infinity, .infinity, -.infinity, .infinity, -.infinity, .infinity, -.infinity])
+    /// Appends `node` with an empty envelope (every minimum +inf, maximum -inf).
+    private mutating func addNode(_ node: Node) -> Int {
+        nodes.append(node)
+        for field in 0..<Self.envelopeFields {
+            envelopes += Array(repeating: field % 2 == 0 ? .infinity : -.infinity, count: stride)
         }
+        return nodes.count - 1
+    }
 
-        mutating func include(_ sample: UnsafePointer<Double>) {
-            for k in 0..<4 {
-                values[2 * k] = min(values[2 * k], sample[k])
-                values[2 * k + 1] = max(values[2 * k + 1], sample[k])
+    /// Grows the envelope of `node` to cover that of `other`.
+    private mutating func widen(_ node: Int, by other: Int) {
+        let size = Self.envelopeFields * stride
+        let a = node * size, b = other * size
+        for field in 0..<Self.envelopeFields {
+            for i in 0..<stride {
+                let k = field * stride + i
+                envelopes[a + k] = field % 2 == 0 ? min(envelopes[a + k], envelopes[b + k]) : max(envelopes[a + k], envelopes[b + k])
             }
-        }
-
-        func store(into array: inout [Double], at offset: Int) {
-            for k in 0..<values.count { array[offset + k] = values[k] }
         }
     }
 }
@@ -128,64 +158,102 @@ struct ElasticIndex: Sendable {
 // MARK: Search
 
 extension ElasticIndex {
-    /// The best template for `candidate` (`count` points): its index and
-    /// score, the first in index order among equal scores; nil without templates.
-    func best(for candidate: NormalizedStroke) -> (index: Int, score: Double)? {
-        let templates = templateCount
-        guard templates > 0 else { return nil }
-        let n = count, groupCount = groups.count
-        return withCandidate(candidate) { query in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * (n + 1) + groupCount + Self.groupSize) { scratch in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: groupCount + Self.groupSize) { order in
-                let rows = scratch.baseAddress!                 // 2 x (n + 1): the DTW rows
-                let tail = rows + 2 * (n + 1)                   // n + 1: bounds of the rows left
-                let groupBounds = tail + (n + 1)                // one per group
-                let memberBounds = groupBounds + groupCount     // one per member of a group
-                let memberOrder = order.baseAddress! + groupCount
+    /// The best template for the candidate `query` (see
+    /// ``withQuery(_:configuration:_:)``): its index and score, the first in
+    /// index order among equal scores; nil without templates.
+    func best(for query: UnsafePointer<Double>) -> (index: Int, score: Double)? {
+        guard templateCount > 0 else { return nil }
+        let n = count, stride = stride, nodeCount = nodes.count
+        let rowsSize = 2 * (n + 3)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsSize + 3 * stride + (n + 1) + nodeCount) { scratch in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: nodeCount) { slots in
+                let rows = scratch.baseAddress!          // DTW rows
+                let costs = rows + rowsSize              // DTW costs of one row, and...
+                let reached = costs + stride             // ...each cell's cost by the row above
+                let rowBounds = reached + stride         // each row's bound
+                let tail = rowBounds + stride            // the bounds of rows i..<n summed
+                let bounds = tail + (n + 1)              // one per node
                 var state = SearchState()
+                var heap = IndexHeap(keys: UnsafePointer(bounds), slots: slots.baseAddress!)
+                tail.initialize(repeating: 0, count: n + 1)
 
                 envelopes.withUnsafeBufferPointer { envelopes in
-                groupEnvelopes.withUnsafeBufferPointer { groupEnvelopes in
                 samples.withUnsafeBufferPointer { samples in
-                groups.withUnsafeBufferPointer { groups in
-                    for g in 0..<groupCount {
-                        groupBounds[g] = lowerBound(query, groupEnvelopes.baseAddress! + g * n * Self.envelopeStride, rows: nil)
+                nodes.withUnsafeBufferPointer { nodes in
+                    let envelopeSize = Self.envelopeFields * stride
+                    for node in roots {
+                        bounds[node] = lowerBound(query, envelopes.baseAddress! + node * envelopeSize, rows: rowBounds)
+                        heap.push(node)
                     }
-                    // Groups in order of their bounds, popped from a heap: the
-                    // search usually stops after a few.
-                    var heap = IndexHeap(keys: groupBounds, slots: order.baseAddress!)
-                    for g in 0..<groupCount { heap.push(g) }
-                    while let g = heap.pop() {
-                        if let best = state.cost, groupBounds[g] > best + margin { break }
-                        let members = groups[g].members
-                        for (m, k) in members.enumerated() {
-                            // A group of one is bounded by its member's own envelope.
-                            memberBounds[m] = members.count == 1 ? groupBounds[g]
-                                : lowerBound(query, envelopes.baseAddress! + k * n * Self.envelopeStride, rows: nil)
-                            // Insertion sort by bound: at most groupSize members.
-                            var slot = m
-                            while slot > 0 && memberBounds[memberOrder[slot - 1]] > memberBounds[m] {
-                                memberOrder[slot] = memberOrder[slot - 1]
-                                slot -= 1
+                    while let node = heap.pop() {
+                        if let best = state.cost, bounds[node] > best + margin { break }
+                        if let k = nodes[node].template {
+                            let template = samples.baseAddress! + k * Self.sampleFields * stride
+                            var limit = Double.infinity
+                            if let best = state.cost {
+                                // The bound of the rows after each row, to abandon early.
+                                limit = best + margin
+                                _ = lowerBound(query, envelopes.baseAddress! + node * envelopeSize, rows: rowBounds)
+                                for i in (0..<n).reversed() { tail[i] = tail[i + 1] + rowBounds[i] }
                             }
-                            memberOrder[slot] = m
-                        }
-                        for position in 0..<members.count {
-                            let m = memberOrder[position], k = members[m]
-                            if let best = state.cost, memberBounds[m] > best + margin { break }
-                            // The bound of each row, summed from the end, for early abandoning.
-                            _ = lowerBound(query, envelopes.baseAddress! + k * n * Self.envelopeStride, rows: tail)
-                            let limit = state.cost.map { $0 + margin } ?? .infinity
-                            guard let cost = warpingCost(query, samples.baseAddress! + k * n * Self.sampleStride,
-                                                         rows: rows, tail: tail, limit: limit) else { continue }
-                            state.consider(index: k, cost: cost, count: n)
+                            if let cost = warpingCost(query, template, rows: rows, costs: costs, reached: reached, tail: tail, limit: limit) {
+                                state.consider(index: k, cost: cost, count: n)
+                            }
+                        } else {
+                            let children = nodes[node].children
+                            for child in children {
+                                // An only child has its parent's envelope.
+                                bounds[child] = children.count == 1 ? bounds[node]
+                                    : lowerBound(query, envelopes.baseAddress! + child * envelopeSize, rows: rowBounds)
+                                heap.push(child)
+                            }
                         }
                     }
-                }}}}
+                }}}
                 // Every score is 0 when the best is: the plain loop keeps the first template.
                 guard let index = state.index, state.score > 0 else { return (0, 0) }
                 return (index, state.score)
-            }}
+            }
+        }
+    }
+
+    /// Every template's score for the candidate `query`, in template order.
+    func scores(for query: UnsafePointer<Double>) -> [Double] {
+        let n = count, stride = stride
+        let rowsSize = 2 * (n + 3)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsSize + 2 * stride + n + 1) { scratch in
+            let rows = scratch.baseAddress!, costs = rows + rowsSize, reached = costs + stride, tail = reached + stride
+            tail.initialize(repeating: 0, count: n + 1)
+            return samples.withUnsafeBufferPointer { samples in
+                (0..<templateCount).map { k in
+                    let cost = warpingCost(query, samples.baseAddress! + k * Self.sampleFields * stride,
+                                           rows: rows, costs: costs, reached: reached, tail: tail, limit: .infinity)
+                    return Self.score(cost: cost ?? .infinity, count: n)
+                }
+            }
+        }
+    }
+
+    /// The score of a warping cost, as ``MatchContext`` maps it.
+    static func score(cost: Double, count: Int) -> Double {
+        guard cost.isFinite else { return 0 }
+        let score = 1 - cost / Double(count)
+        return score.isFinite ? max(0, min(1, score)) : 0
+    }
+
+    /// The best template so far, compared by score as the plain loop does.
+    struct SearchState {
+        var index: Int?
+        var cost: Double?
+        var score = -Double.infinity
+
+        mutating func consider(index k: Int, cost c: Double, count: Int) {
+            let s = ElasticIndex.score(cost: c, count: count)
+            if index == nil || s > score || (s == score && k < index!) {
+                index = k
+                score = s
+                cost = c
+            }
         }
     }
 
@@ -194,11 +262,6 @@ extension ElasticIndex {
         let keys: UnsafePointer<Double>
         let slots: UnsafeMutablePointer<Int>
         var count = 0
-
-        init(keys: UnsafeMutablePointer<Double>, slots: UnsafeMutablePointer<Int>) {
-            self.keys = UnsafePointer(keys)
-            self.slots = slots
-        }
 
         mutating func push(_ index: Int) {
             var child = count
@@ -230,142 +293,143 @@ extension ElasticIndex {
             return top
         }
     }
+}
 
-    /// Every template's score for `candidate`, in template order.
-    func scores(for candidate: NormalizedStroke) -> [Double] {
-        let n = count
-        return withCandidate(candidate) { query in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * (n + 1)) { scratch in
-                let rows = scratch.baseAddress!, tail = rows + 2 * (n + 1)
-                for i in 0...n { tail[i] = 0 }
-                return samples.withUnsafeBufferPointer { samples in
-                    (0..<templateCount).map { k in
-                        let cost = warpingCost(query, samples.baseAddress! + k * n * Self.sampleStride, rows: rows, tail: tail, limit: .infinity)
-                        return Self.score(cost: cost ?? .infinity, count: n)
-                    }
+// MARK: Kernels
+
+extension ElasticIndex {
+    /// Normalises `raw` as the templates were and calls `body` with it laid
+    /// out as ``samples`` are, in scratch memory; the reason when `raw` is
+    /// not a stroke.
+    static func withQuery<R>(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration,
+                             _ body: (UnsafePointer<Double>) -> R) -> Result<R, UnistrokeRecognizer.Degeneracy> {
+        let n = configuration.resampleCount, stride = (n + 2) & ~1
+        return NormalizedStroke.withNormalizedPoints(raw, configuration: configuration) { points in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: sampleFields * stride) { query in
+                var direction = (0.0, 0.0)
+                for i in 0..<stride {
+                    if i < n - 1 { direction = NormalizedStroke.stepDirection(points, i + 1) }
+                    let inside = i < n
+                    query[i] = inside ? points[i].x : 0
+                    query[stride + i] = inside ? points[i].y : 0
+                    query[2 * stride + i] = inside ? direction.0 : 1
+                    query[3 * stride + i] = inside ? direction.1 : 0
                 }
+                return body(UnsafePointer(query.baseAddress!))
             }
         }
     }
 
-    /// The score of a warping cost, as ``MatchContext`` maps it.
-    static func score(cost: Double, count: Int) -> Double {
-        guard cost.isFinite else { return 0 }
-        let score = 1 - cost / Double(count)
-        return score.isFinite ? max(0, min(1, score)) : 0
+    typealias Pair = SIMD2<Double>
+
+    @inline(__always)
+    static func load(_ p: UnsafePointer<Double>) -> Pair {
+        UnsafeRawPointer(p).loadUnaligned(as: Pair.self)
     }
 
-    /// The best template so far, compared by score as the plain loop does.
-    struct SearchState {
-        var index: Int?
-        var cost: Double?
-        var score = -Double.infinity
-
-        mutating func consider(index k: Int, cost c: Double, count: Int) {
-            let s = ElasticIndex.score(cost: c, count: count)
-            if index == nil || s > score || (s == score && k < index!) {
-                index = k
-                score = s
-                cost = c
-            }
-        }
+    @inline(__always)
+    static func store(_ value: Pair, _ p: UnsafeMutablePointer<Double>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: value, as: Pair.self)
     }
 
-    /// Calls `body` with the candidate laid out as the samples are.
-    func withCandidate<R>(_ candidate: NormalizedStroke, _ body: (UnsafePointer<Double>) -> R) -> R {
-        let n = count
-        precondition(candidate.points.count == 2 * n && candidate.directions.count == 2 * (n - 1))
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n * Self.sampleStride) { query in
-            candidate.points.withUnsafeBufferPointer { p in
-                candidate.directions.withUnsafeBufferPointer { d in
-                    for i in 0..<n {
-                        let di = min(i, n - 2)
-                        query[4 * i] = p[2 * i]
-                        query[4 * i + 1] = p[2 * i + 1]
-                        query[4 * i + 2] = d[2 * di]
-                        query[4 * i + 3] = d[2 * di + 1]
-                    }
-                }
-            }
-            return body(UnsafePointer(query.baseAddress!))
-        }
-    }
+    /// The larger of each lane (no NaN arises here): one instruction.
+    @inline(__always)
+    static func maximum(_ a: Pair, _ b: Pair) -> Pair { a.replacing(with: b, where: a .< b) }
+
+    /// The smaller of each lane, as `Swift.min` picks it.
+    @inline(__always)
+    static func minimum(_ a: Pair, _ b: Pair) -> Pair { a.replacing(with: b, where: b .< a) }
 
     /// LB_Keogh of the candidate `query` against `envelope`: for every row,
-    /// the cheapest cost the row's point could have against any point inside
-    /// the envelope. With `rows`, also stores the bounds of rows i..<n summed
-    /// at `rows[i]` (and 0 at `rows[n]`).
-    func lowerBound(_ query: UnsafePointer<Double>, _ envelope: UnsafePointer<Double>, rows: UnsafeMutablePointer<Double>?) -> Double {
-        let n = count
-        var total = 0.0
-        var i = n - 1
-        rows?[n] = 0
-        while i >= 0 {
-            let q = query + Self.sampleStride * i, e = envelope + Self.envelopeStride * i
-            let ex = max(e[0] - q[0], 0, q[0] - e[1])
-            let ey = max(e[2] - q[1], 0, q[1] - e[3])
-            let turnFloor = 1 - (max(q[2] * e[4], q[2] * e[5]) + max(q[3] * e[6], q[3] * e[7]))
-            total += (ex * ex + ey * ey).squareRoot() * distanceScale + turnWeight * max(turnFloor, 0)
-            rows?[i] = total
-            i -= 1
+    /// the cheapest cost its point could have against any point inside the
+    /// envelope, stored in `rows`; returns their sum.
+    ///
+    /// - Complexity: O(*n*), two rows per step.
+    func lowerBound(_ query: UnsafePointer<Double>, _ envelope: UnsafePointer<Double>, rows: UnsafeMutablePointer<Double>) -> Double {
+        let s = stride
+        let zero = Pair(repeating: 0), one = Pair(repeating: 1)
+        let scale = Pair(repeating: distanceScale), weight = Pair(repeating: turnWeight)
+        var total = zero
+        var i = 0
+        while i < s {
+            let x = Self.load(query + i), y = Self.load(query + s + i)
+            let dx = Self.load(query + 2 * s + i), dy = Self.load(query + 3 * s + i)
+            let e = envelope + i
+            let outX = Self.maximum(Self.maximum(Self.load(e) - x, x - Self.load(e + s)), zero)
+            let outY = Self.maximum(Self.maximum(Self.load(e + 2 * s) - y, y - Self.load(e + 3 * s)), zero)
+            let along = Self.maximum(dx * Self.load(e + 4 * s), dx * Self.load(e + 5 * s))
+                + Self.maximum(dy * Self.load(e + 6 * s), dy * Self.load(e + 7 * s))
+            let bound = (outX * outX + outY * outY).squareRoot() * scale + weight * Self.maximum(one - along, zero)
+            Self.store(bound, rows + i)
+            total += bound
+            i += 2
         }
-        return total
+        return total[0] + total[1]
     }
 
-    /// The banded DTW cost of the candidate `query` against `template`, the
-    /// same arithmetic as ``MatchContext``'s matcher; nil once it must exceed
-    /// `limit` (the cheapest cell of a row plus `tail` of the rows after it).
-    /// `rows` is scratch for 2 x (n + 1) values.
+    /// The banded DTW cost of the candidate `query` against `template`, with
+    /// the plain loop's arithmetic; nil once it must exceed `limit` (the
+    /// cheapest cell of a row plus `tail` of the rows after it does).
+    /// `rows` holds 2 x (n + 3) values, `costs` and `reached` ``stride``.
     func warpingCost(_ query: UnsafePointer<Double>, _ template: UnsafePointer<Double>,
-                     rows: UnsafeMutablePointer<Double>, tail: UnsafePointer<Double>, limit: Double) -> Double? {
-        let n = count, band = band
-        let scale = distanceScale, weight = turnWeight
+                     rows: UnsafeMutablePointer<Double>, costs: UnsafeMutablePointer<Double>,
+                     reached: UnsafeMutablePointer<Double>, tail: UnsafePointer<Double>, limit: Double) -> Double? {
+        let n = count, s = stride, band = band
+        let scale = Pair(repeating: distanceScale), weight = Pair(repeating: turnWeight), one = Pair(repeating: 1)
         let infinity = Double.infinity
         // Column j lives at [j + 1]; [0] is a wall of infinity.
-        var previous = rows, current = rows + (n + 1)
-        for j in 0...n { previous[j] = infinity; current[j] = infinity }
-        // Row 0: the path starts at (0, 0) and can only move right.
-        var left = 0.0, rowMinimum = infinity
-        for j in 0...min(n - 1, band) {
-            let value = left + cellCost(query, template + Self.sampleStride * j)
-            previous[j + 1] = value
-            left = value
-            rowMinimum = min(rowMinimum, value)
+        var previous = rows, current = rows + (n + 3)
+        for j in 0..<(n + 3) { previous[j] = infinity; current[j] = infinity }
+
+        /// Each cell's own cost in row `i`, columns lo...hi (and perhaps
+        /// hi + 1), two at a time: the plain loop's arithmetic in each lane.
+        @inline(__always)
+        func rowCosts(_ i: Int, _ lo: Int, _ hi: Int, above: UnsafePointer<Double>?) {
+            let px = Pair(repeating: query[i]), py = Pair(repeating: query[s + i])
+            let pdx = Pair(repeating: query[2 * s + i]), pdy = Pair(repeating: query[3 * s + i])
+            var j = lo
+            while j <= hi {
+                let t = template + j
+                let dx = px - Self.load(t), dy = py - Self.load(t + s)
+                let turn = one - (pdx * Self.load(t + 2 * s) + pdy * Self.load(t + 3 * s))
+                let cost = (dx * dx + dy * dy).squareRoot() * scale + weight * turn
+                Self.store(cost, costs + j)
+                if let above {
+                    // min(a, b) + c rounds as min(a + c, b + c): rounding is monotonic.
+                    Self.store(Self.minimum(Self.load(above + j + 1), Self.load(above + j)) + cost, reached + j)
+                }
+                j += 2
+            }
+        }
+
+        // Row 0: the path starts at (0, 0) and moves right.
+        let firstHi = min(n - 1, band)
+        rowCosts(0, 0, firstHi, above: nil)
+        var left = costs[0]
+        previous[1] = left
+        var rowMinimum = left
+        for j in 1...firstHi {
+            left = left + costs[j]
+            previous[j + 1] = left
+            rowMinimum = min(rowMinimum, left)
         }
         if rowMinimum + tail[1] > limit { return nil }
+
         for i in 1..<n {
             let lo = max(0, i - band), hi = min(n - 1, i + band)
-            let q = query + Self.sampleStride * i
-            let px = q[0], py = q[1], pdx = q[2], pdy = q[3]
+            rowCosts(i, lo, hi, above: previous)
             current[lo] = infinity   // column lo - 1
-            left = infinity          // current row, column j - 1
+            left = infinity
             rowMinimum = infinity
-            var j = lo
-            var t = template + Self.sampleStride * lo
-            while j <= hi {
-                let dx = px - t[0], dy = py - t[1]
-                let turn = 1 - (pdx * t[2] + pdy * t[3])
-                let cost = (dx * dx + dy * dy).squareRoot() * scale + weight * turn
-                let before = min(min(previous[j + 1], previous[j]), left)
-                let value = before + cost
-                current[j + 1] = value
-                left = value
-                rowMinimum = min(rowMinimum, value)
-                j += 1
-                t += Self.sampleStride
+            for j in lo...hi {
+                left = min(reached[j], left + costs[j])
+                current[j + 1] = left
+                rowMinimum = min(rowMinimum, left)
             }
-            if hi < n - 1 { current[hi + 2] = infinity }
+            current[hi + 2] = infinity
             if rowMinimum + tail[i + 1] > limit { return nil }
             swap(&previous, &current)
         }
         return previous[n]
-    }
-
-    /// The cost of one cell, as in the loop above (for row 0).
-    @inline(__always)
-    func cellCost(_ q: UnsafePointer<Double>, _ t: UnsafePointer<Double>) -> Double {
-        let dx = q[0] - t[0], dy = q[1] - t[1]
-        let turn = 1 - (q[2] * t[2] + q[3] * t[3])
-        return (dx * dx + dy * dy).squareRoot() * distanceScale + turnWeight * turn
     }
 }

@@ -157,6 +157,15 @@ public struct UnistrokeRecognizer: Sendable {
     ///   per group of templates, then O(*n* x band) for each template that
     ///   the bounds cannot rule out; see ``ElasticIndex``).
     public func recognize(_ points: [Point]) -> Outcome {
+        if let elasticIndex {
+            switch ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.best(for: $0) }) {
+            case .failure(let reason): return .degenerate(reason)
+            case .success(nil): return .noMatch(best: nil)
+            case .success(let found?):
+                let best = Match(name: templates[found.index].name, score: found.score, templateIndex: found.index)
+                return best.score >= configuration.rejectionThreshold ? .match(best) : .noMatch(best: best)
+            }
+        }
         let candidate: NormalizedStroke
         switch NormalizedStroke.make(points, configuration: configuration) {
         case .success(let shape): candidate = shape
@@ -168,16 +177,17 @@ public struct UnistrokeRecognizer: Sendable {
 
     /// Every template's score for `points`, best first; empty for degenerate input.
     public func scores(for points: [Point]) -> [Match] {
-        guard case .success(let candidate) = NormalizedStroke.make(points, configuration: configuration) else { return [] }
         if let elasticIndex {
-            return elasticIndex.scores(for: candidate).enumerated()
+            guard case .success(let scores) = ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.scores(for: $0) }) else { return [] }
+            return scores.enumerated()
                 .map { Match(name: templates[$0.offset].name, score: $0.element, templateIndex: $0.offset) }
                 .sorted { $0.score > $1.score }
         }
+        guard case .success(let candidate) = NormalizedStroke.make(points, configuration: configuration) else { return [] }
         var matches: [Match] = []
-        var context = MatchContext(configuration: configuration, candidate: candidate)
+        let context = MatchContext(configuration: configuration, candidate: candidate)
         for (index, template) in templates.enumerated() {
-            let score = context.score(against: template.shape, bound: 0)
+            let score = context.score(against: template.shape)
             matches.append(Match(name: template.name, score: score, templateIndex: index))
         }
         return matches.sorted { $0.score > $1.score }
@@ -185,13 +195,10 @@ public struct UnistrokeRecognizer: Sendable {
 
     /// The first template with the highest score.
     func bestMatch(for candidate: NormalizedStroke) -> Match? {
-        if let elasticIndex {
-            return elasticIndex.best(for: candidate).map { Match(name: templates[$0.index].name, score: $0.score, templateIndex: $0.index) }
-        }
         var best: Match?
-        var context = MatchContext(configuration: configuration, candidate: candidate)
+        let context = MatchContext(configuration: configuration, candidate: candidate)
         for (index, template) in templates.enumerated() {
-            let score = context.score(against: template.shape, bound: best?.score ?? 0)
+            let score = context.score(against: template.shape)
             if best == nil || score > best!.score {
                 best = Match(name: template.name, score: score, templateIndex: index)
             }
