@@ -1,40 +1,65 @@
 // swift-tools-version:6.0
 //
 // A gesture and input-recognition engine for Linux.
-// Dependencies point one way, toward the pure core:
-//   gestures (Tools/) -> GestureTraces -> TouchInput -> GestureRecognition
-//   gestures (Tools/) -> EvdevInput -> TouchInput (devices, events, GesturePipeline)
-//                        EvdevInput -> CLibevdev (the only C-touching module; an internal import)
-//   Validation stands alone.
-//   GestureDaemon -> EvdevInput (the live source), GestureTraces, Validation.
-//   GesturePictures -> GestureTraces, TouchInput, GestureRecognition (SVG only, no C).
+// Dependencies point one way, toward the pure core (GestureRecognition) and the
+// checks every reader of untrusted input shares (InputChecks):
+//   InputChecks           no package dependency: short escaped excerpts of input, the JSON
+//                         syntax and nesting check, number ranges, decoding errors in our words
+//   GestureRecognition -> InputChecks (pure value types: recognizers, the gesture engine; no I/O)
+//   TouchInput         -> GestureRecognition (kernel-event model, decoder, GesturePipeline, stroke trackers)
+//   StructuredDocuments -> InputChecks (JSON and YAML documents as trees)
+//   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments, InputChecks (trace formats, replay output)
+//   GestureEvaluation  -> GestureRecognition, GestureTraces (the $1 study's protocols)
+//   EvdevInput         -> TouchInput, GestureRecognition (live devices, uinput, LiveGestures)
+//   Validation            stands alone (PatternMatcher, Validator, FormSchema)
+//   DesktopDaemon      -> EvdevInput, GestureTraces, StructuredDocuments, Validation, InputChecks, ...
+//   gestures (Tools/)  -> all of them
+// C stays behind module walls; only three modules touch it, and none shows a C type:
+//   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
+//   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
+//   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
+//     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
+//   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition, InputChecks (SVG pictures; no C)
+//   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
+//   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices and the SVG and PNG readers for the tests).
 import PackageDescription
 
 let package = Package(
     name: "Gestures",
     products: [
+        .library(name: "InputChecks", targets: ["InputChecks"]),
         .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "StructuredDocuments", targets: ["StructuredDocuments"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
+        .library(name: "GestureEvaluation", targets: ["GestureEvaluation"]),
         .library(name: "Validation", targets: ["Validation"]),
-        .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        .library(name: "DesktopDaemon", targets: ["DesktopDaemon"]),
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .library(name: "GesturePictures", targets: ["GesturePictures"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
+        // What every reader of untrusted input shares: Excerpt, the JSON syntax check
+        // (JSONText), NumberRange and InvalidValue. Pure Swift and Foundation; no I/O.
+        .target(name: "InputChecks"),
         // Pure Swift value types: geometry, strokes, recognizers, gesture engine. No I/O.
-        .target(name: "GestureRecognition"),
+        .target(name: "GestureRecognition", dependencies: ["InputChecks"]),
         // Kernel-event model and the multitouch decoder (events -> touch frames in mm).
         .target(name: "TouchInput", dependencies: ["GestureRecognition"]),
-        // libyaml, for reading `libinput record` YAML.
+        // libyaml, for reading YAML (`libinput record`, the daemon's configuration).
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // JSON and YAML documents as trees (DocumentNode, YAMLNode); imports CYAML internally.
+        .target(name: "StructuredDocuments", dependencies: ["CYAML", "InputChecks"]),
         // The JSON trace format, importers and exporters (libinput record, evemu, $1 XML).
-        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "CYAML"]),
+        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "StructuredDocuments", "InputChecks"]),
+        // The $1 study's evaluation protocols over labelled strokes ($1 XML logs).
+        .target(name: "GestureEvaluation", dependencies: ["GestureRecognition", "GestureTraces"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
         .target(name: "Validation"),
         // libevdev and libevdev-uinput, with a shim for what Swift cannot import.
@@ -44,25 +69,54 @@ let package = Package(
             providers: [.apt(["libevdev-dev"])]
         ),
         // Live input: devices, the poll-based reader, uinput virtual devices, LiveGestures.
-        // The only module that touches C; nothing outside it sees a C type.
+        // Imports CLibevdev internally: nothing outside it sees a C type.
         .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
-        // The desktop daemon: validated configuration, binding matcher, action runner, reload.
-        .target(name: "GestureDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "EvdevInput"]),
+        // The desktop daemon (its type is GestureDaemon): Configuration/ (the checked file,
+        // reading, reloading), Input/ (gesture sources: live, replay), Actions/ (binding
+        // matcher, action runner, process launcher).
+        .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
-        .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces"]),
+        .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
+        // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
+        .target(name: "CommandLineKit"),
         .executableTarget(
             name: "gestures",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "Validation", "GestureDaemon", "EvdevInput"],
+            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "GesturePictures"],
             path: "Tools/gestures"
         ),
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Malformed"]),
+        // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
+        .executableTarget(
+            name: "gestures-vm-suite",
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
+            path: "Tools/gestures-vm-suite"
+        ),
+        // The libFuzzer targets Tools/fuzz builds with the sanitizers (one executable,
+        // GESTURES_FUZZ_TARGET picks the reader); built plainly it replays inputs. In no product.
+        .executableTarget(
+            name: "gestures-fuzz",
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopDaemon", "Validation"],
+            path: "Tools/gestures-fuzz"
+        ),
+        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
+        .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
+        .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
+        // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation"]),
+        // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),
+        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
+        .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition"]),
-        .testTarget(name: "GesturesToolTests", dependencies: ["gestures"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon"]),
-        .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "GestureTraces", "TouchInput", "GestureRecognition"]),
+        // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic recordings.
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition", "GestureTraces", "TestSupport"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        // TestSupport to read the pictures back (SVGInspector, PNGImage).
+        .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
+        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "TouchInput"]),
+        // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
+        .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
+        .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
     swiftLanguageModes: [.v6]
 )

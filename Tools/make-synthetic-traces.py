@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the synthetic traces in Recordings/synthetic: protocol-B frames of
-gestures on virtual devices built from real device descriptions (the numbers
+gestures on the real devices described in Recordings/devices (the numbers
 are the devices' published ranges and resolutions). Deterministic: run it
 again and the files are the same. Usage: Tools/make-synthetic-traces.py
 
@@ -21,35 +21,26 @@ ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 47, 53, 
 BTN_LEFT, BTN_TOOL_FINGER, BTN_TOUCH = 272, 325, 330
 BTN_TOOL = {1: 325, 2: 333, 3: 334, 4: 335, 5: 328}  # FINGER, DOUBLETAP, TRIPLETAP, QUADTAP, QUINTTAP
 ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR = 48, 49
-INPUT_PROP_POINTER, INPUT_PROP_DIRECT, INPUT_PROP_BUTTONPAD = 0, 1, 2
 
-# Lenovo X1 Carbon 3rd gen, Synaptics PS/2: 98 x 54 mm, 2 slots, BTN_TOOL up to QUINTTAP.
-X1 = {"name": "SynPS/2 Synaptics TouchPad", "id": [17, 2, 7, 433], "properties": [0, 2],
-      "codes": {"0": [0, 1, 2, 3], "1": [272, 325, 328, 330, 333, 334, 335],
-                "3": [0, 1, 24, 47, 53, 54, 57]},
-      "absinfo": {"0": [1266, 5676, 0, 0, 45], "1": [1096, 4758, 0, 0, 68], "24": [0, 255, 0, 0, 0],
-                  "47": [0, 1, 0, 0, 0], "53": [1266, 5676, 0, 0, 45], "54": [1096, 4758, 0, 0, 68],
-                  "57": [0, 65535, 0, 0, 0]}}
-# Synaptics RMI4 TM3053: 97 x 53 mm, 5 slots.
-RMI4 = {"name": "Synaptics TM3053-004", "id": [29, 6, 0, 0], "properties": [0, 2],
-        "codes": {"0": [0, 1, 2, 3], "1": [272, 325, 328, 330, 333, 334, 335],
-                  "3": [0, 1, 47, 53, 54, 57]},
-        "absinfo": {"0": [0, 1940, 0, 0, 20], "1": [0, 1062, 0, 0, 20], "47": [0, 4, 0, 0, 0],
-                    "53": [0, 1940, 0, 0, 20], "54": [0, 1062, 0, 0, 20], "57": [0, 65535, 0, 0, 0]}}
+# The devices are data, one file per device in Recordings/devices (a trace
+# with a header and no frames), shared with the Swift tests, the benchmarks
+# and the real-kernel suite. Key order is kept, so the headers written below
+# are the same bytes as the device files'.
+DEVICES_DIR = os.path.join(os.path.dirname(__file__), "..", "Recordings", "devices")
 
-# Apple Magic Trackpad v1 (Bluetooth 05ac:030e): 132 x 112 mm, 16 slots, touch size.
-MAGIC = {"name": "Apple Wireless Trackpad", "id": [5, 1452, 782, 1], "properties": [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD],
-         "codes": {"0": [0, 1, 2, 3], "1": [272, 325, 328, 330, 333, 334, 335],
-                   "3": [0, 1, 47, 48, 49, 53, 54, 57]},
-         "absinfo": {"0": [-2909, 3167, 4, 0, 46], "1": [-2456, 2565, 4, 0, 45], "47": [0, 15, 0, 0, 0],
-                     "48": [0, 255, 4, 0, 0], "49": [0, 255, 4, 0, 0],
-                     "53": [-2909, 3167, 4, 0, 46], "54": [-2456, 2565, 4, 0, 45], "57": [0, 65535, 0, 0, 0]}}
-# Atmel maXTouch touchscreen: 0-799 x 0-479, 10 slots, INPUT_PROP_DIRECT, BTN_TOUCH
-# only and no resolution (the decoder assumes 250 x 150 mm).
-ATMEL = {"name": "Atmel maXTouch Touchscreen", "id": [24, 0, 0, 0], "properties": [INPUT_PROP_DIRECT],
-         "codes": {"0": [0, 1, 2, 3], "1": [330], "3": [0, 1, 47, 53, 54, 57]},
-         "absinfo": {"0": [0, 799, 0, 0, 0], "1": [0, 479, 0, 0, 0], "47": [0, 9, 0, 0, 0],
-                     "53": [0, 799, 0, 0, 0], "54": [0, 479, 0, 0, 0], "57": [0, 65535, 0, 0, 0]}}
+def load_device(name):
+    """The one device described in Recordings/devices/NAME.jsonl."""
+    path = os.path.join(DEVICES_DIR, name + ".jsonl")
+    with open(path) as f:
+        header = json.loads(f.readline())
+    if header.get("format") != "gestures-trace" or header.get("version") != 1 or len(header.get("devices", [])) != 1:
+        raise SystemExit("%s: not a version 1 gestures trace with one device" % path)
+    return header["devices"][0]
+
+X1 = load_device("x1carbon")  # Lenovo X1 Carbon 3rd gen, Synaptics PS/2: 98 x 54 mm, 2 slots, BTN_TOOL up to QUINTTAP
+RMI4 = load_device("rmi4")    # Synaptics RMI4 TM3053: 97 x 53 mm, 5 slots
+MAGIC = load_device("magic")  # Apple Magic Trackpad v1: 132 x 112 mm, 16 slots, touch size, fuzz 4
+ATMEL = load_device("atmel")  # Atmel maXTouch touchscreen: 0-799 x 0-479, 10 slots, BTN_TOUCH only, no resolution
 ATMEL_MM_PER_UNIT = 250 / 799  # the decoder's fallback: 250 mm along the longer axis, square units
 
 DEVICES = {"x1carbon": X1, "magic": MAGIC, "rmi4": RMI4, "atmel": ATMEL}
@@ -334,9 +325,207 @@ write("magic.nothing-2-finger-small-scroll", MAGIC,
 # A resting thumb: the RMI4 reports pressure; a thumb pressing at 180 (over
 # libinput's palm threshold of 130) rests at the bottom while three fingers
 # swipe up. It must not add a finger or break the swipe.
-RMI4_PRESSURE = json.loads(json.dumps(RMI4))
-RMI4_PRESSURE["codes"]["3"] = sorted(RMI4_PRESSURE["codes"]["3"] + [ABS_MT_PRESSURE])
-RMI4_PRESSURE["absinfo"][str(ABS_MT_PRESSURE)] = [0, 255, 0, 0, 0]
+RMI4_PRESSURE = load_device("rmi4-pressure")  # the RMI4 with ABS_MT_PRESSURE 0-255
 thumb = Finger(0, 700, still(30, 48), pressure=180)
 write("rmi4.3-finger-swipe-up-with-resting-thumb", RMI4_PRESSURE,
       touches(RMI4_PRESSURE, [thumb] + [Finger(100, 650, moving(x, 40, 0, -25, 160, 350)) for x in (45, 58, 71)], hz=100, seed=80, jitter=0.3))
+
+# --- What real pads do that the fingers do not ------------------------------
+# Regression traces for issue 11, each frame written out explicitly: landing
+# jumps, lift slides, flickering second fingers with slot jumps, clicks with
+# 1-3 fingers. The devices are real descriptions from ../shared/data
+# (evemu-devices): the Lenovo P50 SynPS/2 Synaptics (2 slots, pressure
+# 0-255, buttons beside the pad) and the Cypress CyPS/2 trackpad (semi-MT
+# clickpad: the kernel's ABS_X/ABS_Y is the one position libinput and the
+# decoder read, pressure 0-255).
+P50 = load_device("p50")          # Lenovo P50 SynPS/2 Synaptics: 2 slots, pressure 0-255, buttons beside the pad
+CYPRESS = load_device("cypress")  # Cypress CyPS/2: semi-MT clickpad, pressure 0-255
+
+class Frame:
+    """What the device reports at `t` ms: `slots` maps a slot to (tracking id,
+    x mm, y mm, pressure); `tool` is the BTN_TOOL finger count (it may exceed
+    the slots); `button` whether BTN_LEFT is down; `single` the (x, y,
+    pressure) of ABS_X/ABS_Y/ABS_PRESSURE, by default slot 0's finger."""
+    def __init__(self, t, slots, tool=None, button=False, single=None):
+        self.t, self.slots, self.button, self.single = t, slots, button, single
+        self.tool = len(slots) if tool is None else tool
+
+def explicit(device, frames):
+    """The kernel events of `frames`: only what changed, as the kernel sends it."""
+    has_mt_pressure = "58" in device["absinfo"]
+    has_st_pressure = "24" in device["absinfo"]
+    out, last = [], Frame(0, {}, tool=0)
+    last_single = None
+    for f in frames:
+        events = []
+        for slot in sorted(set(f.slots) | set(last.slots)):
+            now, before = f.slots.get(slot), last.slots.get(slot)
+            if now is None:
+                events += [[EV_ABS, ABS_MT_SLOT, slot], [EV_ABS, ABS_MT_TRACKING_ID, -1]]
+                continue
+            tid, x, y, p = now
+            ux, uy = units(device, x, y)
+            slot_events = []
+            if before is None or before[0] != tid:
+                slot_events.append([EV_ABS, ABS_MT_TRACKING_ID, tid])
+                before = None
+            if before is None or units(device, before[1], before[2])[0] != ux: slot_events.append([EV_ABS, ABS_MT_POSITION_X, ux])
+            if before is None or units(device, before[1], before[2])[1] != uy: slot_events.append([EV_ABS, ABS_MT_POSITION_Y, uy])
+            if has_mt_pressure and (before is None or before[3] != p): slot_events.append([EV_ABS, ABS_MT_PRESSURE, p])
+            if slot_events: events += [[EV_ABS, ABS_MT_SLOT, slot]] + slot_events
+        single = f.single
+        if single is None and f.slots:
+            _, x, y, p = f.slots[min(f.slots)]
+            single = (x, y, p)
+        if single is not None and f.tool:
+            ux, uy = units(device, single[0], single[1])
+            if last_single is None or last_single[0] != ux: events.append([EV_ABS, ABS_X, ux])
+            if last_single is None or last_single[1] != uy: events.append([EV_ABS, ABS_Y, uy])
+            if has_st_pressure and (last_single is None or last_single[2] != single[2]): events.append([EV_ABS, ABS_PRESSURE, single[2]])
+            last_single = (ux, uy, single[2])
+        elif not f.tool and last.tool and has_st_pressure:
+            events.append([EV_ABS, ABS_PRESSURE, 0]); last_single = None
+        if f.tool != last.tool:
+            if last.tool == 0: events.append([EV_KEY, BTN_TOUCH, 1])
+            if last.tool: events.append([EV_KEY, BTN_TOOL[min(last.tool, 5)], 0])
+            if f.tool: events.append([EV_KEY, BTN_TOOL[min(f.tool, 5)], 1])
+            if f.tool == 0: events.append([EV_KEY, BTN_TOUCH, 0])
+        if f.button != last.button: events.append([EV_KEY, BTN_LEFT, 1 if f.button else 0])
+        events.append([EV_SYN, SYN_REPORT, 0])
+        out.append({"d": 0, "t": int(round(f.t * 1000)), "e": events})
+        last = f
+    return out
+
+def landing_jump_tap(x, y, jump, hz=80, contact_ms=90, pressure=60):
+    """A one-finger tap whose position jumps by `jump` (mm) on the frames
+    after landing and comes back, as semi-MT ALPS and Cypress pads report it."""
+    step = 1000 / hz
+    frames, k = [], 0
+    while k * step < contact_ms:
+        dx, dy = (jump if k in (1, 2, 3) else (0, 0))
+        wobble = 0.15 * ((k * 7) % 3 - 1)
+        frames.append(Frame(k * step, {0: (300, x + dx + wobble, y + dy, pressure if k else pressure // 2)}))
+        k += 1
+    frames.append(Frame(k * step, {}))
+    return frames
+
+def lift_slide_tap(x, y, slide, hz=80, contact_ms=75, peak=70, t0=0, tid=400):
+    """A one-finger tap that lands lightly and slides by `slide` (mm) in its
+    last frame as the pressure drops (Synaptics pads)."""
+    step = 1000 / hz
+    n = int(contact_ms // step)
+    frames = []
+    for k in range(n):
+        if k == 0: p, pos = peak // 3, (x, y)
+        elif k == n - 1: p, pos = peak // 6, (x + slide[0], y + slide[1])
+        else: p, pos = peak - (k % 2) * 3, (x + 0.2 * (k % 2), y + 0.1 * k)
+        frames.append(Frame(t0 + k * step, {0: (tid, pos[0], pos[1], p)}))
+    frames.append(Frame(t0 + n * step, {}))
+    return frames
+
+def two_fingers(path_a, path_b, ms=600, hz=80, flickers=(), pressure=60, rest_ms=40):
+    """Two fingers following `path_a` and `path_b` (u in 0...1 -> mm) over
+    `ms` after resting `rest_ms`. `flickers` lists (start ms, frames, how):
+    from `start` the second finger vanishes for `frames` frames (its
+    tracking id ends, BTN_TOOL_DOUBLETAP drops) and slot 0 reports where the
+    second finger was. When it comes back with a new tracking id, slot 0
+    keeps the second finger and slot 1 holds the first ("swap"), or slot 0
+    jumps back ("back"); "collapse" is a swap whose slot 0 jumps one frame
+    early, onto the second finger, while both slots are still down; "lag"
+    jumps back one frame late, so that both slots start again from the
+    second finger and then spring apart."""
+    step = 1000 / hz
+    frames, k = [], 0
+    ids, swapped, next_id = [500, 501], False, 502
+    total = rest_ms + ms + 40
+    dips, collapses, lags = {}, set(), set()
+    for start, count, how in flickers:
+        first = int(round(start / step))
+        for j in range(count): dips[first + j] = how
+        if how == "collapse": collapses.add(first - 1)
+        if how == "lag": lags.add(first + count)
+    stale = None
+    while k * step <= total:
+        t = k * step
+        u = min(max((t - rest_ms) / ms, 0), 1)
+        u = u * u * (3 - 2 * u)
+        pa, pb = path_a(u), path_b(u)
+        first, second = (pb, pa) if swapped else (pa, pb)
+        if k in dips:
+            stale = second
+            frames.append(Frame(t, {0: (ids[0], second[0], second[1], pressure)}, tool=1))
+            if k + 1 not in dips:
+                ids = [ids[0], next_id]; next_id += 1
+                if dips[k] not in ("back", "lag"): swapped = not swapped
+        elif k in lags:
+            frames.append(Frame(t, {0: (ids[0], stale[0], stale[1], pressure), 1: (ids[1], second[0], second[1], pressure)}))
+        elif k in collapses:
+            frames.append(Frame(t, {0: (ids[0], second[0], second[1], pressure), 1: (ids[1], second[0], second[1], pressure)}))
+        else:
+            frames.append(Frame(t, {0: (ids[0], first[0], first[1], pressure), 1: (ids[1], second[0], second[1], pressure)}))
+        k += 1
+    frames.append(Frame(k * step, {}))
+    return frames
+
+def two_finger_scroll(a, b, travel, **options):
+    """Two fingers at `a` and `b` (mm) moving together by `travel` (mm)."""
+    return two_fingers(lambda u: (a[0] + travel[0] * u, a[1] + travel[1] * u),
+                       lambda u: (b[0] + travel[0] * u, b[1] + travel[1] * u), **options)
+
+def click(fingers, slots, at=(40, 30), rest_ms=150, press_ms=120, hz=80, pressure=60, tid=600):
+    """`fingers` fingers resting `rest_ms`, the pad pressed down for
+    `press_ms` (BTN_LEFT, as a clickpad sends whatever clickfinger makes of
+    it), then lifted; fingers beyond `slots` count in BTN_TOOL only."""
+    step = 1000 / hz
+    frames, k = [], 0
+    while k * step <= rest_ms + press_ms + 60:
+        t = k * step
+        pressing = rest_ms <= t < rest_ms + press_ms
+        p = pressure + (40 if pressing else 0)  # pressing harder to click
+        nudge = 0.4 if pressing else 0.0        # the pad gives a little under the finger
+        slot_state = {s: (tid + s, at[0] + 14 * s, at[1] + 2 * s + nudge, p) for s in range(min(fingers, slots))}
+        frames.append(Frame(t, slot_state, tool=fingers, button=pressing))
+        k += 1
+    frames.append(Frame(k * step, {}))
+    return frames
+
+# Taps whose fingers move while landing and lifting.
+write("cypress.1-finger-tap.landing-jump", CYPRESS, explicit(CYPRESS, landing_jump_tap(50, 30, (3.5, -2.5))))
+write("p50.1-finger-tap.lift-slide", P50, explicit(P50, lift_slide_tap(50, 25, (1.2, 2.6))))
+write("x1carbon.1-finger-tap.lift-slide", X1, explicit(X1, lift_slide_tap(50, 25, (1.0, 2.2))))
+write("p50.1-finger-double-tap.lift-slide", P50,
+      explicit(P50, lift_slide_tap(50, 25, (0.8, 2.4)) + lift_slide_tap(50.5, 25.3, (1.3, 2.0), t0=200, tid=401)))
+# Pointer motion that starts like a tap must stay pointer motion.
+write("p50.nothing-1-finger-short-pointer-motion", P50,
+      explicit(P50, [Frame(k * 12.5, {0: (402, 40 + 0.5 * k, 25 + 0.2 * k, 70 if 0 < k < 11 else 20)}) for k in range(12)] + [Frame(150, {})]))
+
+# A second finger that flickers: two fingers scrolling, the second vanishing
+# for one or two frames while slot 0 jumps to it.
+write("p50.2-finger-swipe-down.flicker", P50,
+      explicit(P50, two_finger_scroll((40, 15), (60, 17), (0, 25), flickers=[(100, 1, "lag"), (330, 2, "swap"), (480, 1, "collapse")])))
+write("x1carbon.2-finger-swipe-left.flicker", X1,
+      explicit(X1, two_finger_scroll((65, 20), (67, 38), (-30, 0), flickers=[(60, 1, "collapse"), (250, 2, "swap")])))
+write("x1carbon.2-finger-swipe-up.flicker", X1,
+      explicit(X1, two_finger_scroll((40, 40), (58, 39), (0, -25), flickers=[(120, 1, "lag"), (300, 1, "back"), (420, 2, "lag")])))
+write("p50.2-finger-tap.flicker", P50,
+      explicit(P50, two_finger_scroll((40, 25), (60, 26), (0, 0), ms=60, rest_ms=20, flickers=[(50, 1, "swap")])))
+write("p50.2-finger-pinch-out.flicker", P50,
+      explicit(P50, two_fingers(lambda u: (45 - 10 * u, 25), lambda u: (55 + 10 * u, 26), ms=400,
+                                flickers=[(100, 1, "lag"), (260, 1, "swap"), (340, 1, "collapse")])))
+# On a semi-MT pad BTN_TOOL_DOUBLETAP drops and the one position jumps to the
+# other finger and back.
+write("cypress.2-finger-swipe-up.flicker", CYPRESS,
+      explicit(CYPRESS, two_finger_scroll((40, 40), (58, 42), (0, -22), flickers=[(200, 1, "back"), (400, 2, "back")])))
+
+# Clicks: resting fingers pressing the pad down are no gesture, with 1-3
+# fingers (clickfinger), also after resting long enough to hold, and a
+# swipe in progress when the pad is clicked ends cancelled.
+write("x1carbon.nothing-1-finger-click", X1, explicit(X1, click(1, 2)))
+write("p50.nothing-2-finger-click", P50, explicit(P50, click(2, 2, rest_ms=100)))
+write("x1carbon.nothing-3-finger-click", X1, explicit(X1, click(3, 2)))
+write("cypress.nothing-3-finger-click", CYPRESS, explicit(CYPRESS, click(3, 2, rest_ms=120)))
+write("magic.nothing-2-finger-click-after-rest", MAGIC, explicit(MAGIC, click(2, 16, at=(50, 50), rest_ms=400)))
+swipe_then_click = two_finger_scroll((40, 20), (60, 22), (0, 20), ms=300)
+for f in swipe_then_click:
+    if 250 <= f.t < 380 and f.slots: f.button = True
+write("p50.nothing-2-finger-swipe-then-click", P50, explicit(P50, swipe_then_click))

@@ -12,6 +12,7 @@
 #include <sys/inotify.h>
 #include <linux/input.h>
 #include <linux/input-event-codes.h>
+#include <linux/uinput.h>
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 
@@ -20,6 +21,12 @@
 /// macro, which Swift cannot import.
 static inline int gestures_evdev_ioctl_grab(int fd, int grab) {
     return ioctl(fd, EVIOCGRAB, grab) < 0 ? -errno : 0;
+}
+
+/// Sets the physical location (`phys`) of a uinput device not created yet.
+/// Returns 0 or a negative errno. UI_SET_PHYS is a function-like macro.
+static inline int gestures_uinput_set_phys(int fd, const char *phys) {
+    return ioctl(fd, UI_SET_PHYS, phys) < 0 ? -errno : 0;
 }
 
 /// The log handler: libevdev's messages at error priority go to stderr with a

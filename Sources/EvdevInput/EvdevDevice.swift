@@ -59,6 +59,21 @@ public final class EvdevDevice {
         close(fileDescriptor)
     }
 
+    /// The device's physical location (`phys`, such as `isa0060/serio1/input0`),
+    /// or nil when it has none. Devices this package makes start with
+    /// `VirtualDevice.ownPhysicalLocationPrefix`.
+    /// The corresponding C function is `libevdev_get_phys`.
+    public var physicalLocation: String? {
+        libevdev_get_phys(handle).map { String(cString: $0) }
+    }
+
+    /// Whether this package made the device (a clone of a grabbed device,
+    /// the daemon's virtual keyboard or pointer): readers that intercept
+    /// leave such devices alone.
+    public var isMadeByGestures: Bool {
+        physicalLocation?.hasPrefix(VirtualDevice.ownPhysicalLocationPrefix) ?? false
+    }
+
     /// The current time of the clock event times use (CLOCK_MONOTONIC), in microseconds.
     /// The corresponding C function is `clock_gettime`.
     public static func nowMicroseconds() -> Int64 {

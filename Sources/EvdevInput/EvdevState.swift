@@ -96,3 +96,11 @@ extension EvdevState: CustomStringConvertible {
         return parts.isEmpty ? "(empty)" : parts.joined(separator: ", ")
     }
 }
+
+extension GesturePipeline {
+    /// Seeds the decoder with `state` (``MultitouchDecoder/seed(currentSlot:value:)``):
+    /// what a device opened while in use, or just resynced, already holds.
+    public mutating func seed(from state: EvdevState) {
+        seed(currentSlot: state.currentSlot, value: state.value(type:code:slot:))
+    }
+}

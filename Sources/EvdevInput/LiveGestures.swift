@@ -16,11 +16,17 @@ import Musl
 ///   CLOCK_MONOTONIC (see `EvdevDevice`). Idle, it blocks in `poll()`.
 /// - After `SYN_DROPPED`, the resync goes through the pipeline as a trace
 ///   would hold it (`EvdevReader.Output.traceEvents`): the gesture in
-///   progress ends cancelled, with a warning at most every 10 s.
+///   progress ends cancelled, with a warning at most every 10 s
+///   (`LostEventsWarning`).
 /// - A device that goes away ends its gesture cancelled and is dropped; new
 ///   devices are picked up through an inotify watch on the directory (unless
 ///   one node was chosen).
 /// - Gesture times count from when this object was made.
+/// - With an ``Interception``, each device gets a uinput clone and is
+///   grabbed; its frames reach the clone through a ``PassThroughFilter``
+///   that keeps claimed gestures from it (Docs/Interception.md). A device
+///   this package made (a clone, the daemon's virtual input) is skipped
+///   then, and the clone of a device that goes away goes with it.
 ///
 ///     let live = try LiveGestures(selection: .touchDevices) { _ in LiveGestures.Setup() }
 ///     try live.run { output in
@@ -46,6 +52,8 @@ public final class LiveGestures {
         public var node: String
         /// Its description.
         public var description: DeviceDescription
+        /// The node of its clone, when it is intercepted.
+        public var cloneNode: String? = nil
     }
 
     /// The engine configuration and templates for one device's pipeline.
@@ -61,9 +69,6 @@ public final class LiveGestures {
         case removed(Device, EvdevError)
     }
 
-    /// How often, at most, lost events are warned about.
-    public static let lossWarningInterval: Int64 = 10_000_000 /* µs, 10 s */
-
     /// Wakes `run` from another thread or a signal source; `run` then finishes and returns.
     public var waker: EvdevReader.Waker { reader.waker }
     /// The devices being read, in the order they were opened.
@@ -74,10 +79,12 @@ public final class LiveGestures {
     private let warn: (String) -> Void
     private let reader: EvdevReader
     private let originMicroseconds: Int64
-    private var open: [ObjectIdentifier: (device: Device, pipeline: GesturePipeline)] = [:]
+    private let interception: Interception?
+    private let claims: (Device) -> PassThroughFilter.Policy
+    private var open: [ObjectIdentifier: Entry] = [:]
     private var pending: [Output] = []
     private var nextID = 1
-    private var lastLossWarning: Int64?
+    private var lostEvents = LostEventsWarning()
 
     /// Opens the selected devices and, unless one node is chosen, watches
     /// `directory` for new ones.
@@ -88,16 +95,24 @@ public final class LiveGestures {
     ///   - setup: the pipeline setup for a device about to be read, or nil to
     ///     leave it alone (asked for each device before its gestures are read).
     ///   - warn: where one-sentence warnings go (standard error by default).
+    ///   - interception: when given, each device is cloned and grabbed, and
+    ///     claimed gestures kept from the clone.
+    ///   - claims: what is claimed on a device, asked when a touch begins
+    ///     (so a reload applies from the next touch).
     /// - Throws: the node's error for `.node`; `.notATouchDevice` when that node
     ///   is no touch device; `.permissionDenied` when no device could be opened
     ///   and some were denied.
     /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
     public init(selection: Selection, directory: String = "/dev/input",
                 setup: @escaping (Device) -> Setup?,
-                warn: @escaping (String) -> Void = LiveGestures.standardError) throws(EvdevError) {
+                warn: @escaping (String) -> Void = LiveGestures.standardError,
+                interception: Interception? = nil,
+                claims: @escaping (Device) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() }) throws(EvdevError) {
         self.selection = selection
         self.setup = setup
         self.warn = warn
+        self.interception = interception
+        self.claims = claims
         self.originMicroseconds = EvdevDevice.nowMicroseconds()
         reader = try EvdevReader()
         switch selection {
@@ -147,15 +162,34 @@ public final class LiveGestures {
                 switch output {
                 case .added:
                     if let opened = adopt(device) { emit(.opened(opened)) } else { reader.remove(device) }
-                case .frame, .resynced:
+                case .frame(let frame):
                     guard var entry = open[key] else { continue }
-                    if case .resynced = output { warnAboutLostEvents(entry.device) }
-                    for event in output.traceEvents {
-                        for gesture in entry.pipeline.process(event) { emit(.gesture(gesture, entry.device)) }
+                    var gestures: [GestureEvent] = []
+                    for event in frame { gestures += entry.pipeline.process(event) }
+                    if var intercepted = entry.intercepted {
+                        if intercepted.filter.isIdle { intercepted.filter.policy = claims(entry.device) }
+                        let frames = intercepted.filter.process(frame, gestures: gestures, engineState: entry.pipeline.engine.stateName)
+                        entry.intercepted = intercepted
+                        forward(frames, for: &entry)
                     }
                     open[key] = entry
+                    for gesture in gestures { emit(.gesture(gesture, entry.device)) }
+                case .resynced(let frame):
+                    guard var entry = open[key] else { continue }
+                    warnAboutLostEvents(entry.device)
+                    entry.pipeline.seed(from: device.state)
+                    var gestures: [GestureEvent] = []
+                    for event in output.traceEvents { gestures += entry.pipeline.process(event) }
+                    if var intercepted = entry.intercepted {
+                        let frames = intercepted.filter.resynchronize(frame, engineState: entry.pipeline.engine.stateName)
+                        entry.intercepted = intercepted
+                        forward(frames, for: &entry)
+                    }
+                    open[key] = entry
+                    for gesture in gestures { emit(.gesture(gesture, entry.device)) }
                 case .removed(let error):
                     guard var entry = open.removeValue(forKey: key) else { continue }
+                    entry.intercepted?.clone.end()
                     for gesture in entry.pipeline.cancel() { emit(.gesture(gesture, entry.device)) }
                     emit(.removed(entry.device, error))
                 }
@@ -164,24 +198,60 @@ public final class LiveGestures {
         going = true
         for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
             var entry = open[key]!
-            for gesture in entry.pipeline.finish() { emit(.gesture(gesture, entry.device)) }
+            let gestures = entry.pipeline.finish()
+            if var intercepted = entry.intercepted {
+                let frames = intercepted.pacer.drain() + intercepted.filter.finish()
+                try? intercepted.clone.write(frames)
+                intercepted.clone.end()
+                entry.intercepted = nil
+            }
             open[key] = entry
+            for gesture in gestures { emit(.gesture(gesture, entry.device)) }
         }
     }
 
-    /// Starts reading `device` if the selection and `setup` want it; nil otherwise.
+    /// Writes frames to an entry's clone as its pacer lets them go. A clone
+    /// that cannot be written to stops the interception of its device
+    /// (released, read beside the desktop from now on), so the device never
+    /// stays grabbed for nothing.
+    private func forward(_ frames: [[InputEvent]], for entry: inout Entry) {
+        guard var intercepted = entry.intercepted else { return }
+        intercepted.pacer.enqueue(frames, atOriginalPace: intercepted.filter.releasedWholeTouch)
+        let due = intercepted.pacer.take(nowMicroseconds: EvdevDevice.nowMicroseconds())
+        entry.intercepted = intercepted
+        guard !due.isEmpty else { return }
+        do {
+            try intercepted.clone.write(due)
+        } catch {
+            intercepted.clone.end()
+            entry.intercepted = nil
+            entry.device.cloneNode = nil
+            warn("stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)")
+        }
+    }
+
+    /// Starts reading `device` if the selection and `setup` want it (and,
+    /// when intercepting, it is not one this package made); nil otherwise.
     private func adopt(_ evdev: EvdevDevice) -> Device? {
         let description = evdev.description
         if case .named(let text) = selection, !description.name.lowercased().contains(text.lowercased()) { return nil }
         guard GesturePipeline.surface(for: description) != nil else { return nil }
-        let device = Device(id: nextID, node: evdev.path, description: description)
+        if interception != nil && evdev.isMadeByGestures { return nil }
+        var device = Device(id: nextID, node: evdev.path, description: description)
         guard let chosen = setup(device),
-              let pipeline = GesturePipeline(device: description, originMicroseconds: originMicroseconds,
+              var pipeline = GesturePipeline(device: description, originMicroseconds: originMicroseconds,
                                              setup: chosen) else {
             return nil
         }
         nextID += 1
-        open[ObjectIdentifier(evdev)] = (device, pipeline)
+        pipeline.seed(from: evdev.state)  // contacts and keys already down when reading starts
+        var intercepted: Entry.Intercepted?
+        if let clone = interception?.take(evdev) {
+            device.cloneNode = clone.node
+            let filter = PassThroughFilter(device: description, deviceState: evdev.state, policy: claims(device))
+            intercepted = Entry.Intercepted(clone: clone, filter: filter)
+        }
+        open[ObjectIdentifier(evdev)] = Entry(device: device, pipeline: pipeline, intercepted: intercepted)
         if !reader.devices.contains(where: { $0 === evdev }) {
             reader.add(evdev)
             pending.append(.opened(device))
@@ -189,32 +259,52 @@ public final class LiveGestures {
         return device
     }
 
-    /// Fires every engine timer due by now, each at its own time.
+    /// Fires every engine (and filter) timer due by now, each at its own time.
     private func fireDueTimers(_ emit: (Output) -> Void) {
         let now = EvdevDevice.nowMicroseconds()
         for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
             var entry = open[key]!
-            // Each step fires the earliest timer; the engine's own guard stops a timer that never clears.
-            for _ in 0..<64 {
-                guard let due = entry.pipeline.nextDeadlineMicroseconds, due <= now else { break }
-                for gesture in entry.pipeline.advance(toMicroseconds: due) { emit(.gesture(gesture, entry.device)) }
-                if entry.pipeline.nextDeadlineMicroseconds == due { break }
+            let gestures = entry.pipeline.fireTimers(dueByMicroseconds: now)
+            if var intercepted = entry.intercepted {
+                var frames: [[InputEvent]] = []
+                if !gestures.isEmpty || intercepted.filter.nextDeadlineMicroseconds.map({ $0 <= now }) ?? false {
+                    frames = intercepted.filter.advance(toMicroseconds: now, gestures: gestures,
+                                                        engineState: entry.pipeline.engine.stateName)
+                }
+                entry.intercepted = intercepted
+                forward(frames, for: &entry)
             }
             open[key] = entry
+            for gesture in gestures { emit(.gesture(gesture, entry.device)) }
         }
     }
 
-    /// The time until the earliest engine timer, or nil (wait for input only).
+    /// The time until the earliest engine or filter timer, or nil (wait for input only).
     private func timeUntilNextTimer() -> Duration? {
-        guard let due = open.values.compactMap(\.pipeline.nextDeadlineMicroseconds).min() else { return nil }
-        return .microseconds(max(0, due - EvdevDevice.nowMicroseconds()))
+        let engines = open.values.compactMap(\.pipeline.nextDeadlineMicroseconds)
+        let filters = open.values.flatMap { entry in
+            [entry.intercepted?.filter.nextDeadlineMicroseconds, entry.intercepted?.pacer.nextDueMicroseconds].compactMap { $0 }
+        }
+        guard let due = (engines + filters).min() else { return nil }
+        return .microseconds(max(0, EventTime.microseconds(from: EvdevDevice.nowMicroseconds(), to: due)))
     }
 
     private func warnAboutLostEvents(_ device: Device) {
-        let now = EvdevDevice.nowMicroseconds()
-        if let last = lastLossWarning, now - last < Self.lossWarningInterval { return }
-        lastLossWarning = now
-        warn("the kernel dropped events from \(device.node) (this program fell behind); the gesture in progress is cancelled.")
+        if let sentence = lostEvents.sentence(node: device.node, cancelling: "the gesture in progress") { warn(sentence) }
+    }
+
+    /// One open device: what is known of it, its pipeline and, when it is
+    /// intercepted, its clone and filter.
+    private struct Entry {
+        struct Intercepted {
+            let clone: DeviceClone
+            var filter: PassThroughFilter
+            var pacer = ClonePacer()
+        }
+
+        var device: Device
+        var pipeline: GesturePipeline
+        var intercepted: Intercepted?
     }
 
     /// The `eventN` nodes in `directory`, in numeric order.

@@ -10,11 +10,16 @@ import TouchInput
 ///   up: unplugging a mouse makes the kernel release its buttons just before
 ///   the device goes, and that stroke must end cancelled, not recognised.
 /// - After `SYN_DROPPED` the stroke in progress is cancelled (with a warning
-///   at most every 10 s); the resync frame is state, not motion, so a button
+///   at most every 10 s, `LostEventsWarning`); the resync frame is state, not motion, so a button
 ///   it shows held was pressed during the loss and starts no stroke.
 /// - A device that goes away cancels its stroke (pending or in progress) and
 ///   is dropped; with ``Selection/mice(in:)`` new mice are picked up through
 ///   an inotify watch on the directory.
+/// - With an ``Interception``, each mouse gets a uinput clone and is grabbed;
+///   a ``StrokeButtonFilter`` keeps the stroke button from the clone, so a
+///   stroke never clicks (a short press reaches it as a click, a press held
+///   still as a press, which abandons the stroke). Devices this package made
+///   are skipped then.
 ///
 ///     let live = try LiveMouseStrokes(selection: .mice(in: "/dev/input")) { _ in LiveMouseStrokes.Setup() }
 ///     try live.run { output in
@@ -39,17 +44,26 @@ public final class LiveMouseStrokes {
         public var button: UInt16
         /// The path length, in mouse counts, below which a press is a click.
         public var minimumLengthCounts: Double
+        /// When intercepting: how long a press held still waits before it
+        /// reaches applications as a press (300 ms).
+        public var pressDelay: Duration
+        /// When intercepting: whether the pointer moves while a stroke is drawn.
+        public var passesMotion: Bool
 
-        /// A setup; the defaults are `MouseStrokeTracker`'s.
-        public init(button: UInt16 = BTN.RIGHT, minimumLengthCounts: Double = 20) {
+        /// A setup; the defaults are `MouseStrokeTracker`'s and `StrokeButtonFilter`'s.
+        public init(button: UInt16 = BTN.RIGHT, minimumLengthCounts: Double = 20,
+                    pressDelay: Duration = .milliseconds(300), passesMotion: Bool = true) {
             self.button = button
             self.minimumLengthCounts = minimumLengthCounts
+            self.pressDelay = pressDelay
+            self.passesMotion = passesMotion
         }
     }
 
     /// What `run` hands out.
     public enum Output: Sendable {
-        /// A device is now read (at the start, or plugged in later).
+        /// A device is now read (at the start, or plugged in later); its
+        /// `cloneNode` is set when it is intercepted.
         case opened(Device)
         /// A finished stroke: its points in mouse counts from where the button
         /// went down (y grows downwards).
@@ -64,8 +78,6 @@ public final class LiveMouseStrokes {
     /// How long a device must outlive a button release for the stroke to count:
     /// unplugging a mouse makes the kernel release its buttons just before it goes.
     public static let unplugGrace: Duration = .milliseconds(100)
-    /// How often, at most, lost events are warned about.
-    public static let lossWarningInterval: Duration = .seconds(10)
 
     /// Wakes `run` from another thread or a signal source; `run` then returns.
     public var waker: EvdevReader.Waker { reader.waker }
@@ -76,7 +88,8 @@ public final class LiveMouseStrokes {
     private let warn: (String) -> Void
     private let reader: EvdevReader
     private let followsNewMice: Bool
-    private var open: [ObjectIdentifier: (device: Device, tracker: MouseStrokeTracker)] = [:]
+    private let interception: Interception?
+    private var open: [ObjectIdentifier: Entry] = [:]
     private var pending: [Output] = []
     private var nextID = 1
 
@@ -87,13 +100,17 @@ public final class LiveMouseStrokes {
     ///   - selection: which devices to read.
     ///   - setup: how a device about to be read draws, or nil to leave it alone.
     ///   - warn: where one-sentence warnings go (standard error by default).
+    ///   - interception: when given, each mouse is cloned and grabbed, and
+    ///     strokes kept from the clone.
     /// - Throws: `.permissionDenied` when no mouse could be opened and some
     ///   node was denied; the reader's errors.
     /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
     public init(selection: Selection, setup: @escaping (Device) -> Setup?,
-                warn: @escaping (String) -> Void = LiveGestures.standardError) throws(EvdevError) {
+                warn: @escaping (String) -> Void = LiveGestures.standardError,
+                interception: Interception? = nil) throws(EvdevError) {
         self.setup = setup
         self.warn = warn
+        self.interception = interception
         reader = try EvdevReader()
         switch selection {
         case .device(let device):
@@ -119,13 +136,19 @@ public final class LiveMouseStrokes {
     public func run(_ handle: (Output) -> Bool) throws(EvdevError) {
         let clock = ContinuousClock()
         var due: [ObjectIdentifier: (points: [Point], at: ContinuousClock.Instant)] = [:]
-        var lastLossWarning: ContinuousClock.Instant?
+        var lostEvents = LostEventsWarning()
+        defer { endInterception() }
         for output in pending { guard handle(output) else { return } }
         pending = []
         while true {
-            let timeout = due.values.map(\.at).min().map { max(.zero, $0 - clock.now) }
+            var timeout = due.values.map(\.at).min().map { max(.zero, $0 - clock.now) }
+            if let filterDue = open.values.compactMap({ $0.intercepted?.filter.nextDeadlineMicroseconds }).min() {
+                let wait = Duration.microseconds(max(0, filterDue - EvdevDevice.nowMicroseconds()))
+                timeout = timeout.map { min($0, wait) } ?? wait
+            }
             let batch = try reader.wait(timeout: timeout)
             if batch.woken { return }
+            passHeldPresses()
             for (evdev, output) in batch.outputs {
                 let key = ObjectIdentifier(evdev)
                 switch output {
@@ -135,22 +158,32 @@ public final class LiveMouseStrokes {
                     pending = []
                 case .removed(let error):
                     guard var entry = open.removeValue(forKey: key) else { continue }
+                    entry.intercepted?.clone.end()
                     if entry.tracker.cancel() != nil || due.removeValue(forKey: key) != nil {
                         guard handle(.cancelled(reason: "the device is gone", entry.device)) else { return }
                     }
                     guard handle(.removed(entry.device, error)) else { return }
-                case .resynced:
+                case .resynced(let frame):
                     guard var entry = open[key] else { continue }
                     let wasDrawing = entry.tracker.cancel() != nil
+                    if var intercepted = entry.intercepted {
+                        let out = intercepted.filter.resynchronize(frame)
+                        entry.intercepted = intercepted
+                        forward(out.frames, for: &entry)
+                    }
                     open[key] = entry
-                    let now = clock.now
-                    if lastLossWarning.map({ now - $0 > Self.lossWarningInterval }) ?? true {
-                        lastLossWarning = now
-                        warn("the kernel dropped events from \(entry.device.node) (this program fell behind); a stroke in progress is cancelled.")
+                    if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "a stroke in progress") {
+                        warn(sentence)
                     }
                     if wasDrawing { guard handle(.cancelled(reason: "events were lost", entry.device)) else { return } }
                 case .frame(let frame):
                     guard var entry = open[key] else { continue }
+                    if var intercepted = entry.intercepted {
+                        let out = intercepted.filter.process(frame)
+                        entry.intercepted = intercepted
+                        forward(out.frames, for: &entry)
+                        if out.abandonsStroke { _ = entry.tracker.cancel() }
+                    }
                     if case .ended(let points)? = entry.tracker.process(frame) {
                         due[key] = (points, clock.now + Self.unplugGrace)
                     }
@@ -165,21 +198,79 @@ public final class LiveMouseStrokes {
         }
     }
 
-    /// Starts reading `evdev` if it is a mouse (or `anyKind`) and `setup` wants it.
+    /// Starts reading `evdev` if it is a mouse (or `anyKind`) and `setup`
+    /// wants it (and, when intercepting, this package did not make it).
     private func adopt(_ evdev: EvdevDevice, anyKind: Bool) {
         let isRead = reader.devices.contains { $0 === evdev }
-        guard anyKind || evdev.description.kind == .mouse else {
+        guard anyKind || evdev.description.kind == .mouse, interception == nil || !evdev.isMadeByGestures else {
             if isRead { reader.remove(evdev) }
             return
         }
-        let device = Device(id: nextID, node: evdev.path, description: evdev.description)
+        var device = Device(id: nextID, node: evdev.path, description: evdev.description)
         guard let chosen = setup(device) else {
             if isRead { reader.remove(evdev) }
             return
         }
         nextID += 1
-        open[ObjectIdentifier(evdev)] = (device, MouseStrokeTracker(button: chosen.button, minimumLengthCounts: chosen.minimumLengthCounts))
+        var intercepted: Entry.Intercepted?
+        if let clone = interception?.take(evdev) {
+            device.cloneNode = clone.node
+            intercepted = Entry.Intercepted(clone: clone, filter: StrokeButtonFilter(settings: StrokeButtonFilter.Settings(
+                button: chosen.button, minimumLengthCounts: chosen.minimumLengthCounts,
+                pressDelay: chosen.pressDelay, passesMotion: chosen.passesMotion)))
+        }
+        open[ObjectIdentifier(evdev)] = Entry(device: device, intercepted: intercepted,
+                                              tracker: MouseStrokeTracker(button: chosen.button, minimumLengthCounts: chosen.minimumLengthCounts))
         if !isRead { reader.add(evdev) }
         pending.append(.opened(device))
+    }
+
+    /// Lets withheld presses held still past their delay reach their clones
+    /// (and abandons those strokes).
+    private func passHeldPresses() {
+        let now = EvdevDevice.nowMicroseconds()
+        for key in Array(open.keys) {
+            guard var entry = open[key], var intercepted = entry.intercepted,
+                  let due = intercepted.filter.nextDeadlineMicroseconds, due <= now else { continue }
+            let out = intercepted.filter.advance(toMicroseconds: now)
+            entry.intercepted = intercepted
+            forward(out.frames, for: &entry)
+            if out.abandonsStroke { _ = entry.tracker.cancel() }
+            open[key] = entry
+        }
+    }
+
+    /// Writes frames to an entry's clone; a clone that cannot be written to
+    /// stops the interception of its mouse (released, read beside the desktop).
+    private func forward(_ frames: [[InputEvent]], for entry: inout Entry) {
+        guard let intercepted = entry.intercepted, !frames.isEmpty else { return }
+        do {
+            try intercepted.clone.write(frames)
+        } catch {
+            intercepted.clone.end()
+            entry.intercepted = nil
+            warn("stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)")
+        }
+    }
+
+    /// Releases every grabbed mouse and destroys its clone.
+    private func endInterception() {
+        for key in Array(open.keys) {
+            open[key]?.intercepted?.clone.end()
+            open[key]?.intercepted = nil
+        }
+    }
+
+    /// One open mouse: what is known of it, its stroke tracker and, when it
+    /// is intercepted, its clone and filter.
+    private struct Entry {
+        struct Intercepted {
+            let clone: DeviceClone
+            var filter: StrokeButtonFilter
+        }
+
+        var device: Device
+        var intercepted: Intercepted?
+        var tracker: MouseStrokeTracker
     }
 }

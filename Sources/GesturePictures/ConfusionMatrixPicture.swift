@@ -63,7 +63,9 @@ public struct ConfusionMatrixPicture: SVGPicture {
             sum + (columnLabels.firstIndex(of: rowLabels[r]).map { count(row: r, column: $0) } ?? 0)
         }
         let labelWidth = max(60, (rowLabels.map { SVG.textWidth($0, size: 12) }.max() ?? 0) + 14)
-        let columnLabelHeight = max(40, (columnLabels.map { SVG.textWidth($0, size: 12) }.max() ?? 0) * 0.72 + 20)
+        // Column labels that fit a cell are written level, longer ones upright:
+        // a label turned 45° makes "x" read as "+", turned 90° "v" reads as ">".
+        let columnLabelHeight = max(40, (columnLabels.map { SVG.textWidth($0, size: 12) }.max() ?? 0) + 16)
         let top = Self.margin + 76 + columnLabelHeight
         let left = Self.margin + labelWidth
         let gridWidth = Double(columnLabels.count) * Self.cell
@@ -78,9 +80,13 @@ public struct ConfusionMatrixPicture: SVGPicture {
             SVG.text("expected", at: Point(x: left - 8, y: top - 8), size: 11, anchor: "end", ["fill": Palette.muted, "font-style": "italic"]),
         ]
         for (c, label) in columnLabels.enumerated() {
-            let x = left + (Double(c) + 0.5) * Self.cell + 4
-            content.append(SVG.text(label, at: Point(x: x, y: top - 8), size: 12,
-                                    ["transform": "rotate(-45 \(SVG.number(x)) \(SVG.number(top - 8)))", "fill": Palette.ink]))
+            let centre = left + (Double(c) + 0.5) * Self.cell
+            if SVG.textWidth(label, size: 12) <= Self.cell - 6 {
+                content.append(SVG.text(label, at: Point(x: centre, y: top - 8), size: 12, anchor: "middle", ["fill": Palette.ink]))
+            } else {
+                content.append(SVG.text(label, at: Point(x: centre + 4, y: top - 8), size: 12,
+                                        ["transform": "rotate(-90 \(SVG.number(centre + 4)) \(SVG.number(top - 8)))", "fill": Palette.ink]))
+            }
         }
         content.append(SVG.text("total", at: Point(x: left + gridWidth + 12, y: top - 8), size: 11, ["fill": Palette.muted]))
         content.append(SVG.text("right", at: Point(x: left + gridWidth + 56, y: top - 8), size: 11, ["fill": Palette.muted]))

@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// A picture that writes itself as a standalone SVG document: plain SVG 1.1,
 /// no scripts, no external fonts or images, a `<title>` on the document and
@@ -37,7 +38,7 @@ public enum PictureError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchDevice(let index, let count):
             "the trace has \(count) device\(count == 1 ? "" : "s"), so there is no device \(index); pick one from 0 to \(max(0, count - 1))"
         case .notATouchSurface(let name):
-            "device '\(name)' is not a touchpad or touchscreen, so it has no surface to draw; pick another device"
+            "device \(Excerpt.quoted(name)) is not a touchpad or touchscreen, so it has no surface to draw; pick another device"
         case .converterMissing:
             "rsvg-convert is not installed; install it (Debian: apt-get install librsvg2-bin) or keep the SVG"
         case .conversionFailed(let message):

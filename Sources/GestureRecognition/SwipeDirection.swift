@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import InputChecks
 
 /// One of the eight compass directions a swipe can take.
 ///
@@ -217,5 +218,49 @@ extension SwipeDirection {
         dx: Double, dy: Double, using classifier: Classifier = Classifier()
     ) -> SwipeDirection? {
         classifier.direction(dx: dx, dy: dy)
+    }
+}
+
+extension SwipeDirection {
+    /// Reads a direction's name (`"up"`, `"down_left"`, ...); anything else
+    /// throws ``InvalidValue`` listing the names.
+    public init(from decoder: any Decoder) throws {
+        let text = try? decoder.singleValueContainer().decode(String.self)
+        guard let text, let direction = SwipeDirection(rawValue: text) else {
+            let names = SwipeDirection.clockwise.map(\.rawValue).joined(separator: ", ")
+            throw InvalidValue(codingPath: decoder.codingPath,
+                               message: "must be one of \(names)\(text.map { ", not \(Excerpt.quoted($0))" } ?? "")")
+        }
+        self = direction
+    }
+}
+
+extension SwipeDirection.Classifier {
+    private enum CodingKeys: String, CodingKey { case ways, minimumDistanceMillimeters, deadZoneDegrees }
+
+    /// The range of `minimumDistanceMillimeters` a configuration may set: 0 to 1,000 mm.
+    public static let minimumDistanceRange = NumberRange(0...1_000)
+    /// The range of `deadZoneDegrees` a configuration may set: 0 to 90 degrees.
+    public static let deadZoneRange = NumberRange(0...90)
+
+    /// Reads a classifier; missing keys keep the defaults, and every value is
+    /// checked (`ways` 4 or 8, the ranges above).
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c: KeyedDecodingContainer<CodingKeys>
+        do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
+            throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object")
+        }
+        if c.contains(.ways), !((try? c.decodeNil(forKey: .ways)) ?? false) {
+            let count = (try? c.decode(Double.self, forKey: .ways)).flatMap { Int(exactly: $0) }
+            guard let count, let ways = Ways(rawValue: count) else {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.ways], message: "must be 4 or 8")
+            }
+            self.ways = ways
+        }
+        if let value = try c.decodeNumber(forKey: .minimumDistanceMillimeters, in: Self.minimumDistanceRange) {
+            minimumDistanceMillimeters = value
+        }
+        if let value = try c.decodeNumber(forKey: .deadZoneDegrees, in: Self.deadZoneRange) { deadZoneDegrees = value }
     }
 }

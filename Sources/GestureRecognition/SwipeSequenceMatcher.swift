@@ -1,3 +1,5 @@
+import InputChecks
+
 /// Recognises named sequences of swipes, such as up, up, down, down, from
 /// completed swipes and their timestamps.
 ///
@@ -34,11 +36,35 @@
 ///     matcher.feed(.up, at: .milliseconds(1400))    // [] (up-up waits for a continuation)
 ///     matcher.advance(to: .milliseconds(2200))      // [up-up] (800 ms passed)
 ///
-/// - Complexity: ``feed(_:at:)`` is O(n²) and ``advance(to:)`` O(n), where n
-///   is the length of the longest sequence (an attempt is never longer; each
-///   candidate run is looked up in a set of prefixes).
+/// - Complexity: memory is O(total length of the sequences): their shared
+///   prefixes are stored once, in a trie. ``feed(_:at:)`` is O(n) and
+///   ``advance(to:)`` O(1), where n is the length of the longest sequence
+///   (an attempt is never longer; a swipe that breaks the attempt follows the
+///   trie's suffix links to the longest run that still begins a sequence).
 public struct SwipeSequenceMatcher: Hashable, Sendable {
+    /// The most directions a sequence read from a file may have: 32. The
+    /// matcher itself takes any length; every reader (the engine and daemon
+    /// configurations, `--sequences` files) refuses longer sequences with
+    /// ``lengthProblem(count:)``.
+    public static let maximumLength = 32
+    /// The most sequences a file may define: 100.
+    public static let maximumCount = 100
+
+    /// What a reader says about a sequence of `count` directions, more than
+    /// ``maximumLength``: `has 40 directions, over the limit of 32`.
+    public static func lengthProblem(count: Int) -> String {
+        "has \(count) directions, over the limit of \(maximumLength)"
+    }
+
+    /// What a reader says about `count` sequences, more than ``maximumCount``.
+    public static func countProblem(count: Int) -> String {
+        "has \(count) sequences, over the limit of \(maximumCount)"
+    }
+
     /// A sequence of directions and the name it fires under.
+    ///
+    /// Decoded from `{"name": "konami", "directions": ["up", "up", "down"]}`
+    /// with at most ``SwipeSequenceMatcher/maximumLength`` directions.
     public struct NamedSequence: Hashable, Sendable, Codable {
         /// The name a ``Match`` reports.
         public var name: String
@@ -49,6 +75,40 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
         public init(name: String, directions: [SwipeDirection]) {
             self.name = name
             self.directions = directions
+        }
+
+        private enum CodingKeys: String, CodingKey { case name, directions }
+
+        /// Reads a sequence, refusing more than ``SwipeSequenceMatcher/maximumLength``
+        /// directions before reading them.
+        public init(from decoder: any Decoder) throws {
+            let c: KeyedDecodingContainer<CodingKeys>
+            do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
+                throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object with \"name\" and \"directions\"")
+            }
+            guard let name = try c.decodeText(forKey: .name) else {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.name], message: "is required")
+            }
+            guard c.contains(.directions) else {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions], message: "is required")
+            }
+            var list: any UnkeyedDecodingContainer
+            do { list = try c.nestedUnkeyedContainer(forKey: .directions) } catch {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions], message: "must be a list of directions")
+            }
+            if let count = list.count, count > SwipeSequenceMatcher.maximumLength {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions],
+                                   message: SwipeSequenceMatcher.lengthProblem(count: count))
+            }
+            var directions: [SwipeDirection] = []
+            while !list.isAtEnd {
+                guard directions.count < SwipeSequenceMatcher.maximumLength else {
+                    throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions],
+                                       message: SwipeSequenceMatcher.lengthProblem(count: directions.count + 1))
+                }
+                directions.append(try list.decode(SwipeDirection.self))
+            }
+            self.init(name: name, directions: directions)
         }
     }
 
@@ -92,11 +152,11 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
             case .emptyName(let index):
                 "swipe sequence \(index + 1) has an empty name; give it a name."
             case .emptySequence(let name):
-                "swipe sequence '\(name)' has no directions; give it at least one."
+                "swipe sequence \(Excerpt.quoted(name)) has no directions; give it at least one."
             case .duplicateName(let name):
-                "more than one swipe sequence is called '\(name)'; rename all but one."
+                "more than one swipe sequence is called \(Excerpt.quoted(name)); rename all but one."
             case .sameDirections(let first, let second):
-                "swipe sequences '\(first)' and '\(second)' have the same directions; remove one."
+                "swipe sequences \(Excerpt.quoted(first)) and \(Excerpt.quoted(second)) have the same directions; remove one."
             case .nonPositiveMaximumGap(let gap):
                 "the maximum gap between swipes is \(gap); it must be positive."
             case .nonPositiveTimeout(let timeout):
@@ -118,15 +178,13 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
     /// A sequence's last swipe must come less than this after its first.
     public let timeout: Duration
 
-    /// Every non-empty prefix of every sequence, whole sequences included.
-    private let prefixes: Set<[SwipeDirection]>
-    /// Prefixes that some longer sequence extends.
-    private let extendable: Set<[SwipeDirection]>
-    /// The index in `sequences` of each sequence's directions.
-    private let sequenceIndex: [[SwipeDirection]: Int]
+    /// Every prefix of every sequence, each once.
+    private let trie: Trie
 
     /// The attempt in progress: a prefix of at least one sequence, or empty.
     private var attempt: [Swipe] = []
+    /// The trie node of the attempt's directions.
+    private var node = Trie.root
     /// The latest timestamp seen, so that time never goes backwards.
     private var latestTime: Duration?
 
@@ -182,20 +240,7 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
         self.sequences = sequences
         self.maximumGap = maximumGap
         self.timeout = timeout
-        var prefixes: Set<[SwipeDirection]> = []
-        var extendable: Set<[SwipeDirection]> = []
-        var sequenceIndex: [[SwipeDirection]: Int] = [:]
-        for (index, sequence) in sequences.enumerated() {
-            sequenceIndex[sequence.directions] = index
-            for length in 1...sequence.directions.count {
-                let prefix = Array(sequence.directions.prefix(length))
-                prefixes.insert(prefix)
-                if length < sequence.directions.count { extendable.insert(prefix) }
-            }
-        }
-        self.prefixes = prefixes
-        self.extendable = extendable
-        self.sequenceIndex = sequenceIndex
+        trie = Trie(sequences.map(\.directions))
     }
 
     /// The directions of the attempt in progress: a prefix of at least one
@@ -219,19 +264,23 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
         var matches = expire(at: now)
         let swipe = Swipe(direction: direction, time: now)
         // The attempt, if any, can still continue at `now`.
-        if prefixes.contains(progress + [direction]) {
+        if let next = trie.child(of: node, direction) {
             attempt.append(swipe)
+            node = next
         } else if let waiting = completedMatch() {
             // The swipe does not continue any sequence that extends the one
             // waiting, so that one fires and the swipe starts afresh.
             matches.append(waiting)
-            attempt = restarted(from: [swipe], at: now)
+            attempt = []
+            node = Trie.root
+            restart(with: swipe, at: now)
         } else {
-            attempt = restarted(from: attempt + [swipe], at: now)
+            restart(with: swipe, at: now)
         }
-        if let match = completedMatch(), !extendable.contains(progress) {
+        if let match = completedMatch(), !trie.isExtendable(node) {
             matches.append(match)
             attempt = []
+            node = Trie.root
         }
         return matches
     }
@@ -247,6 +296,7 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
     /// Forgets the attempt in progress without firing it.
     public mutating func reset() {
         attempt = []
+        node = Trie.root
     }
 
     /// `time`, or the latest time seen when `time` is earlier; records it.
@@ -262,28 +312,128 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
         guard let expiry, now >= expiry else { return [] }
         let match = completedMatch()
         attempt = []
+        node = Trie.root
         return match.map { [$0] } ?? []
     }
 
     /// The match the attempt in progress makes when it is a whole sequence.
     private func completedMatch() -> Match? {
         guard let first = attempt.first, let last = attempt.last,
-              let index = sequenceIndex[progress] else { return nil }
+              let index = trie.sequence(at: node) else { return nil }
         return Match(
             name: sequences[index].name, directions: sequences[index].directions,
             start: first.time, end: last.time)
     }
 
-    /// The longest suffix of `swipes` that begins some sequence and fits in
-    /// the timeout at `now`, or empty. `swipes` itself is known not to begin
-    /// one unless it is a single swipe.
-    private func restarted(from swipes: [Swipe], at now: Duration) -> [Swipe] {
-        let start = swipes.count == 1 ? 0 : 1
-        for offset in start..<swipes.count {
-            let suffix = swipes[offset...]
-            guard now - suffix.first!.time < timeout else { continue }
-            if prefixes.contains(suffix.map(\.direction)) { return Array(suffix) }
+    /// Continues with the longest run of the latest swipes, ending with
+    /// `swipe` (which does not continue the attempt), that begins some
+    /// sequence and fits in the timeout at `now`; or with nothing.
+    ///
+    /// The runs are the attempt's suffixes that are prefixes of a sequence,
+    /// longest first (the trie's suffix links), each followed by `swipe`.
+    private mutating func restart(with swipe: Swipe, at now: Duration) {
+        var candidate = attempt.isEmpty ? nil : trie.suffixLink(of: node)
+        if attempt.isEmpty { candidate = Trie.root }
+        while let suffix = candidate {
+            if let next = trie.child(of: suffix, swipe.direction) {
+                let kept = trie.depth(of: suffix)
+                let firstTime = kept == 0 ? swipe.time : attempt[attempt.count - kept].time
+                if now - firstTime < timeout {
+                    attempt = Array(attempt.suffix(kept)) + [swipe]
+                    node = next
+                    return
+                }
+            }
+            candidate = suffix == Trie.root ? nil : trie.suffixLink(of: suffix)
         }
-        return []
+        attempt = []
+        node = Trie.root
+    }
+}
+
+extension SwipeSequenceMatcher {
+    /// The sequences' directions with shared prefixes stored once: node 0 is
+    /// the empty prefix, each other node one direction longer than its parent.
+    ///
+    /// - Complexity: built in O(total length × 8); memory O(total length).
+    struct Trie: Hashable, Sendable {
+        static let root = 0
+
+        /// For each node, its child in each compass direction (-1 for none), 8 per node.
+        private var children: [Int32] = []
+        /// For each node, the index of the sequence it completes, or -1.
+        private var completes: [Int32] = []
+        /// For each node, whether some longer sequence extends it.
+        private var extendable: [Bool] = []
+        /// For each node, how many directions lead to it.
+        private var depths: [Int32] = []
+        /// For each node, the node of its longest proper suffix that is also
+        /// a prefix of some sequence (the root for none).
+        private var links: [Int32] = []
+
+        init(_ sequences: [[SwipeDirection]]) {
+            addNode(depth: 0)
+            for (index, directions) in sequences.enumerated() {
+                var node = Self.root
+                for direction in directions {
+                    let slot = node * 8 + direction.compassIndex
+                    if children[slot] < 0 {
+                        extendable[node] = true
+                        children[slot] = Int32(depths.count)
+                        addNode(depth: depths[node] + 1)
+                    } else {
+                        extendable[node] = true
+                    }
+                    node = Int(children[slot])
+                }
+                if completes[node] < 0 { completes[node] = Int32(index) }
+            }
+            // Suffix links, breadth first: a child's link is its parent's link's
+            // child in the same direction, or that node's link's, ..., or the root.
+            var queue: [Int] = [Self.root]
+            var head = 0
+            while head < queue.count {
+                let node = queue[head]
+                head += 1
+                for direction in 0..<8 {
+                    let child = children[node * 8 + direction]
+                    guard child >= 0 else { continue }
+                    var link = node == Self.root ? -1 : Int(links[node])
+                    while link >= 0, children[link * 8 + direction] < 0 {
+                        link = link == Self.root ? -1 : Int(links[link])
+                    }
+                    links[Int(child)] = link >= 0 ? children[link * 8 + direction] : Int32(Self.root)
+                    queue.append(Int(child))
+                }
+            }
+        }
+
+        private mutating func addNode(depth: Int32) {
+            children += [Int32](repeating: -1, count: 8)
+            completes.append(-1)
+            extendable.append(false)
+            depths.append(depth)
+            links.append(Int32(Self.root))
+        }
+
+        /// The node one `direction` further than `node`, if some sequence goes there.
+        func child(of node: Int, _ direction: SwipeDirection) -> Int? {
+            let child = children[node * 8 + direction.compassIndex]
+            return child >= 0 ? Int(child) : nil
+        }
+
+        /// The index of the sequence `node` completes, if any.
+        func sequence(at node: Int) -> Int? {
+            completes[node] >= 0 ? Int(completes[node]) : nil
+        }
+
+        /// Whether a longer sequence extends `node`.
+        func isExtendable(_ node: Int) -> Bool { extendable[node] }
+
+        /// How many directions lead to `node`.
+        func depth(of node: Int) -> Int { Int(depths[node]) }
+
+        /// The node of the longest proper suffix of `node` that begins some sequence.
+        func suffixLink(of node: Int) -> Int { Int(links[node]) }
     }
 }

@@ -30,11 +30,15 @@ import Darwin
 ///   a finger near the centroid, whose angle is mostly noise, counts little.
 ///   Per-update rotations must stay under 180 degrees to be seen the right way.
 ///
-/// Degenerate input gives defined, finite values, never NaN: contacts with
+/// Degenerate input gives defined, bounded values, never NaN: contacts with
 /// NaN or infinite coordinates are ignored; with fewer than two contacts in
-/// common, or a spread under ``minimumSpreadMillimeters`` before or after an
-/// update, the update changes neither scale nor rotation (a single contact
-/// still translates).
+/// common the update changes neither scale nor rotation (a single contact
+/// still translates). Contacts whose spread is under
+/// ``minimumSpreadMillimeters`` are no pinch: such a frame is skipped for
+/// scale and rotation, and the next frame with a real spread has its scale
+/// compared with the last one before it (its angle, undefined through the
+/// gap, is not), so fingers that jump onto each other and apart again cannot
+/// ratchet the scale. The scale stays in ``scaleRange``.
 ///
 ///     var state = TransformState(contacts: [
 ///         .init(id: 1, position: Point(x: 40, y: 30)),
@@ -86,10 +90,16 @@ public struct TransformState: Hashable, Sendable {
         public static let identity = Delta(translationMillimeters: .zero, scaleRatio: 1, rotationDegrees: 0)
     }
 
-    /// Below this spread, in millimetres, contacts count as coincident and an
-    /// update changes neither scale nor rotation (0.01 mm, far under the
-    /// resolution of any touchpad).
-    public static let minimumSpreadMillimeters = 0.01 /* mm */
+    /// Below this spread (mean distance from the centroid), in millimetres,
+    /// contacts are no pinch and a frame changes neither scale nor rotation:
+    /// 2 mm, two contacts whose centres are 4 mm apart, closer than two
+    /// fingertips can be (so only noise, a palm or a broken device gets there).
+    public static let minimumSpreadMillimeters = 2.0 /* mm */
+
+    /// The scales ``scale`` is kept within: 0.01 to 100, a hundred times
+    /// narrower or wider than the start, more than any surface allows
+    /// (100 x 2 mm is 20 cm).
+    public static let scaleRange: ClosedRange<Double> = 0.01...100
 
     /// The movement of the centroid since the start, in millimetres.
     public private(set) var translationMillimeters: Point = .zero
@@ -102,11 +112,19 @@ public struct TransformState: Hashable, Sendable {
     public private(set) var lastDelta: Delta = .identity
     /// The current contacts with finite positions, one per id, sorted by id.
     public private(set) var contacts: [Contact]
+    /// The contacts scale and rotation are measured from: those of the
+    /// latest frame whose spread was not under ``minimumSpreadMillimeters``
+    /// (or of the latest frame that re-based the state).
+    private var reference: [Contact]
+    /// Whether frames too close together for a pinch came since ``reference``:
+    /// the angle through such a gap is undefined, so only the scale is measured.
+    private var referenceIsStale = false
 
     /// A state that starts from `contacts` (or from the first update's
     /// contacts when empty), with no translation, scale 1 and no rotation.
     public init(contacts: [Contact] = []) {
         self.contacts = Self.normalized(contacts)
+        reference = self.contacts
     }
 
     /// The centroid (mean position) of the current contacts, or `nil` when there are none.
@@ -131,20 +149,51 @@ public struct TransformState: Hashable, Sendable {
     @discardableResult
     public mutating func update(_ newContacts: [Contact]) -> Delta {
         let current = Self.normalized(newContacts)
-        let delta = Self.delta(from: contacts, to: current)
+        var delta = Delta.identity
+        if let (before, after) = Self.shared(from: contacts, to: current) {
+            let translation = Self.centroid(of: after) - Self.centroid(of: before)
+            if translation.isFinite { delta.translationMillimeters = translation }
+        }
+        switch Self.shapeChange(from: reference, to: current) {
+        case .measured(let ratio, let degrees):
+            delta.scaleRatio = ratio
+            delta.rotationDegrees = referenceIsStale ? 0 : degrees
+            reference = current
+            referenceIsStale = false
+        case .rebase:
+            reference = current
+            referenceIsStale = false
+        case .noPinch:
+            referenceIsStale = true
+        }
         contacts = current
         lastDelta = delta
         let translation = translationMillimeters + delta.translationMillimeters
         if translation.isFinite { translationMillimeters = translation }
         let newScale = scale * delta.scaleRatio
-        if newScale.isFinite, newScale > 0 { scale = newScale }
+        if newScale.isFinite, newScale > 0 { scale = min(max(newScale, Self.scaleRange.lowerBound), Self.scaleRange.upperBound) }
         let rotation = rotationDegrees + delta.rotationDegrees
         if rotation.isFinite { rotationDegrees = rotation }
         return delta
     }
 
-    /// The change between two frames' normalized contacts, from the contacts they share.
-    private static func delta(from previous: [Contact], to current: [Contact]) -> Delta {
+    /// Moves to `newContacts` without counting any change: the totals stay
+    /// as they are and the next ``update(_:)`` compares with these contacts.
+    /// For positions that are not motion: a finger replaced by another, a
+    /// contact the device made jump.
+    ///
+    ///     var state = TransformState(contacts: [.init(id: 1, position: Point(x: 10, y: 10))])
+    ///     state.rebase([.init(id: 1, position: Point(x: 40, y: 10))])
+    ///     state.translationMillimeters   // (0.0, 0.0)
+    public mutating func rebase(_ newContacts: [Contact]) {
+        contacts = Self.normalized(newContacts)
+        reference = contacts
+        referenceIsStale = false
+        lastDelta = .identity
+    }
+
+    /// The positions of the contacts present in both frames, before and after, or nil for none.
+    private static func shared(from previous: [Contact], to current: [Contact]) -> (before: [Point], after: [Point])? {
         var positionBefore: [Int: Point] = [:]
         for contact in previous { positionBefore[contact.id] = contact.position }
         var before: [Point] = []
@@ -155,21 +204,31 @@ public struct TransformState: Hashable, Sendable {
                 after.append(contact.position)
             }
         }
-        guard !before.isEmpty else { return .identity }
+        return before.isEmpty ? nil : (before, after)
+    }
 
-        var delta = Delta.identity
+    /// How the shape changed from the reference frame to the current one.
+    private enum ShapeChange {
+        /// The spread changed by `ratio` and the contacts turned by `degrees`.
+        case measured(ratio: Double, degrees: Double)
+        /// Nothing to compare (fewer than two shared contacts, or a reference
+        /// without a real spread): the current frame becomes the reference.
+        case rebase
+        /// The current contacts are too close together to be a pinch: the
+        /// reference stays for the next frame.
+        case noPinch
+    }
+
+    /// The change of spread and angle, from the contacts the frames share.
+    private static func shapeChange(from reference: [Contact], to current: [Contact]) -> ShapeChange {
+        guard let (before, after) = shared(from: reference, to: current), before.count >= 2 else { return .rebase }
         let centroidBefore = centroid(of: before)
         let centroidAfter = centroid(of: after)
-        let translation = centroidAfter - centroidBefore
-        if translation.isFinite { delta.translationMillimeters = translation }
-
-        guard before.count >= 2 else { return delta }
         let spreadBefore = spread(of: before, about: centroidBefore)
         let spreadAfter = spread(of: after, about: centroidAfter)
-        guard spreadBefore.isFinite, spreadAfter.isFinite,
-              spreadBefore >= minimumSpreadMillimeters, spreadAfter >= minimumSpreadMillimeters
-        else { return delta }
-        delta.scaleRatio = spreadAfter / spreadBefore
+        guard spreadBefore.isFinite, spreadBefore >= minimumSpreadMillimeters else { return .rebase }
+        guard spreadAfter.isFinite, spreadAfter >= minimumSpreadMillimeters else { return .noPinch }
+        let ratio = spreadAfter / spreadBefore
 
         // Sum of r_before * r_after * (sin, cos) of each contact's angle change:
         // its argument is the weighted circular mean of the changes. In y-down
@@ -181,8 +240,7 @@ public struct TransformState: Hashable, Sendable {
             cosine += a.x * b.x + a.y * b.y
         }
         let degrees = atan2(sine, cosine) * 180 / Double.pi
-        if degrees.isFinite { delta.rotationDegrees = degrees }
-        return delta
+        return .measured(ratio: ratio.isFinite ? ratio : 1, degrees: degrees.isFinite ? degrees : 0)
     }
 
     /// `contacts` without non-finite positions or repeated ids (the first

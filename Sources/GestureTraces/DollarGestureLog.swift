@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import GestureRecognition
+import InputChecks
 
 /// One stroke from a $-family XML gesture log (the format of the $1 study's
 /// `xml_logs`): `<Gesture Name="arrow01" Subject="2" Speed="fast" ...>` with
@@ -29,19 +30,63 @@ public struct DollarGestureLog: Hashable, Sendable {
         public var description: String
     }
 
-    /// Parses a log from `data`; `source` names it in errors.
+    /// The `encoding` of the XML declaration at the start of `data` (after a byte order
+    /// mark and white space), or nil when there is no declaration or it names none.
+    static func declaredEncoding(in data: Data) -> String? {
+        var bytes = data.prefix(1024)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
+        let declaration = String(decoding: bytes.prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return "" }
+        return String(rest.dropFirst().prefix { $0 != quote })
+    }
+
+    /// The line of the first `<?` that is not the XML declaration at the very start, or nil.
+    static func processingInstructionLine(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        var line = 1
+        for index in bytes.indices {
+            if bytes[index] == 0x0A { line += 1 }
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"), index != start {
+                return line
+            }
+        }
+        return nil
+    }
+
+    /// Parses a log from `data`; `source` names it in errors. The log must
+    /// be UTF-8 (checked before the XML parser sees it).
     public init(data: Data, source: String = "the log") throws {
         guard data.count <= Self.maximumBytes else {
-            throw ReadError(description: "\(source) is \(data.count) bytes, over the limit of \(Self.maximumBytes) for a gesture log")
+            throw ReadError(description: "\(source): \(InputFile.tooLargeMessage(bytes: data.count, limit: Self.maximumBytes))")
+        }
+        if let invalid = Self.firstInvalidUTF8(in: data) {
+            throw ReadError(description: "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text")
+        }
+        // libxml2 switches to the encoding the declaration names (UTF-7 crashed it): only UTF-8 is read.
+        if let encoding = Self.declaredEncoding(in: data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
+            throw ReadError(description: "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text")
+        }
+        // Foundation's parser crashes on some processing instructions (`<?x?`): a log has none
+        // but its XML declaration.
+        if let line = Self.processingInstructionLine(in: data) {
+            throw ReadError(description: "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)
         parser.delegate = delegate
+        // Foundation's parser on Linux returns true even after an error, and
+        // for a document whose elements are never closed: the delegate sees both.
         let ok = parser.parse()
         if let failure = delegate.failure {
             throw ReadError(description: "\(source): \(failure)")
         }
-        guard ok else {
+        guard ok, delegate.openElements == 0, delegate.sawRoot else {
             throw ReadError(description: "\(source), line \(parser.lineNumber): not well-formed XML")
         }
         guard let name = delegate.name else {
@@ -55,13 +100,33 @@ public struct DollarGestureLog: Hashable, Sendable {
         self.times = delegate.times
     }
 
-    /// Reads the log at `url`.
+    /// Reads the log at `url` (at most ``maximumBytes``, checked before reading).
     public init(contentsOf url: URL) throws {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ReadError(description: "cannot read \(url.path): \((error as NSError).localizedDescription)")
+        do { data = try InputFile.read(url, maximumBytes: Self.maximumBytes) } catch {
+            throw ReadError(description: error.description)
         }
         try self.init(data: data, source: url.path)
+    }
+
+    /// The line and value of the first byte of `data` that is not part of
+    /// well-formed UTF-8, or nil when all of it is.
+    static func firstInvalidUTF8(in data: Data) -> (line: Int, byte: UInt8)? {
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var line = 1
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == 0x0A { line += 1 }
+                offset += encoded.count
+            case .error:
+                return (line, data[data.startIndex + offset])
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     /// `arrow01` -> `arrow`, `delete_mark10` -> `delete_mark`.
@@ -90,9 +155,23 @@ private final class LogParserDelegate: NSObject, XMLParserDelegate {
     var points: [Point] = []
     var times: [Double] = []
     var failure: String?
+    /// Elements started and not yet ended.
+    var openElements = 0
+    /// Whether a root element was seen.
+    var sawRoot = false
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        fail(parser, "line \(parser.lineNumber): not well-formed XML")
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        openElements -= 1
+    }
 
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
+        openElements += 1
+        sawRoot = true
         switch element {
         case "Gesture":
             name = attributes["Name"]

@@ -1,3 +1,5 @@
+import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// Parses one frame line of a JSON trace by hand: the hot path of reading,
@@ -126,7 +128,7 @@ struct FrameLineParser {
                 }
                 let text = String(decoding: UnsafeBufferPointer(start: literalStart, count: pointer - literalStart), as: UTF8.self)
                 guard text == "true" || text == "false" || text == "null" || (Double(text)?.isFinite ?? false) else {
-                    throw .malformedFrame("'\(text.prefix(20))' is not a JSON value")
+                    throw .malformedFrame("\(Excerpt.quoted(text)) is not a JSON value")
                 }
             }
         }

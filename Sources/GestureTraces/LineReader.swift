@@ -103,7 +103,7 @@ final class LineReader {
         end += got
         bytesRead += got
         if bytesRead > maximumTotalBytes {
-            throw TraceError(.fileTooLarge(bytes: bytesRead, limit: maximumTotalBytes))
+            throw TraceError(.fileTooLarge(bytes: nil, limit: maximumTotalBytes))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 
 /// A drawn stroke read from a file: a $-family XML gesture log, or a JSON
 /// stroke file `{"name": "circle", "points": [[x, y], ...]}` (`name` optional;
@@ -20,11 +21,8 @@ public struct StrokeFile: Hashable, Sendable {
     /// Reads every stroke in the file at `url`, choosing the format from its content.
     public static func load(contentsOf url: URL) throws -> [StrokeFile] {
         let data: Data
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw DollarGestureLog.ReadError(description: "\(url.path): no such file")
-        }
-        do { data = try Data(contentsOf: url) } catch {
-            throw DollarGestureLog.ReadError(description: "cannot read \(url.path): \((error as NSError).localizedDescription)")
+        do { data = try InputFile.read(url, maximumBytes: maximumBytes) } catch {
+            throw DollarGestureLog.ReadError(description: error.description)
         }
         return try load(data: data, source: url.path)
     }
@@ -32,7 +30,7 @@ public struct StrokeFile: Hashable, Sendable {
     /// Reads every stroke in `data`; `source` names it in errors.
     public static func load(data: Data, source: String) throws -> [StrokeFile] {
         guard data.count <= maximumBytes else {
-            throw DollarGestureLog.ReadError(description: "\(source) is \(data.count) bytes, over the limit of \(maximumBytes)")
+            throw DollarGestureLog.ReadError(description: "\(source): \(InputFile.tooLargeMessage(bytes: data.count, limit: maximumBytes))")
         }
         let firstByte = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
         if firstByte == UInt8(ascii: "<") {
@@ -43,15 +41,14 @@ public struct StrokeFile: Hashable, Sendable {
             var name: String?
             var points: [[Double]]
         }
-        let decoder = JSONDecoder()
         let stored: [Stored]
         if firstByte == UInt8(ascii: "[") {
-            do { stored = try decoder.decode([Stored].self, from: data) } catch {
-                throw DollarGestureLog.ReadError(description: "\(source): not a list of JSON strokes (\(JSONText.describe(decodingError: error)))")
+            do { stored = try JSONText.decode([Stored].self, from: data) } catch {
+                throw DollarGestureLog.ReadError(description: "\(source): not a list of JSON strokes (\(error))")
             }
         } else if firstByte == UInt8(ascii: "{") {
-            do { stored = [try decoder.decode(Stored.self, from: data)] } catch {
-                throw DollarGestureLog.ReadError(description: "\(source): not a JSON stroke (\(JSONText.describe(decodingError: error)))")
+            do { stored = [try JSONText.decode(Stored.self, from: data)] } catch {
+                throw DollarGestureLog.ReadError(description: "\(source): not a JSON stroke (\(error))")
             }
         } else {
             throw DollarGestureLog.ReadError(description: "\(source) is neither an XML gesture log nor a JSON stroke file")

@@ -1,4 +1,6 @@
 import Foundation
+import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// Reads and writes evemu's text format (`evemu-record` output, `.events` and
@@ -34,7 +36,7 @@ enum Evemu {
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty { return true }
                 guard trimmed.count >= 2, trimmed.dropFirst().first == ":" else {
-                    throw .malformedEvemuLine("'\(trimmed.prefix(40))' is not an evemu line")
+                    throw .malformedEvemuLine("\(Excerpt.quoted(trimmed)) is not an evemu line")
                 }
                 let rest = trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
                 let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -50,12 +52,14 @@ enum Evemu {
                     id = .init(bus: values[0], vendor: values[1], product: values[2], version: values[3])
                     sawDescription = true
                 case "P":
-                    for field in fields { propertyBytes.append(try byte(field)) }
+                    for field in fields { try appendMaskByte(try byte(field), to: &propertyBytes, line: "P:") }
                     sawDescription = true
                 case "B":
                     guard let typeField = fields.first else { throw .malformedEvemuLine("'B:' needs an event type") }
                     let type = try hex16(typeField, "event type")
-                    for field in fields.dropFirst() { typeBytes[type, default: []].append(try byte(field)) }
+                    for field in fields.dropFirst() {
+                        try appendMaskByte(try byte(field), to: &typeBytes[type, default: []], line: "B: \(typeField)")
+                    }
                     sawDescription = true
                 case "A":
                     guard fields.count == 5 || fields.count == 6 else {
@@ -69,7 +73,7 @@ enum Evemu {
                 case "S", "L":
                     break  // evemu 2.x switch and LED states: not part of a trace
                 default:
-                    throw .malformedEvemuLine("'\(trimmed.prefix(2))' is not an evemu line type")
+                    throw .malformedEvemuLine("\(Excerpt.quoted(trimmed.prefix(2))) is not an evemu line type")
                 }
                 return true
             }) != nil {}
@@ -90,10 +94,25 @@ enum Evemu {
         return Parsed(description: description, events: events)
     }
 
+    /// The most bytes a `P:` or `B:` mask may hold: 8,192, whose 65,536 bits
+    /// are every code a 16-bit event code can name.
+    static let maximumMaskBytes = (Int(UInt16.max) + 1) / 8
+
+    /// Appends one byte of a bitmask, refusing masks longer than the codes they can name.
+    private static func appendMaskByte(_ byte: UInt8, to mask: inout [UInt8], line: String) throws(TraceError.Kind) {
+        guard mask.count < maximumMaskBytes else {
+            throw .malformedEvemuLine("the '\(Excerpt.escaped(line))' mask has more than \(maximumMaskBytes) bytes, more than the \(maximumMaskBytes * 8) codes it can name")
+        }
+        mask.append(byte)
+    }
+
+    /// The codes whose bits are set in `bytes`; bits past the last 16-bit code are ignored.
     private static func bits(_ bytes: [UInt8]) -> Set<UInt16> {
         var set = Set<UInt16>()
-        for (index, byte) in bytes.enumerated() where byte != 0 {
-            for bit in 0..<8 where byte & (1 << bit) != 0 { set.insert(UInt16(index * 8 + bit)) }
+        for (index, byte) in bytes.prefix(maximumMaskBytes).enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                if let code = UInt16(exactly: index * 8 + bit) { set.insert(code) }
+            }
         }
         return set
     }
@@ -106,40 +125,43 @@ enum Evemu {
         if clock.first == "-" { negative = true; clock = clock.dropFirst() }
         let parts = clock.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let seconds = Int64(parts[0]), seconds >= 0 else {
-            throw .malformedEvemuLine("'\(time)' is not a time in seconds.microseconds")
+            throw .malformedEvemuLine("\(Excerpt.quoted(time)) is not a time in seconds.microseconds")
         }
         var micros: Int64 = 0
         if parts.count == 2 {
             let fraction = parts[1]
             guard fraction.count <= 6, fraction.allSatisfy(\.isASCII), let value = Int64(fraction.isEmpty ? "0" : fraction), value >= 0 else {
-                throw .malformedEvemuLine("'\(time)' is not a time in seconds.microseconds")
+                throw .malformedEvemuLine("\(Excerpt.quoted(time)) is not a time in seconds.microseconds")
             }
             micros = value
             for _ in fraction.count..<6 { micros *= 10 }
         }
-        let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000)
-        let (total, o2) = scaled.addingReportingOverflow(micros)
-        guard !o1 && !o2 else { throw .numberOutOfRange("the time \(time)") }
+        // In magnitude first, so that -9223372036854.775808 (Int64.min) is a time too.
+        let (scaled, o1) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000)
+        let (magnitude, o2) = scaled.addingReportingOverflow(UInt64(micros))
+        let limit = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
+        guard !o1 && !o2 && magnitude <= limit else { throw .numberOutOfRange("the time \(Excerpt.quoted(time))") }
         return InputEvent(type: try hex16(fields[1], "event type"), code: try hex16(fields[2], "event code"),
-                          value: try int32(fields[3], "event value"), microseconds: negative ? -total : total)
+                          value: try int32(fields[3], "event value"),
+                          microseconds: negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude))
     }
 
     private static func hex16(_ field: Substring, _ what: String) throws(TraceError.Kind) -> UInt16 {
-        guard let value = UInt64(field, radix: 16) else { throw .malformedEvemuLine("\(what) '\(field)' is not hexadecimal") }
-        guard let result = UInt16(exactly: value) else { throw .numberOutOfRange("\(what) \(field)") }
+        guard let value = UInt64(field, radix: 16) else { throw .malformedEvemuLine("\(what) \(Excerpt.quoted(field)) is not hexadecimal") }
+        guard let result = UInt16(exactly: value) else { throw .numberOutOfRange("\(what) \(Excerpt.escaped(field))") }
         return result
     }
 
     private static func byte(_ field: Substring) throws(TraceError.Kind) -> UInt8 {
         guard field.count <= 2, let value = UInt8(field, radix: 16) else {
-            throw .malformedEvemuLine("'\(field)' is not a hexadecimal byte")
+            throw .malformedEvemuLine("\(Excerpt.quoted(field)) is not a hexadecimal byte")
         }
         return value
     }
 
     private static func int32(_ field: Substring, _ what: String) throws(TraceError.Kind) -> Int32 {
-        guard let value = Int64(field) else { throw .malformedEvemuLine("\(what) '\(field)' is not a decimal integer") }
-        guard let result = Int32(exactly: value) else { throw .numberOutOfRange("\(what) \(field)") }
+        guard let value = Int64(field) else { throw .malformedEvemuLine("\(what) \(Excerpt.quoted(field)) is not a decimal integer") }
+        guard let result = Int32(exactly: value) else { throw .numberOutOfRange("\(what) \(Excerpt.escaped(field))") }
         return result
     }
 

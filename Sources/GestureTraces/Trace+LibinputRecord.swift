@@ -1,4 +1,6 @@
 import Foundation
+import InputChecks
+import StructuredDocuments
 import TouchInput
 
 /// Reads and writes `libinput record` YAML, version 1: `devices:` each with
@@ -7,13 +9,19 @@ import TouchInput
 /// Unknown keys (`libinput:`, `system:`, `hid:`, `udev:`, `- libinput:` events...) are ignored.
 enum LibinputRecord {
     static func parse(_ data: Data, limits: TraceReader.Limits) throws(TraceError) -> Trace {
-        let root = try YAMLNode.parse(data)
+        let root: YAMLNode
+        do { root = try YAMLNode.parse(data) } catch {
+            switch error.kind {
+            case .empty: throw TraceError(.emptyFile)
+            case .malformed(let problem): throw TraceError(.malformedYAML(problem), line: error.line)
+            }
+        }
         guard case .mapping = root else { throw TraceError(.malformedYAML("the document is not a mapping"), line: root.line) }
         guard let version = root["version"] else { throw TraceError(.missingKey("version")) }
         guard case .scalar(let versionText, _, _) = version, versionText == "1" else {
             let found: String
             if case .scalar(let text, _, _) = version { found = text } else { found = "(not a number)" }
-            throw TraceError(.unsupportedRecordVersion(found: found), line: version.line)
+            throw TraceError(.unsupportedRecordVersion(found: Excerpt.escaped(found)), line: version.line)
         }
         guard let devicesNode = root["devices"] else { throw TraceError(.missingKey("devices")) }
         guard case .sequence(let deviceNodes, _) = devicesNode else {
@@ -119,9 +127,10 @@ enum LibinputRecord {
         device.id = .init(bus: try uint16(id[0], "bus", idNode.line), vendor: try uint16(id[1], "vendor", idNode.line),
                           product: try uint16(id[2], "product", idNode.line), version: try uint16(id[3], "version", idNode.line))
         if let codes = evdev["codes"], case .mapping(let pairs, _) = codes {
-            for (typeText, list) in pairs {
+            for pair in pairs {
+                let (typeText, list) = (pair.key, pair.value)
                 guard let type = UInt16(typeText) else {
-                    throw TraceError(.invalidValue(key: "codes", reason: "has the event type '\(typeText)', not a number"), line: list.line)
+                    throw TraceError(.invalidValue(key: "codes", reason: "has the event type \(Excerpt.quoted(typeText)), not a number"), line: list.line)
                 }
                 var set = Set<UInt16>()
                 for code in try integers(list, key: "codes") { set.insert(try uint16(code, "code", list.line)) }
@@ -129,9 +138,10 @@ enum LibinputRecord {
             }
         }
         if let absinfo = evdev["absinfo"], case .mapping(let pairs, _) = absinfo {
-            for (codeText, list) in pairs {
+            for pair in pairs {
+                let (codeText, list) = (pair.key, pair.value)
                 guard let code = UInt16(codeText) else {
-                    throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis '\(codeText)', not a number"), line: list.line)
+                    throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis \(Excerpt.quoted(codeText)), not a number"), line: list.line)
                 }
                 let values = try integers(list, key: "absinfo")
                 guard values.count == 5, let converted = Optional(values.compactMap { Int32(exactly: $0) }), converted.count == 5 else {

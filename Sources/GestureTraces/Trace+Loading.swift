@@ -5,9 +5,11 @@ extension Trace {
     /// Loads a trace from a JSON trace, a `libinput record` YAML file or an
     /// evemu recording, detecting the format from the content.
     ///
-    /// An evemu `.events` file without a device description is paired with
-    /// the `.desc` file beside it named by the events file's name up to its
-    /// first dot: `Pad.two-finger-scroll.events` -> `Pad.desc`.
+    /// An evemu `.events` file without a device description takes it from
+    /// `deviceDescription` when given, else from the `.desc` file beside it
+    /// named by the longest leading part of its name (see
+    /// ``descriptionCandidates(of:)``): beside `Pad.desc` and
+    /// `Pad.laptop.desc`, `Pad.laptop.scroll.events` uses `Pad.laptop.desc`.
     ///
     /// ```swift
     /// let trace = try Trace.load(contentsOf: URL(fileURLWithPath: "SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"))
@@ -15,7 +17,8 @@ extension Trace {
     /// ```
     ///
     /// - Throws: ``TraceError`` with the file name and the line or frame at fault.
-    public static func load(contentsOf url: URL, limits: TraceReader.Limits = TraceReader.Limits()) throws -> Trace {
+    public static func load(contentsOf url: URL, deviceDescription: URL? = nil,
+                            limits: TraceReader.Limits = TraceReader.Limits()) throws -> Trace {
         let path = url.path
         let data = try readData(url, limits: limits)
         guard let format = TraceFormat.detect(data.prefix(64 * 1024)) else {
@@ -24,9 +27,8 @@ extension Trace {
         do {
             // Evemu events without a header take their device from the sibling .desc file.
             return try decode(data, as: format, limits: limits) { parsed in
-                let sibling = siblingDescription(of: url)
-                guard FileManager.default.fileExists(atPath: sibling.path) else {
-                    throw TraceError(.missingDeviceDescription(expected: sibling.lastPathComponent))
+                guard let sibling = deviceDescription ?? existingDescription(of: url) else {
+                    throw TraceError(.missingDeviceDescription(expected: descriptionCandidatesText(of: url)))
                 }
                 let described: Evemu.Parsed
                 do {
@@ -104,26 +106,14 @@ extension Trace {
         }
     }
 
-    /// The `.desc` file that describes the device of an evemu `.events` file without a header.
-    public static func siblingDescription(of eventsURL: URL) -> URL {
-        let name = eventsURL.lastPathComponent
-        let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
-        return eventsURL.deletingLastPathComponent().appendingPathComponent(stem + ".desc")
-    }
-
     private static func readData(_ url: URL, limits: TraceReader.Limits) throws -> Data {
-        let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw TraceError(.unreadable(reason: "no such file"), file: path)
-        }
-        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > limits.maximumFileBytes {
-            throw TraceError(.fileTooLarge(bytes: size, limit: limits.maximumFileBytes), file: path)
-        }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw TraceError(.unreadable(reason: "no permission or not a regular file"), file: path)
+        do { return try InputFile.read(url, maximumBytes: limits.maximumFileBytes) } catch {
+            switch error.problem {
+            case .missing: throw TraceError(.unreadable(reason: "no such file"), file: url.path)
+            case .directory: throw TraceError(.unreadable(reason: "it is a directory"), file: url.path)
+            case .unreadable(let reason): throw TraceError(.unreadable(reason: reason), file: url.path)
+            case .tooLarge(let bytes, let limit): throw TraceError(.fileTooLarge(bytes: bytes, limit: limit), file: url.path)
+            }
         }
     }
 

@@ -69,10 +69,11 @@ public struct Trace: Hashable, Sendable {
         frames.lazy.filter { $0.device == device }.flatMap(\.events)
     }
 
-    /// The time from the first event to the last, in microseconds (0 without events).
+    /// The time from the first event to the last, in microseconds (0 without
+    /// events; saturated at the ends of `Int64`, see `EventTime`).
     public var durationMicroseconds: Int64 {
         guard let first = frames.first(where: { !$0.events.isEmpty })?.events.first,
               let last = frames.last(where: { !$0.events.isEmpty })?.events.last else { return 0 }
-        return last.microseconds - first.microseconds
+        return EventTime.microseconds(from: first.microseconds, to: last.microseconds)
     }
 }

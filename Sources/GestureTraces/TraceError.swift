@@ -26,7 +26,8 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case emptyFile
         case unknownFormat
         case unreadable(reason: String)
-        case fileTooLarge(bytes: Int, limit: Int)
+        /// More than `limit` bytes (`bytes` when the size is known).
+        case fileTooLarge(bytes: Int?, limit: Int)
         case lineTooLong(limit: Int)
         case tooManyDevices(found: Int, limit: Int)
         case tooManySlots(found: Int, limit: Int)
@@ -74,7 +75,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .emptyFile: return "the file is empty"
         case .unknownFormat: return "not a gestures trace, libinput record YAML or evemu recording"
         case .unreadable(let reason): return "cannot be read (\(reason))"
-        case .fileTooLarge(let bytes, let limit): return "the file has \(bytes) bytes, more than the limit of \(limit)"
+        case .fileTooLarge(let bytes, let limit): return InputFile.tooLargeMessage(bytes: bytes, limit: limit)
         case .lineTooLong(let limit): return "the line is longer than the limit of \(limit) bytes"
         case .tooManyDevices(let found, let limit): return "\(found) devices, more than the limit of \(limit)"
         case .tooManySlots(let found, let limit): return "a device with \(found) touch slots, more than the limit of \(limit)"

@@ -1,4 +1,6 @@
 import Foundation
+import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// The first line of a JSON trace: format name, version and device descriptions.
@@ -31,15 +33,19 @@ struct TraceHeader {
     /// Reads a header line, checking format and version first and then the limits.
     static func decode(_ line: Data, limits: TraceReader.Limits) throws(TraceError.Kind) -> TraceHeader {
         let decoder = JSONDecoder()
+        do { try JSONText.checkSyntax(line) } catch {
+            // Text that is not a JSON object is not a trace; an object that breaks
+            // the syntax or a limit is a header with a problem, said with its column.
+            guard line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") else { throw .notATrace }
+            throw .malformedHeader("column \(error.column): \(error.message)")
+        }
         let probe: Probe
         do {
             probe = try decoder.decode(Probe.self, from: line)
         } catch {
-            if line.first == UInt8(ascii: "{") {
-                // A JSON object whose version is not an integer, or a broken line.
-                if (try? JSONSerialization.jsonObject(with: line)) != nil {
-                    throw .malformedHeader("'format' must be a string and 'version' an integer")
-                }
+            // A JSON object whose format is not a string or whose version is not an integer.
+            if line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") {
+                throw .malformedHeader("'format' must be a string and 'version' an integer")
             }
             throw .notATrace
         }
@@ -50,7 +56,7 @@ struct TraceHeader {
         do {
             body = try decoder.decode(Body.self, from: line)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw .malformedHeader("no '\(key.stringValue)' in \(path(context.codingPath))")
+            throw .malformedHeader("no '\(Excerpt.escaped(key.stringValue))' in \(path(context.codingPath))")
         } catch let DecodingError.typeMismatch(_, context) {
             throw .malformedHeader("\(path(context.codingPath)) has the wrong type")
         } catch let DecodingError.dataCorrupted(context) {
@@ -69,7 +75,7 @@ struct TraceHeader {
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
-        let text = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        let text = codingPath.map { $0.intValue.map(String.init) ?? Excerpt.escaped($0.stringValue) }.joined(separator: ".")
         return text.isEmpty ? "the header" : "'\(text)'"
     }
 
@@ -91,13 +97,13 @@ struct TraceHeader {
             description.properties.insert(try uint16(property, "property"))
         }
         for (typeText, codes) in device.codes ?? [:] {
-            guard let type = UInt16(typeText) else { throw .malformedHeader("device \(index) event type '\(typeText)' is not a number") }
+            guard let type = UInt16(typeText) else { throw .malformedHeader("device \(index) event type \(Excerpt.quoted(typeText)) is not a number") }
             var set = Set<UInt16>()
             for code in codes { set.insert(try uint16(code, "code")) }
             description.codes[type] = set
         }
         for (codeText, values) in device.absinfo ?? [:] {
-            guard let code = UInt16(codeText) else { throw .malformedHeader("device \(index) axis '\(codeText)' is not a number") }
+            guard let code = UInt16(codeText) else { throw .malformedHeader("device \(index) axis \(Excerpt.quoted(codeText)) is not a number") }
             guard values.count == 5 else {
                 throw .malformedHeader("device \(index) absinfo \(codeText) must be [min, max, fuzz, flat, resolution]")
             }

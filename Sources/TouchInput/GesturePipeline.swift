@@ -65,11 +65,23 @@ public struct GesturePipeline: Sendable {
     }
 
     /// The engine's input for one decoded frame; times count from `origin` (microseconds).
+    /// Each contact carries its pressure, else its touch size (device units),
+    /// and the frame whether a button is held (any of BTN_LEFT ... BTN_TASK).
     public static func gestureFrame(_ frame: TouchFrame, origin: Int64) -> GestureFrame {
         GestureFrame(
-            time: .microseconds(frame.microseconds - origin),
-            contacts: frame.contacts.map { GestureFrame.Contact(id: $0.id, position: $0.position, isPalm: $0.isPalm) },
-            fingerCount: max(frame.fingerCount, frame.contacts.count))
+            time: EventTime.duration(from: origin, to: frame.microseconds),
+            contacts: frame.contacts.map {
+                GestureFrame.Contact(id: $0.id, position: $0.position, isPalm: $0.isPalm,
+                                     pressure: ($0.pressure ?? $0.touchMajor).map(Double.init))
+            },
+            fingerCount: max(frame.fingerCount, frame.contacts.count),
+            isButtonDown: !frame.buttons.isEmpty)
+    }
+
+    /// Takes the device's state when reading starts or after a resync
+    /// (``MultitouchDecoder/seed(currentSlot:value:)``); the engine sees it at the next frame.
+    public mutating func seed(currentSlot: Int32, value: (_ type: UInt16, _ code: UInt16, _ slot: Int32) -> Int32) {
+        decoder.seed(currentSlot: currentSlot, value: value)
     }
 
     /// Takes one kernel event; at a `SYN_REPORT` the frame goes to the engine
@@ -89,13 +101,21 @@ public struct GesturePipeline: Sendable {
     /// The earliest time (microseconds, in the events' clock) at which the
     /// engine has a timer due, or nil.
     public var nextDeadlineMicroseconds: Int64? {
-        engine.nextDeadline.map { originMicroseconds + Self.microseconds($0) }
+        engine.nextDeadline.map { EventTime.adding(EventTime.microseconds(roundingUp: $0), to: originMicroseconds) }
     }
 
     /// Lets time pass to `microseconds` (the events' clock) without a frame:
     /// fires the timers due by then.
     public mutating func advance(toMicroseconds microseconds: Int64) -> [GestureEvent] {
-        engine.advance(to: .microseconds(microseconds - originMicroseconds))
+        engine.advance(to: EventTime.duration(from: originMicroseconds, to: microseconds))
+    }
+
+    /// Fires the timers due by `microseconds` (the events' clock), each at
+    /// its own time, without moving the engine's clock past the last of them
+    /// (`GestureEngine.fireTimers(dueBy:)`): what a live reader calls when it
+    /// wakes, since frames it reads next may be stamped a little earlier.
+    public mutating func fireTimers(dueByMicroseconds microseconds: Int64) -> [GestureEvent] {
+        engine.fireTimers(dueBy: .microseconds(microseconds - originMicroseconds))
     }
 
     /// Cancels the gesture in progress: events were lost or the device went away.
@@ -109,12 +129,5 @@ public struct GesturePipeline: Sendable {
         var events: [GestureEvent] = []
         if let last = decoder.finish() { events += process(last) }
         return events + engine.finish()
-    }
-
-    private static func microseconds(_ duration: Duration) -> Int64 {
-        // Rounded up, so advancing to the result always reaches the deadline.
-        let (seconds, attoseconds) = duration.components
-        let whole = attoseconds / 1_000_000_000_000
-        return seconds * 1_000_000 + whole + (attoseconds > whole * 1_000_000_000_000 ? 1 : 0)
     }
 }

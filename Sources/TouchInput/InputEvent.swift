@@ -34,13 +34,20 @@ public struct InputEvent: Hashable, Sendable {
     @inlinable
     public var isSynReport: Bool { type == EV.SYN && code == SYN.REPORT }
 
-    /// The whole seconds of ``microseconds``, as `tv_sec` (floored, so negative times stay consistent).
+    /// The whole seconds of ``microseconds``, as `tv_sec` (floored, so negative
+    /// times stay consistent). Defined for every time, `Int64.min` included.
     @inlinable
-    public var seconds: Int64 { microseconds >= 0 ? microseconds / 1_000_000 : -((-microseconds + 999_999) / 1_000_000) }
+    public var seconds: Int64 {
+        let quotient = microseconds / 1_000_000
+        return microseconds % 1_000_000 < 0 ? quotient - 1 : quotient
+    }
 
     /// The microseconds past ``seconds``, as `tv_usec` (0 ..< 1_000_000).
     @inlinable
-    public var microsecondsPart: Int64 { microseconds - seconds * 1_000_000 }
+    public var microsecondsPart: Int64 {
+        let remainder = microseconds % 1_000_000
+        return remainder < 0 ? remainder + 1_000_000 : remainder
+    }
 }
 
 extension InputEvent: CustomStringConvertible {

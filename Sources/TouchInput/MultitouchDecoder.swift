@@ -142,6 +142,39 @@ public struct MultitouchDecoder: Sendable {
         return closeFrame(at: lastEventTime)
     }
 
+    /// Takes the device's state when reading starts, and again after a resync: the
+    /// kernel drops an absolute event equal to the value it last reported, so a reader
+    /// that opens a device already in use would otherwise decode the next frames
+    /// without the contacts, positions and keys set before it opened.
+    /// `value(type, code, slot)` is the device's value of `code` (in `slot` for
+    /// `ABS_MT_*` codes, else slot -1); `currentSlot` is the slot it reports next.
+    /// No frame is closed: the next `SYN_REPORT` closes one with the seeded state.
+    ///
+    ///     decoder.seed(currentSlot: state.currentSlot, value: state.value(type:code:slot:))   // EvdevState
+    public mutating func seed(currentSlot: Int32, value: (_ type: UInt16, _ code: UInt16, _ slot: Int32) -> Int32) {
+        let (wasDropping, pending, time) = (dropping, hasPendingEvents, lastEventTime)
+        dropping = false
+        for code in (device.codes[EV.KEY] ?? []).sorted() { applyKey(code, value(EV.KEY, code, -1)) }
+        switch contactProtocol {
+        case .slots:
+            let codes = [ABS.MT_TRACKING_ID] + (ABS.MT_TOUCH_MAJOR...ABS.MT_PRESSURE).filter {
+                $0 != ABS.MT_TRACKING_ID && $0 != ABS.MT_SLOT && device.supports(EV.ABS, $0)
+            }
+            for slot in slots.indices {
+                self.currentSlot = slot
+                for code in codes { applyAbsolute(code, value(EV.ABS, code, Int32(slot))) }
+            }
+            applyAbsolute(ABS.MT_SLOT, currentSlot)
+        case .singleTouch:
+            for code in [ABS.X, ABS.Y, ABS.PRESSURE] where device.supports(EV.ABS, code) {
+                applyAbsolute(code, value(EV.ABS, code, -1))
+            }
+        case .anonymous, .none:
+            break  // protocol A repeats every contact in every frame
+        }
+        (dropping, hasPendingEvents, lastEventTime) = (wasDropping, pending, time)
+    }
+
     @usableFromInline
     mutating func apply(_ event: InputEvent) {
         lastEventTime = event.microseconds
@@ -400,7 +433,7 @@ struct ContactConverter: Sendable {
     }
 
     private func isJump(from slot: Slot, to position: Point, at time: Int64) -> Bool {
-        let interval = time &- slot.lastTime
+        let interval = EventTime.microseconds(from: slot.lastTime, to: time)
         guard interval > 0 && interval <= MultitouchDecoder.jumpMaximumIntervalMicroseconds else { return false }
         let normalised = position.distance(to: slot.position)
             * Double(MultitouchDecoder.jumpReferenceMicroseconds) / Double(interval)

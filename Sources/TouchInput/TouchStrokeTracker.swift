@@ -4,8 +4,12 @@ import GestureRecognition
 /// exactly `fingers` fingers touch until they all lift, the centroid of the
 /// contacts draws a stroke, in millimetres, as the gesture engine sees it.
 ///
-/// A touch with another finger count draws nothing; a change of finger
-/// count mid-stroke, or lost events, abandons the stroke.
+/// Fingers may land and lift one by one, as they do: before the stroke
+/// starts, fewer fingers wait for the rest; once it has started, fewer
+/// fingers are lifting and draw no more, and the stroke ends when the last
+/// one lifts. More fingers than `fingers`, a finger put back while lifting,
+/// or lost events abandon the stroke, and nothing is drawn until every
+/// finger has lifted.
 ///
 /// ```swift
 /// var tracker = TouchStrokeTracker(fingers: 1)
@@ -31,6 +35,8 @@ public struct TouchStrokeTracker: Sendable {
 
     private var points: [Point]?
     private var waitingForLift = false
+    /// While lifting: the fewest fingers seen since the count fell.
+    private var liftingFingers: Int?
 
     /// A tracker for strokes drawn with `fingers` fingers.
     public init(fingers: Int, minimumLengthMillimeters: Double = 15) {
@@ -44,17 +50,19 @@ public struct TouchStrokeTracker: Sendable {
         let count = max(frame.fingerCount, frame.contacts.count)
         if count == 0 {
             waitingForLift = false
+            liftingFingers = nil
             guard let drawn = points else { return nil }
             points = nil
             return UnistrokePipeline.pathLength(drawn) >= minimumLengthMillimeters ? .ended(drawn) : .tooShort
         }
         if waitingForLift { return nil }
-        guard count == fingers else {
-            waitingForLift = true
-            guard points != nil else { return nil }
-            points = nil
-            return .cancelled
+        if count < fingers {
+            guard points != nil else { return nil }  // the other fingers are still landing
+            guard count <= liftingFingers ?? count else { return cancel() }  // a finger came back
+            liftingFingers = count
+            return nil
         }
+        guard count == fingers, liftingFingers == nil else { return cancel() }
         let touching = frame.contacts.filter { !$0.isPalm }
         guard !touching.isEmpty else { return nil }
         let centroid = Point(x: touching.map(\.position.x).reduce(0, +) / Double(touching.count),
@@ -68,6 +76,7 @@ public struct TouchStrokeTracker: Sendable {
     /// the fingers down now draw nothing until they all lift.
     public mutating func cancel() -> Event? {
         waitingForLift = true
+        liftingFingers = nil
         guard points != nil else { return nil }
         points = nil
         return .cancelled

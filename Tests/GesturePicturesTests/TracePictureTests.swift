@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 import GestureRecognition
@@ -81,7 +82,7 @@ struct TracePictureTests {
     }
 
     @Test func discardedJumpIsMarkedWhereTheContactStayed() throws {
-        let pad = DeviceCatalog.lenovoX1Carbon
+        let pad = try RecordedDevices.x1Carbon
         let x0 = pad.absInfo[ABS.MT_POSITION_X]!.minimum, y0 = pad.absInfo[ABS.MT_POSITION_Y]!.minimum
         let resolution = pad.absInfo[ABS.MT_POSITION_X]!.resolution
         var events: [InputEvent] = []
@@ -139,12 +140,13 @@ struct TracePictureTests {
     }
 
     @Test func traceWithoutATouchSurfaceIsAnError() throws {
-        let mouse = Trace(device: DeviceCatalog.usbMouse, events: [
+        let mouseDevice = try RecordedDevices.mouse
+        let mouse = Trace(device: mouseDevice, events: [
             InputEvent(type: EV.REL, code: REL.X, value: 3, microseconds: 0),
             InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0),
         ])
         #expect(throws: PictureError.noTouchDevice) { try TracePicture(trace: mouse) }
-        #expect(throws: PictureError.notATouchSurface(name: DeviceCatalog.usbMouse.name)) { try TracePicture(trace: mouse, device: 0) }
+        #expect(throws: PictureError.notATouchSurface(name: mouseDevice.name)) { try TracePicture(trace: mouse, device: 0) }
         #expect(throws: PictureError.noSuchDevice(index: 3, count: 1)) { try TracePicture(trace: mouse, device: 3) }
         #expect(PictureError.noSuchDevice(index: 3, count: 1).description.contains("from 0 to 0"))
     }

@@ -256,4 +256,122 @@ struct SwipeSequenceMatcherTests {
         }
         #expect(SwipeSequenceMatcher.problems(in: [Named(name: "x", directions: [.up])]).isEmpty)
     }
+
+    // MARK: Issue 16, class 5: long sequences
+
+    @Test("a sequence of 20,000 directions is matched, its prefixes stored once")
+    func veryLongSequenceMatches() {
+        let long = (0..<20_000).map { SwipeDirection.clockwise[($0 * 7 / 3) % 8] }
+        var m = matcher([("long", long), ("short", [.up, .down])])
+        var fired: [SwipeSequenceMatcher.Match] = []
+        for (index, direction) in long.enumerated() { fired += m.feed(direction, at: .microseconds(Int64(index))) }
+        #expect(fired.map(\.name) == ["long"])
+        #expect(fired.first?.directions.count == 20_000)
+    }
+
+    @Test("the trie matches as the prefix sets did, on random sequences and swipes", arguments: 0..<40)
+    func trieMatchesTheReference(seed: UInt64) {
+        var generator = LinearCongruential(seed: seed)
+        let ways = Int(generator.next() % 3) + 2
+        func direction() -> SwipeDirection { SwipeDirection.clockwise[Int(generator.next() % UInt64(ways))] }
+        var sequences: [(String, [SwipeDirection])] = []
+        var seen: Set<[SwipeDirection]> = []
+        for index in 0..<Int(generator.next() % 6 + 1) {
+            let directions = (0..<Int(generator.next() % 5 + 1)).map { _ in direction() }
+            if seen.insert(directions).inserted { sequences.append(("s\(index)", directions)) }
+        }
+        var m = matcher(sequences)
+        var reference = ReferenceMatcher(sequences: sequences, maximumGap: gap, timeout: timeout)
+        var time = Duration.zero
+        for _ in 0..<400 {
+            time += ms(Int(generator.next() % 1200))
+            if generator.next() % 4 == 0 {
+                #expect(m.advance(to: time) == reference.advance(to: time))
+            } else {
+                let next = direction()
+                #expect(m.feed(next, at: time) == reference.feed(next, at: time), "seed \(seed)")
+            }
+            #expect(m.progress == reference.attempt.map(\.direction))
+        }
+    }
+}
+
+/// The matcher as it was before the trie: every prefix stored as its own
+/// array, each candidate run looked up in that set. Kept here as the
+/// reference the trie must agree with.
+private struct ReferenceMatcher {
+    struct Swipe { var direction: SwipeDirection; var time: Duration }
+    let sequences: [(String, [SwipeDirection])]
+    let maximumGap: Duration
+    let timeout: Duration
+    var prefixes: Set<[SwipeDirection]> = []
+    var extendable: Set<[SwipeDirection]> = []
+    var attempt: [Swipe] = []
+    var latest: Duration?
+
+    init(sequences: [(String, [SwipeDirection])], maximumGap: Duration, timeout: Duration) {
+        self.sequences = sequences
+        self.maximumGap = maximumGap
+        self.timeout = timeout
+        for (_, directions) in sequences {
+            for length in 1...directions.count {
+                prefixes.insert(Array(directions.prefix(length)))
+                if length < directions.count { extendable.insert(Array(directions.prefix(length))) }
+            }
+        }
+    }
+
+    var progress: [SwipeDirection] { attempt.map(\.direction) }
+
+    mutating func clamped(_ time: Duration) -> Duration {
+        let now = latest.map { max($0, time) } ?? time
+        latest = now
+        return now
+    }
+
+    func completed() -> SwipeSequenceMatcher.Match? {
+        guard let first = attempt.first, let last = attempt.last,
+              let sequence = sequences.first(where: { $0.1 == progress }) else { return nil }
+        return .init(name: sequence.0, directions: sequence.1, start: first.time, end: last.time)
+    }
+
+    mutating func expire(at now: Duration) -> [SwipeSequenceMatcher.Match] {
+        guard let first = attempt.first, let last = attempt.last,
+              now >= min(last.time + maximumGap, first.time + timeout) else { return [] }
+        let match = completed()
+        attempt = []
+        return match.map { [$0] } ?? []
+    }
+
+    func restarted(from swipes: [Swipe], at now: Duration) -> [Swipe] {
+        for offset in (swipes.count == 1 ? 0 : 1)..<swipes.count {
+            let suffix = swipes[offset...]
+            guard now - suffix.first!.time < timeout else { continue }
+            if prefixes.contains(suffix.map(\.direction)) { return Array(suffix) }
+        }
+        return []
+    }
+
+    mutating func feed(_ direction: SwipeDirection, at time: Duration) -> [SwipeSequenceMatcher.Match] {
+        let now = clamped(time)
+        var matches = expire(at: now)
+        let swipe = Swipe(direction: direction, time: now)
+        if prefixes.contains(progress + [direction]) {
+            attempt.append(swipe)
+        } else if let waiting = completed() {
+            matches.append(waiting)
+            attempt = restarted(from: [swipe], at: now)
+        } else {
+            attempt = restarted(from: attempt + [swipe], at: now)
+        }
+        if let match = completed(), !extendable.contains(progress) {
+            matches.append(match)
+            attempt = []
+        }
+        return matches
+    }
+
+    mutating func advance(to time: Duration) -> [SwipeSequenceMatcher.Match] {
+        expire(at: clamped(time))
+    }
 }

@@ -45,7 +45,7 @@ struct TemplateLibraryTests {
         ("future version", #"{"format": "gestures-templates", "version": 2, "whatever": 1}"#, "unsupported template library version 2"),
         ("bad point", #"{"format": "gestures-templates", "version": 1, "templates": [{"name": "a", "points": [[1, 2], [3]]}]}"#, "templates[0]: points[1]"),
         ("degenerate", #"{"format": "gestures-templates", "version": 1, "templates": [{"name": "a", "points": [[1, 2]]}]}"#, "templates[0]: sample of 'a' is not a stroke"),
-        ("missing key", #"{"format": "gestures-templates", "version": 1}"#, "missing key \"templates\""),
+        ("missing key", #"{"format": "gestures-templates", "version": 1}"#, "templates: is required"),
     ]
 
     @Test("bad library files give one clear error", arguments: badFiles)

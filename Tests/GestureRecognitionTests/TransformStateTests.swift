@@ -295,4 +295,72 @@ struct TransformStateTests {
         #expect(delta == .identity)
         #expect(state.contacts.count == 2)
     }
+
+    @Test func rebaseKeepsTheTotalsAndCountsNoChange() {
+        var state = TransformState(contacts: ring(2, radius: 10))
+        state.update(ring(2, radius: 20))
+        #expect(abs(state.scale - 2) < 1e-9)
+        // Slot 0 jumps onto slot 1: not motion.
+        state.rebase([Contact(id: 0, position: Point(x: 30, y: 0)), Contact(id: 1, position: Point(x: 30, y: 0))])
+        #expect(abs(state.scale - 2) < 1e-9)
+        #expect(state.translationMillimeters == .zero)
+        #expect(state.lastDelta == .identity)
+        #expect(state.spreadMillimeters == 0)
+        // The next update compares with the rebased contacts.
+        let delta = state.update([Contact(id: 0, position: Point(x: 31, y: 0)), Contact(id: 1, position: Point(x: 31, y: 0))])
+        #expect(delta.translationMillimeters == Point(x: 1, y: 0))
+    }
+
+    // MARK: Issue 16, class 6: a scale that ratchets
+
+    @Test("a spread that alternates between huge, nothing and tiny does not ratchet the scale", arguments: 2...5)
+    func alternatingSpreadDoesNotRatchet(fingers: Int) {
+        let center = Point(x: 50, y: 40)
+        var state = TransformState(contacts: ring(fingers, center: center, radius: 20))
+        for _ in 0..<200 {
+            state.update(ring(fingers, center: center, radius: 400))
+            state.update((0..<fingers).map { Contact(id: $0, position: center) })
+            state.update(ring(fingers, center: center, radius: 0.05))
+        }
+        // Each return to 400 mm is compared with the last real spread (400 mm).
+        #expect(isClose(state.scale, 20))
+        #expect(TransformState.scaleRange.contains(state.scale))
+    }
+
+    @Test("a spread under the minimum is no pinch")
+    func tinySpreadIsNoPinch() {
+        var state = TransformState(contacts: ring(2, radius: 0.5))
+        let delta = state.update(ring(2, radius: 1.5, phaseDegrees: 40))
+        #expect(delta.scaleRatio == 1 && delta.rotationDegrees == 0)
+        #expect(state.scale == 1 && state.rotationDegrees == 0)
+    }
+
+    @Test("the scale stays within its range whatever the contacts do")
+    func scaleIsBounded() {
+        // Fingers that join and leave, so each ratio is measured on another pair.
+        var generator = LinearCongruential(seed: 16)
+        var state = TransformState()
+        for step in 0..<20_000 {
+            var contacts: [Contact] = []
+            for id in 0..<5 where generator.next() % 3 != 0 {
+                let radius = generator.next() % 2 == 0 ? 2.5 : 5_000
+                let angle = Double(generator.next() % 360) * .pi / 180
+                contacts.append(Contact(id: id + (step % 7 == 0 ? 10 : 0), position: Point(x: radius * cos(angle), y: radius * sin(angle))))
+            }
+            state.update(contacts)
+            #expect(TransformState.scaleRange.contains(state.scale))
+            if !TransformState.scaleRange.contains(state.scale) { break }
+        }
+        #expect(isFinite(state))
+    }
+}
+
+/// A tiny deterministic generator for tests (Knuth's MMIX constants).
+struct LinearCongruential {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+    }
 }

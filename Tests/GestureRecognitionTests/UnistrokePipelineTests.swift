@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GestureRecognition
 
@@ -17,14 +18,23 @@ struct UnistrokePipelineTests {
         }
     }
 
-    @Test("the input is not mutated and steps are pure")
-    func stepsArePure() {
-        let path = Strokes.circle(points: 10)
-        let copy = path
-        _ = UnistrokePipeline.rotated(path, by: 1)
-        _ = UnistrokePipeline.scaled(path)
-        _ = UnistrokePipeline.translatedToOrigin(path)
-        #expect(path == copy)
+    @Test("rotating by minus the indicative angle turns it to zero and moves the stroke rigidly about its centroid",
+          arguments: [0.0, 0.7, -2.0, 3.0])
+    func rotationToTheIndicativeAngle(turn: Double) {
+        // An L with a tail, turned by `turn` radians about the origin.
+        let shape = [Point(x: 0, y: 0), Point(x: 30, y: 0), Point(x: 30, y: 40), Point(x: 10, y: 50)]
+        let path = shape.map { Point(x: $0.x * cos(turn) - $0.y * sin(turn) + 7, y: $0.x * sin(turn) + $0.y * cos(turn) - 3) }
+        let angle = UnistrokePipeline.indicativeAngle(path)
+        let rotated = UnistrokePipeline.rotated(path, by: -angle)
+        #expect(abs(UnistrokePipeline.indicativeAngle(rotated)) < 1e-9)
+        let centre = UnistrokePipeline.centroid(path)
+        #expect(UnistrokePipeline.centroid(rotated).distance(to: centre) < 1e-9)
+        for (before, after) in zip(path, rotated) {
+            #expect(abs(before.distance(to: centre) - after.distance(to: centre)) < 1e-9)
+        }
+        for index in path.indices.dropFirst() {
+            #expect(abs(path[index - 1].distance(to: path[index]) - rotated[index - 1].distance(to: rotated[index])) < 1e-9)
+        }
     }
 
     @Test("lines are scaled uniformly, two-dimensional strokes to the square")

@@ -1,4 +1,5 @@
 import Foundation
+import GestureEvaluation
 import Testing
 @testable import GestureRecognition
 
@@ -138,6 +139,28 @@ struct UnistrokeRecognizerMatchingTests {
         #expect(candidates >= 50)
         #expect(outcomes.matches > 0)
         if configuration.rejectionThreshold >= 0.85 { #expect(outcomes.noMatches > 0) }
+    }
+
+    @Test("every real stroke of the $1 logs against one template per gesture (the eval protocol at E=1): the reference outcomes",
+          .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
+    func everyRealStrokeAtOneTemplatePerGesture() {
+        var groups: [String: [UnistrokeEvaluation.Sample]] = [:]
+        for sample in Self.samples { groups["\(sample.subject)/\(sample.speed)", default: []].append(sample) }
+        var candidates = 0
+        for key in groups.keys.sorted() {
+            var recognizer = UnistrokeRecognizer(configuration: .init(rejectionThreshold: 0))
+            var others: [[Point]] = []
+            var seen: Set<String> = []
+            for sample in groups[key]! {
+                if seen.insert(sample.gesture).inserted { recognizer.add(name: sample.gesture, points: sample.points) }
+                else { others.append(sample.points) }
+            }
+            candidates += others.count
+            let counts = Self.expectReferenceOutcomes(recognizer, others)
+            #expect(counts.matches == others.count)
+        }
+        // 15 subject-and-speed groups of 160 strokes, 16 of each as templates.
+        #expect(candidates == 2_400 - 15 * 16)
     }
 
     @Test("a library of hundreds of templates from other people: the same outcomes as the reference")

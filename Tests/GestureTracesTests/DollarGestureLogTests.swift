@@ -57,7 +57,7 @@ struct DollarGestureLogTests {
     @Test("bad stroke files are explained", arguments: [
         ("hello", "neither an XML gesture log nor a JSON stroke file"),
         (#"{"points": [[0]]}"#, "points[0] is not a pair of finite numbers"),
-        (#"{"name": "a"}"#, "missing key \"points\""),
+        (#"{"name": "a"}"#, "points: is required"),
     ])
     func badStrokeFiles(text: String, expected: String) {
         #expect(throws: (any Error).self) { try StrokeFile.load(data: Data(text.utf8), source: "s") }

@@ -65,7 +65,7 @@ struct RecordingsReplayTests {
     @Test("each synthetic expected output holds the gesture its name says, and nothing else completed",
           arguments: synthetic)
     func expectedOutputMatchesName(path: String) throws {
-        let events = try Self.expectedLines(path).map { try JSONDecoder().decode(GestureEvent.self, from: Data($0.utf8)) }
+        let events = try Self.expectedLines(path).map { try GestureEvent(jsonLine: $0) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let gesture = try #require(RecordingName(name), "\(name) does not say what it holds")
         // Cancelled gestures are nothing to a consumer (a hold the fingers
@@ -77,7 +77,8 @@ struct RecordingsReplayTests {
 
 /// What a synthetic recording's name says it holds, e.g.
 /// `magic.3-finger-swipe-up-left.noisy`, `rmi4.3-finger-swipe-right-from-left-edge`,
-/// `atmel.1-finger-stroke-circle`, `x1carbon.nothing-1-finger-pointer-motion`;
+/// `atmel.1-finger-stroke-circle`, `p50.1-finger-double-tap.lift-slide`,
+/// `x1carbon.nothing-1-finger-pointer-motion`;
 /// words from `with` on (`...-swipe-up-with-resting-thumb`) describe conditions.
 struct RecordingName {
     var fingers = 0
@@ -125,6 +126,10 @@ struct RecordingName {
             default: false
             }
             if !ok { return "expected a pinch \(rest.joined(separator: " ")), \(got)" }
+        case "double":
+            guard rest == ["tap"], done.count == 2, done.allSatisfy({ $0.type == .tap && $0.fingers == fingers }) else {
+                return "expected two \(fingers)-finger taps, \(got)"
+            }
         case "hold", "tap":
             let type: GestureEvent.Kind = kind == "hold" ? .hold : .tap
             guard done.count == 1, done[0].type == type, done[0].fingers == fingers else {

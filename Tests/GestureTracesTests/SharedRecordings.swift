@@ -17,18 +17,27 @@ enum SharedRecordings {
 
     static var isAvailable: Bool { directory != nil }
 
-    /// Every recording (`.events` and `.desc`), as paths relative to ``directory``.
+    /// Every recording (`.events` and `.desc`) under `touchpads/` and
+    /// `touchscreens/`, subfolders included (`touchpads/xit/`), as paths
+    /// relative to ``directory``: a file added there is tested with no change here.
     static let files: [String] = {
         guard let directory else { return [] }
         var files: [String] = []
         for folder in ["touchpads", "touchscreens"] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)) ?? []
-            files += names.filter { $0.hasSuffix(".events") || $0.hasSuffix(".desc") }.map { "\(folder)/\($0)" }
+            guard let walker = FileManager.default.enumerator(atPath: directory.appendingPathComponent(folder).path) else { continue }
+            for case let path as String in walker where path.hasSuffix(".events") || path.hasSuffix(".desc") {
+                files.append("\(folder)/\(path)")
+            }
         }
         return files.sorted()
     }()
 
     static func url(_ file: String) -> URL { directory!.appendingPathComponent(file) }
+
+    /// The $1 study's stroke logs beside the recordings (`../dollar1/xml_logs`), if present.
+    static let dollarLogs: URL? = directory.map {
+        $0.deletingLastPathComponent().appendingPathComponent("dollar1/xml_logs")
+    }.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
 
     /// The directory of the malformed-input corpus kept beside these tests.
     static let malformed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Malformed")

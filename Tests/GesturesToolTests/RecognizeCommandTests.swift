@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("gestures train, templates, recognize (end to end)")
 struct RecognizeCommandTests {
@@ -38,7 +39,7 @@ struct RecognizeCommandTests {
         run = try ToolRunner.run(["recognize", "--library", lib, zigzag])
         #expect(run.stdout.contains(": zz (score"))
         run = try ToolRunner.run(["templates", lib, "--rename", "zz=zigzag", "--remove", "circle"])
-        #expect(run.status == 0 && run.stdout.contains("1 gestures, 1 samples"))
+        #expect(run.status == 0 && run.stdout.contains("1 gesture, 1 sample"))
     }
 
     @Test("a stroke file without a name and no --name fails and leaves the library untouched")
@@ -52,15 +53,92 @@ struct RecognizeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: lib))
     }
 
+    @Test("--explain gives the best and second-best templates of different names, their scores and the threshold")
+    func explainText() throws {
+        let run = try ToolRunner.run(["recognize", "--explain", "Recordings/strokes/circle.json", "Recordings/strokes/zigzag.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 6, "\(lines)")
+        #expect(lines[0].hasPrefix("Recordings/strokes/circle.json: circle (score"))
+        #expect(lines[1].hasPrefix("  best         circle "))
+        #expect(lines[1].hasSuffix("at or above the threshold 0.75: a match"))
+        #expect(lines[2].hasPrefix("  second best  ") && !lines[2].contains(" circle "), "another name: \(lines[2])")
+        #expect(lines[3].hasPrefix("Recordings/strokes/zigzag.json: no match (best left_curly_brace"))
+        #expect(lines[4].hasPrefix("  best         left_curly_brace") && lines[4].hasSuffix("below the threshold 0.75: no match"))
+        // The best's score is the one the result line gives, and the second is behind it by the difference printed.
+        let scores = try lines[4...5].map { line in try #require(Double(line.split(separator: " ").first { Double($0) != nil } ?? "")) }
+        #expect(lines[3].contains("score \(scores[0])"))
+        let words = lines[5].split(separator: " ")
+        let behind = try #require(words.firstIndex(of: "behind").flatMap { Double(words[$0 - 1]) }, "\(lines[5])")
+        #expect(abs(behind - (scores[0] - scores[1])) < 0.0002, "\(lines[5])")
+    }
+
+    @Test("--threshold moves the verdict the explanation gives")
+    func explainFollowsTheThreshold() throws {
+        let run = try ToolRunner.run(["recognize", "--explain", "--threshold", "0.999", "Recordings/strokes/circle.json"])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("no match (best circle") == true, "\(lines)")
+        #expect(lines.count > 1 && lines[1].hasSuffix("below the threshold 0.999: no match"), "\(lines)")
+    }
+
+    @Test("--explain --format json adds the threshold and the two contenders, best first")
+    func explainJSON() throws {
+        let run = try ToolRunner.run(["recognize", "--explain", "--format", "json", "Recordings/strokes/triangle.json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["template"] as? String == "triangle")
+        #expect(object["threshold"] as? Double == 0.75)
+        let contenders = try #require(object["contenders"] as? [[String: Any]])
+        try #require(contenders.count == 2)
+        #expect(contenders[0]["template"] as? String == "triangle")
+        #expect(contenders[0]["score"] as? Double == object["score"] as? Double)
+        #expect(contenders[1]["template"] as? String != "triangle")
+        #expect((contenders[1]["score"] as? Double ?? 1) <= (contenders[0]["score"] as? Double ?? 0))
+    }
+
+    @Test("--explain -o draws the stroke, its two best templates and the verdict")
+    func explainPicture() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("why.svg")
+        let run = try ToolRunner.run(["recognize", "--explain", "-o", file.path, "Recordings/strokes/check.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Recordings/strokes/check.json: check (score"), "the text result is printed too")
+        let root = try SVGInspector.parse(try String(contentsOf: file, encoding: .utf8))
+        #expect(root.title == "Recordings/strokes/check.json (check)")
+        #expect(root.all("text", class: "verdict").first?.text.hasPrefix("Recognised as check") == true)
+        #expect(root.all("g", class: "panel").count == 4, "as drawn, normalised, best, second best")
+        #expect(root.all("path", class: "compared-path").count == 2)
+        #expect(root.all("g", class: "scores").count == 1)
+    }
+
+    @Test("--explain -o OUT.png is a PNG", .enabled(if: RenderCommandTests.rsvgConvert, "rsvg-convert is not installed (Debian: librsvg2-bin)"))
+    func explainPNG() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("why.png")
+        let run = try ToolRunner.run(["recognize", "--explain", "-o", file.path, "Recordings/strokes/zigzag.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let image = try PNGImage(data: try Data(contentsOf: file))
+        #expect(image.width > 400 && image.height > 300)
+    }
+
     static let failingInvocations: [([String], Int32, String)] = [
         (["recognize"], 64, "no stroke files given"),
         (["recognize", "--bogus"], 64, "unknown option '--bogus'"),
-        (["recognize", "/no/such/file.json"], 1, "/no/such/file.json: no such file."),
+        (["recognize", "/no/such/file.json"], 1, "gestures recognize: /no/such/file.json: no such file (there is no folder /no/such)."),
         (["recognize", "--threshold", "2", "x.json"], 64, "option '--threshold' expects a number from 0 to 1"),
         (["recognize", "--library", "Package.swift", "Recordings/strokes/circle.json"], 1, "not a template library"),
-        (["eval", "/no/such/dir"], 1, "is not a directory"),
+        (["eval", "/no/such/dir"], 1, "gestures eval: /no/such/dir: no such folder (there is no folder /no/such)."),
+        (["eval", "Recordings/strokes/check.json"], 1, "gestures eval: Recordings/strokes/check.json is a JSON stroke file, not a folder: eval reads a folder of $1 logs"),
         (["eval", "x", "--templates", "1,a"], 64, "expects a comma-separated list"),
         (["nothing"], 64, "unknown subcommand 'nothing'"),
+        (["recognize", "-o", "/tmp/x.svg", "Recordings/strokes/circle.json"], 64, "-o draws the explanation; add --explain"),
+        (["recognize", "--explain", "-o", "/tmp/x.gif", "Recordings/strokes/circle.json"], 64, "cannot tell the picture format from '.gif'"),
+        (["recognize", "--explain", "-o", "/no/such/folder/x.svg", "Recordings/strokes/circle.json"], 1, "there is no folder /no/such/folder"),
+        (["recognize", "--explain", "-o", "/tmp/x.svg", "Recordings/strokes/circle.json", "Recordings/strokes/check.json"], 1,
+         "-o draws one stroke, and the files hold 2"),
+        (["eval", "x", "--confusion", "m.txt"], 64, "cannot tell the picture format from '.txt'; name the --confusion file .svg or .png"),
+        (["eval", "x", "--confusion", "-"], 64, "--confusion needs a file"),
     ]
 
     @Test("bad invocations give one sentence and the right exit status", arguments: failingInvocations)
@@ -79,5 +157,50 @@ struct RecognizeCommandTests {
             let run = try ToolRunner.run([name, "--help"])
             #expect(run.status == 0 && run.stdout.contains("USAGE: gestures \(name)"))
         }
+    }
+}
+
+@Suite("gestures eval on a small folder of logs (end to end)")
+struct EvalOnSmallLogsTests {
+    /// `<folder>/s01/fast/NAMEnn.xml`: three circles and three zigzags, drawn by the test.
+    static func logs() throws -> URL {
+        let folder = try ToolRunner.temporaryDirectory()
+        let speed = folder.appendingPathComponent("s01/fast")
+        try FileManager.default.createDirectory(at: speed, withIntermediateDirectories: true)
+        for sample in 1...3 {
+            let wobble = Double(sample)
+            let circle = (0..<40).map { i -> (Double, Double) in
+                let angle = Double(i) / 40 * 2 * Double.pi
+                return (100 + (50 + wobble) * cos(angle), 100 + 50 * sin(angle))
+            }
+            let zigzag = (0..<40).map { i -> (Double, Double) in
+                let step = Double(i % 5) * 10
+                let y: Double = i / 5 % 2 == 0 ? step + wobble : 50 - step
+                return (Double(i) * 5, y)
+            }
+            for (name, points) in [("circle", circle), ("zigzag", zigzag)] {
+                let body = points.enumerated().map { #"  <Point X="\#($1.0)" Y="\#($1.1)" T="\#($0 * 10)" />"# }.joined(separator: "\n")
+                try """
+                <?xml version="1.0" encoding="utf-8" standalone="yes"?>
+                <Gesture Name="\(name)0\(sample)" Subject="1" Speed="fast" NumPts="\(points.count)">
+                \(body)
+                </Gesture>
+                """.write(to: speed.appendingPathComponent("\(name)0\(sample).xml"), atomically: true, encoding: .utf8)
+            }
+        }
+        return folder
+    }
+
+    @Test("eval counts in the singular when there is one, and shows plain progress lines off a terminal")
+    func singularAndProgress() throws {
+        let folder = try Self.logs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ToolRunner.run(["eval", folder.path, "--iterations", "2", "--templates", "1", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("eval: 6 strokes, 1 subject, 2 gestures"), "\(run.stderr)")
+        #expect(lines.last?.hasPrefix("eval: elastic E=1: 1/1 groups (100%)") == true, "\(run.stderr)")
+        #expect(!run.stderr.contains("\r"))
+        #expect(run.stdout.hasPrefix(#"{"recognizer":"elastic","protocol":"user-dependent","results":[{"templates":1,"#))
     }
 }

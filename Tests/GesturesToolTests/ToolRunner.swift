@@ -20,11 +20,15 @@ struct ToolRunner {
         return repository.appendingPathComponent(".build/debug/gestures")
     }()
 
-    static func run(_ arguments: [String], in directory: URL = repository) throws -> Run {
+    /// Runs the tool with `arguments` in `directory`, with `environment` added to this process's.
+    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -34,15 +38,31 @@ struct ToolRunner {
         nonisolated(unsafe) var errData = Data()
         group.enter()
         DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errData = readToEnd(err.fileHandleForReading)
             group.leave()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = readToEnd(out.fileHandleForReading)
         group.wait()
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
                    stdout: String(decoding: outData, as: UTF8.self),
                    stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Everything until end of file. Foundation's `readDataToEndOfFile` traps
+    /// when a signal interrupts the read (EINTR, as when many children exit
+    /// at once); this retries instead.
+    static func readToEnd(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 || errno != EINTR {
+                return data
+            }
+        }
     }
 
     static func temporaryDirectory() throws -> URL {

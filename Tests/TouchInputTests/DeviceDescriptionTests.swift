@@ -1,16 +1,27 @@
+import TestSupport
 import Testing
 import TouchInput
 
 @Suite struct DeviceDescriptionTests {
     @Test func touchpadWithResolutionHasItsPhysicalSize() throws {
-        let pad = VirtualDevices.x1Carbon
+        let pad = try RecordedDevices.x1Carbon
         #expect(pad.kind == .touchpad)
         #expect(pad.slotCount == 2)
         #expect(pad.maximumToolFingerCount == 5)
         #expect(pad.contactProtocol == .slots)
-        #expect(pad.isClickpad && pad.hasPressure && pad.hasResolution)
+        #expect(pad.isClickpad && pad.hasResolution)
         let size = try #require(pad.sizeMillimeters)
         #expect(abs(size.width - 98) < 0.1 && abs(size.height - 53.9) < 0.1)
+    }
+
+    @Test func pressureIsPerContactOnMultitouchDevices() throws {
+        // The X1 Carbon reports ABS_PRESSURE only: the first contact's, not each contact's.
+        var pad = try RecordedDevices.x1Carbon
+        #expect(!pad.hasPressure)
+        #expect(try RecordedDevices.rmi4WithPressure.hasPressure)
+        // Read as single-touch, its ABS_PRESSURE is the one contact's pressure.
+        pad.properties.insert(INPUT_PROP.SEMI_MT)
+        #expect(pad.hasPressure)
     }
 
     @Test func touchpadWithoutResolutionIsAssumedToBe69By50Millimeters() throws {
@@ -20,22 +31,22 @@ import TouchInput
     }
 
     @Test func touchscreenWithoutResolutionHas250MillimetreLongerSideAndSquareUnits() throws {
-        let screen = VirtualDevices.maXTouch
+        let screen = try RecordedDevices.maXTouch
         #expect(screen.kind == .touchscreen)
         let size = try #require(screen.sizeMillimeters)
         #expect(size.width == 250)
         #expect(abs(size.height - 250 * 479 / 799) < 0.001)
     }
 
-    @Test func touchscreenWithoutDirectPropertyIsRecognisedByTouchWithoutToolFinger() {
-        var screen = VirtualDevices.maXTouch
+    @Test func touchscreenWithoutDirectPropertyIsRecognisedByTouchWithoutToolFinger() throws {
+        var screen = try RecordedDevices.maXTouch
         screen.properties = []
         #expect(screen.kind == .touchscreen)
     }
 
-    @Test func mouseIsRelativeWithButtons() {
-        #expect(VirtualDevices.mouse.kind == .mouse)
-        #expect(VirtualDevices.mouse.sizeMillimeters == nil)
+    @Test func mouseIsRelativeWithButtons() throws {
+        #expect(try RecordedDevices.mouse.kind == .mouse)
+        #expect(try RecordedDevices.mouse.sizeMillimeters == nil)
     }
 
     @Test func penTabletIsATablet() {
@@ -61,14 +72,14 @@ import TouchInput
         #expect(keyboard.kind == .other)
     }
 
-    @Test func semiMTDeviceIsSingleTouch() {
-        var pad = VirtualDevices.x1Carbon
+    @Test func semiMTDeviceIsSingleTouch() throws {
+        var pad = try RecordedDevices.x1Carbon
         pad.properties.insert(INPUT_PROP.SEMI_MT)
         #expect(pad.contactProtocol == .singleTouch)
     }
 
-    @Test func absurdSlotCountIsClamped() {
-        var pad = VirtualDevices.x1Carbon
+    @Test func absurdSlotCountIsClamped() throws {
+        var pad = try RecordedDevices.x1Carbon
         pad.absInfo[ABS.MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32.max)
         #expect(pad.slotCount == DeviceDescription.maximumSlotCount)
     }

@@ -42,6 +42,35 @@ import TouchInput
         #expect(tracker.process(frame([])) == nil)
     }
 
+    @Test func fingersLandingOneByOneStartTheStroke() {
+        var tracker = TouchStrokeTracker(fingers: 3)
+        #expect(tracker.process(frame([Point(x: 0, y: 0)])) == nil)
+        #expect(tracker.process(frame([Point(x: 0, y: 0), Point(x: 10, y: 0)])) == nil)
+        for x in stride(from: 0.0, through: 30, by: 10) {
+            #expect(tracker.process(frame([Point(x: x, y: 0), Point(x: x + 10, y: 0), Point(x: x + 20, y: 0)])) == nil)
+        }
+        guard case .ended(let points)? = tracker.process(frame([])) else { Issue.record("no stroke"); return }
+        #expect(points.first == Point(x: 10, y: 0) && points.last == Point(x: 40, y: 0))
+    }
+
+    @Test func fingersLiftingOneByOneEndTheStrokeWithoutDrawing() {
+        var tracker = TouchStrokeTracker(fingers: 2)
+        _ = tracker.process(frame([Point(x: 0, y: 0), Point(x: 10, y: 0)]))
+        _ = tracker.process(frame([Point(x: 20, y: 0), Point(x: 30, y: 0)]))
+        #expect(tracker.process(frame([Point(x: 90, y: 90)])) == nil)
+        guard case .ended(let points)? = tracker.process(frame([])) else { Issue.record("no stroke"); return }
+        #expect(points == [Point(x: 5, y: 0), Point(x: 25, y: 0)])
+    }
+
+    @Test func aFingerPutBackWhileLiftingCancels() {
+        var tracker = TouchStrokeTracker(fingers: 2)
+        _ = tracker.process(frame([Point(x: 0, y: 0), Point(x: 10, y: 0)]))
+        _ = tracker.process(frame([Point(x: 20, y: 0), Point(x: 30, y: 0)]))
+        #expect(tracker.process(frame([Point(x: 20, y: 0)])) == nil)
+        #expect(tracker.process(frame([Point(x: 20, y: 0), Point(x: 30, y: 0)])) == .cancelled)
+        #expect(tracker.process(frame([])) == nil)
+    }
+
     @Test func lostEventsCancelTheStroke() {
         var tracker = TouchStrokeTracker(fingers: 1)
         _ = tracker.process(frame([Point(x: 0, y: 0)]))

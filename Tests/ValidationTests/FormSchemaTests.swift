@@ -68,15 +68,11 @@ import Testing
         let values = Dictionary(uniqueKeysWithValues: (0..<50).map { ("f\($0)", attack) })
 
         var compiled: [String] = []
-        let start = ContinuousClock.now
         let errors = schema.errors(in: values, budget: FormSchema.Limits.patternBudget) { pattern throws(PatternMatcher.InvalidPattern) in
             compiled.append(pattern)
             return try PatternMatcher(pattern)
         }
-        let elapsed = ContinuousClock.now - start
-        print("50 slow pattern fields: errors(in:) took \(elapsed), compiled \(compiled.count) patterns")
 
-        #expect(elapsed < .seconds(2), "not unbounded")
         #expect(errors.count == 50)
         #expect(compiled.count >= 1 && compiled.count < 50)
         for (index, field) in schema.fields.enumerated() {

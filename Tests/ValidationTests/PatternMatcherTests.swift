@@ -5,9 +5,6 @@ import Testing
 /// A value that makes a nested quantifier such as `(a|a)+` backtrack for far longer than 20 ms.
 private let exponentialAttack = String(repeating: "a", count: 40) + "!"
 
-/// A bound no stopped match comes near; it only proves a call is not unbounded.
-private let generousBound: Duration = .seconds(2)
-
 @Suite struct PatternMatcherTests {
     @Test(arguments: [
         ("[0-9]+", "2024", PatternMatcher.Outcome.matched),
@@ -62,9 +59,7 @@ private let generousBound: Duration = .seconds(2)
     @Test func slowPatternStopsAtItsOwnLimitAndIsRemembered() throws {
         let memory = SlowPatternMemory()
         let matcher = try PatternMatcher("(a|a)+", slowPatterns: memory)
-        let start = ContinuousClock.now
         #expect(matcher.matches(exponentialAttack) == .timedOut)
-        #expect(ContinuousClock.now - start < generousBound)
         #expect(memory.contains("(a|a)+"))
     }
 
@@ -121,22 +116,19 @@ private let generousBound: Duration = .seconds(2)
     /// The same nested quantifier behind an escape that ICU does accept.
     @Test func escapeThenNestedQuantifierEndsWithinTheLimit() throws {
         let matcher = try PatternMatcher("\\e?(a|a)+", slowPatterns: SlowPatternMemory())
-        let start = ContinuousClock.now
         let outcome = matcher.matches(String(repeating: "a", count: 24) + "!")
-        #expect(ContinuousClock.now - start < generousBound)
         #expect(outcome == .timedOut || outcome == .notMatched)
     }
 
     @Test func chainedStarsEndWithinTheLimit() throws {
         let matcher = try PatternMatcher("\\w*\\w*\\w*z", slowPatterns: SlowPatternMemory())
-        let start = ContinuousClock.now
         let outcome = matcher.matches(String(repeating: "w", count: 1_000))
-        #expect(ContinuousClock.now - start < generousBound)
         #expect(outcome == .timedOut || outcome == .notMatched)
     }
 }
 
-/// Every entry of the shared ReDoS corpus, once each.
+/// Every entry of the shared ReDoS corpus, once each. The times of the same
+/// calls are `gestures bench-patterns`'s to measure, not a test's.
 @Suite struct PatternMatcherCorpusTests {
     @Test(.enabled(if: SharedData.redosCorpus != nil,
                    "needs ../shared/data/redos/corpus.json beside the repository, or GESTURES_SHARED_DATA"))
@@ -152,9 +144,7 @@ private let generousBound: Duration = .seconds(2)
             compiled += 1
             let attack = entry.attack()
             #expect(attack.utf16.count <= PatternMatcher.maximumValueLength)
-            let start = ContinuousClock.now
             let outcome = matcher.matches(attack)
-            #expect(ContinuousClock.now - start < generousBound, "\(entry.id) ran unbounded")
             outcomes[outcome, default: 0] += 1
         }
         #expect(outcomes.values.reduce(0, +) == compiled)

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import GestureRecognition
 import GestureTraces
@@ -5,29 +6,41 @@ import TouchInput
 
 /// `gestures bench-engine`: measures the gesture engine's throughput and how
 /// many frames it takes to begin a swipe or pinch once the fingers pass the threshold.
-enum BenchEngineCommand: Subcommand {
+enum BenchEngineCommand: Command {
     static let name = "bench-engine"
     static let abstract = "Measure engine throughput (frames/s) and swipe/pinch begin delay (frames)."
-    static let usage = "[--frames N] [--recordings DIR]"
     static let discussion = """
-        Generates N frames (default 1000000) of mixed gestures on a 5-slot
-        touchpad (3-finger swipes, 2-finger pinches, 4-finger rotations,
-        holds, taps, pointer motion, 8 ms apart) and reports frames/s through
+        Generates N frames (default 1000000) of mixed gestures (3-finger
+        swipes, 2-finger pinches, 4-finger rotations, holds, taps, pointer
+        motion, 8 ms apart) on the 5-slot Synaptics RMI4 touchpad described in
+        rmi4.jsonl of the --devices folder, and reports frames/s through
         GestureEngine alone, and through MultitouchDecoder plus GestureEngine
-        from the same frames as kernel events. Then replays every trace in DIR
-        (default Recordings/synthetic) and, for each swipe or pinch begin,
+        from the same frames as kernel events. Then replays every trace in the
+        --recordings folder and, for each swipe or pinch begin,
         counts the frames from the first one where the fingers' centroid has
         travelled the swipe threshold (or their spread or angle passed the
         pinch thresholds), measured here from the decoded contacts, to the
         frame of the begin event. Build with -c release.
         """
-    static let options: [OptionSpec] = [
-        .option("--frames", "N", "How many frames to generate (at least 1000)."),
-        .option("--recordings", "DIR", "Traces to measure the begin delay on (default Recordings/synthetic)."),
-    ]
+    static let frames = Option("--frames", valueName: "N", .integer(in: 1000...), default: 1_000_000, help: "How many frames to generate.")
+    static let recordings = Option("--recordings", valueName: "DIR", .directory, default: "Recordings/synthetic",
+                                   help: "Traces to measure the begin delay on.")
+    static let options = [frames.spec, recordings.spec, DeviceFiles.option.spec]
 
-    /// The Synaptics RMI4 TM3053 (97 x 53 mm, 5 slots, 20 units per mm).
-    static var device: DeviceDescription { DeviceCatalog.synapticsRMI4 }
+    /// How much to generate, and which recordings to measure.
+    struct Options {
+        var frameCount: Int
+        var directory: String
+        var devices: String?
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(frameCount: arguments[frames], directory: arguments[recordings], devices: arguments[DeviceFiles.option])
+    }
+
+    /// The device file of the Synaptics RMI4 TM3053 (97 x 53 mm, 5 slots, 20 units
+    /// per mm from 0, as ``events(of:previous:into:)`` assumes).
+    static let deviceName = "rmi4"
 
     /// The `index`-th generated frame: a cycle of six gestures of 60 frames
     /// each (the last frame of each lifts every finger), 8 ms apart.
@@ -58,7 +71,7 @@ enum BenchEngineCommand: Subcommand {
         return GestureFrame(time: time, contacts: list)
     }
 
-    /// The kernel events of `frame` on ``device`` (protocol B, slot = contact order).
+    /// The kernel events of `frame` on the RMI4 pad (protocol B, slot = contact order).
     static func events(of frame: GestureFrame, previous: inout [Int], into events: inout [InputEvent]) {
         let microseconds = Int64(frame.time.components.seconds) * 1_000_000 + frame.time.components.attoseconds / 1_000_000_000_000
         func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
@@ -88,16 +101,18 @@ enum BenchEngineCommand: Subcommand {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        let count = try arguments.value("--frames", default: 1_000_000, "a whole number of frames") { Int($0) }
-        guard count >= 1000 else { throw UsageError("--frames must be at least 1000") }
-        let directory = arguments.value("--recordings") ?? "Recordings/synthetic"
+    static func run(_ options: Options) throws -> Int32 {
+        let count = options.frameCount
+        let directory = options.directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure("\(directory): no such folder of recordings; give one with --recordings DIR")
         }
+        let device = try DeviceFiles(directory: options.devices).device(deviceName)
+        guard let surface = GestureReplay.surface(for: device) else {
+            throw CommandFailure("The device in \(deviceName).jsonl is not a touch device; the benchmark needs the RMI4 touchpad")
+        }
         let clock = ContinuousClock()
-        let surface = GestureReplay.surface(for: device)!
 
         // 1. Frames straight into the engine.
         let frames = (0..<count).map(frame)
@@ -139,10 +154,13 @@ enum BenchEngineCommand: Subcommand {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
         var delays: [(file: String, type: GestureEvent.Kind, frames: Int, milliseconds: Double)] = []
+        let progress = Progress("bench-engine: begin delay", total: names.count, unit: "recordings")
         for name in names {
             let trace = try Trace.load(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(name))
             delays += BeginDelay.measure(trace).map { (name, $0.type, $0.frames, $0.milliseconds) }
+            progress.advance()
         }
+        progress.finish()
         for type in [GestureEvent.Kind.swipe, .pinch] {
             let some = delays.filter { $0.type == type }
             guard !some.isEmpty else { continue }

@@ -1,26 +1,37 @@
+import CommandLineKit
 import Foundation
 import GestureTraces
 import TouchInput
 
 /// `gestures bench-input`: measures the multitouch decoder and the JSON trace reader.
-enum BenchInputCommand: Subcommand {
+enum BenchInputCommand: Command {
     static let name = "bench-input"
     static let abstract = "Measure decoder throughput (events/s) and trace reading speed (MB/s)."
-    static let usage = "[--events N] [--file PATH]"
     static let discussion = """
-        Generates a two-finger touchpad trace of N events (default 10000000),
-        streams it to a JSON trace file (a temporary file unless --file is
-        given), reads it back with TraceReader and reports MB/s and the peak
+        Generates a two-finger trace of N events (default 10000000) on the
+        Lenovo X1 Carbon touchpad described in x1carbon.jsonl of the --devices
+        folder, streams it to a JSON trace file (a temporary file unless --file
+        is given), reads it back with TraceReader and reports MB/s and the peak
         memory while reading, then decodes the same events held in memory with
         MultitouchDecoder and reports events/s. Build with -c release.
         """
-    static let options: [OptionSpec] = [
-        .option("--events", "N", "How many events to generate (at least 1000)."),
-        .option("--file", "PATH", "Where to write the generated trace (kept afterwards)."),
-    ]
+    static let events = Option("--events", valueName: "N", .integer(in: 1000...), default: 10_000_000, help: "How many events to generate.")
+    static let file = Option("--file", valueName: "PATH", .file, help: "Where to write the generated trace (kept afterwards).")
+    static let options = [events.spec, file.spec, DeviceFiles.option.spec]
 
-    /// The Lenovo X1 Carbon touchpad (2 slots, BTN_TOOL up to QUINTTAP).
-    static var device: DeviceDescription { DeviceCatalog.lenovoX1Carbon }
+    /// How much to generate, and where.
+    struct Options {
+        var eventCount: Int
+        var path: String?
+        var devices: String?
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(eventCount: arguments[events], path: arguments[file], devices: arguments[DeviceFiles.option])
+    }
+
+    /// The device file of the Lenovo X1 Carbon touchpad (2 slots, BTN_TOOL up to QUINTTAP).
+    static let deviceName = "x1carbon"
 
     /// Calls `body` with each generated frame: two fingers scrolling, lifted
     /// and put down again every 400 frames, 8 ms apart.
@@ -69,21 +80,32 @@ enum BenchInputCommand: Subcommand {
         return kilobytes / 1024
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        let count = try arguments.value("--events", default: 10_000_000, "a whole number of events") { Int($0) }
-        guard count >= 1000 else { throw UsageError("--events must be at least 1000") }
-        let keep = arguments.value("--file") != nil
-        let url = URL(fileURLWithPath: arguments.value("--file")
+    static func run(_ options: Options) throws -> Int32 {
+        let count = options.eventCount
+        let device = try DeviceFiles(directory: options.devices).device(deviceName)
+        let keep = options.path != nil
+        let url = URL(fileURLWithPath: options.path
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("gestures-bench-\(getpid()).jsonl").path)
         defer { if !keep { try? FileManager.default.removeItem(at: url) } }
         let clock = ContinuousClock()
 
         // 1. Stream the generated trace to a file.
+        // Progress every 256 frames: a comparison a frame, off the measured path's critical work.
         let writer = try TraceWriter(url: url, devices: [device])
+        let writing = Progress("bench-input: writing", total: count, unit: "events")
+        var written = 0
+        var writtenFrames = 0
         let writeTime = try clock.measure {
-            try generate(events: count) { events in try writer.write(Trace.Frame(device: 0, events: events)) }
+            try generate(events: count) { events in
+                try writer.write(Trace.Frame(device: 0, events: events))
+                written += events.count
+                writtenFrames += 1
+                if writtenFrames & 255 == 0 { writing.update(written) }
+            }
             try writer.finish()
         }
+        writing.update(written)
+        writing.finish()
         let bytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let megabytes = Double(bytes) / 1e6
         print(String(format: "trace: %d events, %.1f MB, written in %.2f s (%.0f MB/s)",
@@ -93,13 +115,19 @@ enum BenchInputCommand: Subcommand {
         let memoryBefore = peakMemoryMegabytes()
         var readEvents = 0
         var checksum: Int64 = 0
+        let reading = Progress("bench-input: reading", total: count, unit: "events")
+        var readFrames = 0
         let readTime = try clock.measure {
             let reader = try TraceReader(contentsOf: url)
             while let frame = try reader.nextFrame() {
                 readEvents += frame.events.count
                 checksum &+= Int64(frame.events[frame.events.count - 1].microseconds)
+                readFrames += 1
+                if readFrames & 255 == 0 { reading.update(readEvents) }
             }
         }
+        reading.update(readEvents)
+        reading.finish()
         let memoryAfter = peakMemoryMegabytes()
         print(String(format: "read: %d events in %.2f s: %.0f MB/s, %.1f million events/s",
                      readEvents, seconds(readTime), megabytes / seconds(readTime), Double(readEvents) / seconds(readTime) / 1e6))

@@ -1,12 +1,14 @@
+import CommandLineKit
 import Foundation
+import GestureTraces
+import InputChecks
 import Validation
 
 /// `gestures bench-patterns`: times one `PatternMatcher.matches` call per
 /// pattern of a ReDoS corpus, to measure the engine limit in a release build.
-struct BenchPatternsCommand: Subcommand {
+enum BenchPatternsCommand: Command {
     static let name = "bench-patterns"
     static let abstract = "Time one pattern match per entry of a ReDoS corpus."
-    static let usage = "CORPUS.json"
     static let discussion = """
         CORPUS.json is {"entries": [{"id", "pattern", "prefix", "pump", "repeat", \
         "suffix"}]}; each attack is prefix + pump * repeat + suffix, cut to \
@@ -14,7 +16,16 @@ struct BenchPatternsCommand: Subcommand {
         99th-percentile and median time of one match call, and the count of each outcome. \
         Build with 'swift build -c release' for figures worth quoting.
         """
-    static let options: [OptionSpec] = []
+    static let arguments = [ArgumentSpec("CORPUS.json", kind: .file, help: "The corpus of patterns and attacks.")]
+
+    /// The corpus.
+    struct Options {
+        var path: String
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(path: arguments.positionals[0])
+    }
 
     private struct Entry: Decodable {
         var id: String
@@ -29,21 +40,20 @@ struct BenchPatternsCommand: Subcommand {
         var entries: [Entry]
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("expects one corpus file, got \(arguments.positionals.count) arguments")
-        }
+    static func run(_ options: Options) throws -> Int32 {
+        let path = options.path
+        try FileArgument.check(path, as: .patternCorpus)
+        let data: Data
+        do { data = try InputFile.read(path, maximumBytes: 256 << 20) } catch { throw CommandFailure("corpus \(error.description)") }
         let corpus: Corpus
-        do {
-            corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CommandFailure("cannot read the corpus '\(path)': \(error.localizedDescription)")
-        }
+        do { corpus = try JSONText.decode(Corpus.self, from: data) } catch { throw CommandFailure("\(path): \(error.description)") }
 
         var times: [(Duration, String)] = []
         var outcomes: [PatternMatcher.Outcome: Int] = [:]
         var rejected = 0
+        let progress = Progress("bench-patterns", total: corpus.entries.count, unit: "patterns")
         for entry in corpus.entries {
+            progress.advance()
             guard let matcher = try? PatternMatcher(entry.pattern) else {
                 rejected += 1
                 continue
@@ -54,6 +64,7 @@ struct BenchPatternsCommand: Subcommand {
             times.append((ContinuousClock.now - start, entry.id))
             outcomes[outcome, default: 0] += 1
         }
+        progress.finish()
         guard !times.isEmpty else { throw CommandFailure("no pattern in '\(path)' compiles") }
 
         times.sort { $0.0 < $1.0 }

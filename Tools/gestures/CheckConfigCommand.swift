@@ -1,28 +1,10 @@
+import CommandLineKit
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 import GestureRecognition
 
-/// The configuration file: `--config`/the argument, or the first of
-/// config.json, config.yaml, config.yml in $XDG_CONFIG_HOME/gestures
-/// (default ~/.config/gestures).
-func daemonConfigurationPath(_ given: String?) throws -> String {
-    if let given { return given }
-    let environment = ProcessInfo.processInfo.environment
-    let base: String
-    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-        base = xdg
-    } else {
-        base = (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-    }
-    let directory = base + "/gestures"
-    for name in ["config.json", "config.yaml", "config.yml"] where FileManager.default.fileExists(atPath: "\(directory)/\(name)") {
-        return "\(directory)/\(name)"
-    }
-    throw CommandFailure("no configuration file: write \(directory)/config.json or config.yaml (see README, \"Desktop daemon\"), or give --config PATH")
-}
-
 extension DaemonConfiguration.Binding {
-    /// `3-finger swipe left, on end: xdotool key super`.
+    /// `3-finger swipe left, on end: xdotool key super (claimed: kept from the desktop)`.
     var summary: String {
         var words: [String] = []
         if let fingers = match.fingers { words.append("\(fingers)-finger") }
@@ -46,7 +28,8 @@ extension DaemonConfiguration.Binding {
                 : match.pinchDirection == .clockwise || match.pinchDirection == .counterclockwise ? "°" : " scale step"
             when = "every \(FiredActionText.number(every))\(unit)"
         }
-        return "\(label): \(words.joined(separator: " ")), \(when): \(action.command.joined(separator: " "))"
+        let claimed = claim ? " (claimed: kept from the desktop)" : ""
+        return "\(label): \(words.joined(separator: " ")), \(when): \(action.summary)\(claimed)"
     }
 }
 
@@ -56,29 +39,34 @@ enum FiredActionText {
     }
 }
 
-struct CheckConfigCommand: Subcommand {
+/// `gestures check-config`: checks a configuration file and summarises it.
+enum CheckConfigCommand: Command {
     static let name = "check-config"
     static let abstract = "Check a daemon configuration and print its errors or what it binds."
-    static let usage = "[PATH]"
     static let discussion = """
     PATH defaults to $XDG_CONFIG_HOME/gestures/config.json (or config.yaml,
     config.yml; ~/.config without XDG_CONFIG_HOME). Every error is printed on
     stderr with the path of the bad key, and the exit status is 1; a valid
-    file gets a summary of its bindings on stdout.
+    file gets a summary of its bindings on stdout. `replay`, `watch` and
+    `train` read the same file and report its errors the same way.
     """
-    static let options: [OptionSpec] = []
+    static let arguments = [ArgumentSpec("PATH", count: .optional, kind: .file, help: "The configuration file, JSON or YAML.")]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count <= 1 else { throw UsageError("give at most one configuration file") }
-        let path = try daemonConfigurationPath(arguments.positionals.first)
-        let configuration: DaemonConfiguration
-        do { configuration = try DaemonConfiguration.load(contentsOf: path) } catch {
-            error.lines.forEach(printError)
-            return 1
-        }
-        let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let templates = configuration.templatesPath.map { "templates \($0) (\(configuration.templates.names.count) shapes)" }
-            ?? "the bundled templates (\(configuration.templates.names.count) shapes)"
+    /// The file to check, when given.
+    struct Options {
+        var path: String?
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(path: arguments.positionals.first)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let path = try ConfigurationFile.path(options.path, orGive: "give its path: 'gestures check-config PATH'")
+        let configuration = try ConfigurationFile.load(path, options: Self.options)
+        let plural = { (count: Int, word: String) in counted(count, word) }
+        let shapes = counted(configuration.templates.names.count, "shape")
+        let templates = configuration.templatesPath.map { "templates \($0) (\(shapes))" } ?? "the bundled templates (\(shapes))"
         let devices = configuration.devices.isEmpty ? "every touch device" : plural(configuration.devices.count, "device matcher")
         print("\(path): valid, version \(DaemonConfiguration.version): \(plural(configuration.bindings.count, "binding")), \(devices), \(plural(configuration.sequences.count, "sequence")), \(templates)")
         print("actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s")

@@ -1,49 +1,64 @@
+import CommandLineKit
 import Foundation
 import GestureTraces
 
 /// `gestures convert IN -o OUT`: between JSON traces, libinput record YAML and evemu.
-enum ConvertCommand: Subcommand {
+enum ConvertCommand: Command {
     static let name = "convert"
     static let abstract = "Convert a recording between JSON trace, libinput record YAML and evemu."
-    static let usage = "IN -o OUT [--to json|libinput|evemu]"
     static let discussion = """
-        The input format is detected from the content. The output format comes
+        The input format is detected from the content (evemu events without a
+        device description take it from --desc, else from the .desc beside
+        them with the longest matching name). The output format comes
         from --to, else from OUT's extension: .jsonl/.json -> json,
         .yml/.yaml -> libinput, .events/.evemu -> evemu. Conversions are
         lossless: every event keeps its time, so converted recordings replay
         with 'libinput replay' and 'evemu-play'. OUT '-' writes to standard output.
         """
-    static let options: [OptionSpec] = [
-        .option("-o", "OUT", "The file to write ('-' for standard output)."),
-        .option("--output", "OUT", "Same as -o."),
-        .option("--to", "FORMAT", "Output format: json, libinput or evemu."),
-    ]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count == 1 else { throw UsageError("expected exactly one input file") }
-        guard let output = arguments.value("-o") ?? arguments.value("--output") else {
-            throw UsageError("missing the output file (-o OUT)")
+    static let output = Option("--output", valueName: "OUT", .file, help: "The file to write ('-' for standard output).",
+                               aliases: ["-o"]).required()
+    static let to = Option("--to", valueName: "FORMAT", .choice(TraceFormat.self), help: "Output format (default: from OUT's extension).")
+    static let options = [output.spec, to.spec, RecordingFile.descOption.spec]
+    static let arguments = [ArgumentSpec("IN", kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
+
+    /// What to convert, to what, and where.
+    struct Options {
+        var input: String
+        var output: String
+        var format: TraceFormat
+        var description: String?
+    }
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        let path = arguments[output]
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("\(path) is a directory; give -o the name of a file to write (\(path.hasSuffix("/") ? path : path + "/")NAME.jsonl)")
         }
         let format: TraceFormat
-        if let name = arguments.value("--to") {
-            guard let chosen = TraceFormat(rawValue: name) else {
-                throw UsageError("--to expects json, libinput or evemu, got '\(name)'")
-            }
+        if let chosen = arguments[to] {
             format = chosen
-        } else if output == "-" {
+        } else if path == "-" {
             format = .json
         } else {
-            let ext = URL(fileURLWithPath: output).pathExtension
+            let ext = URL(fileURLWithPath: path).pathExtension
             guard let fromExtension = TraceFormat(pathExtension: ext) else {
                 throw UsageError("cannot tell the output format from '.\(ext)'; give --to json, libinput or evemu")
             }
             format = fromExtension
         }
-        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: arguments.positionals[0]))
-        if output == "-" {
-            FileHandle.standardOutput.write(try trace.encoded(as: format))
+        return Options(input: arguments.positionals[0], output: path, format: format, description: arguments[RecordingFile.descOption])
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        try RecordingFile.checkDescription(options.description)
+        let trace = try RecordingFile.load(options.input, description: options.description, options: Self.options)
+        if options.output == "-" {
+            FileHandle.standardOutput.write(try trace.encoded(as: options.format))
         } else {
-            try trace.write(to: URL(fileURLWithPath: output), format: format)
+            try OutputFile.check(options.output)
+            try trace.write(to: URL(fileURLWithPath: options.output), format: options.format)
         }
         return 0
     }

@@ -1,20 +1,28 @@
+import CommandLineKit
 import EvdevInput
 import Foundation
 import TouchInput
 
 /// `gestures devices`: lists the input devices with their kind, size and slots.
-enum DevicesCommand: Subcommand {
+enum DevicesCommand: Command {
     static let name = "devices"
     static let abstract = "List input devices: kind, name, node, size in mm, slots, resolution."
-    static let usage = "[--format text|json]"
     static let discussion = """
         Reads every /dev/input/event* node. Without read access to them, says how to get it
         (the `input` group, or the udev rule in Tools/70-gestures.rules) and exits with status 1.
         """
-    static let options: [OptionSpec] = [
-        .option("--format", "FORMAT", "text (default) or json."),
-        .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
-    ]
+    static let format = OutputFormat.option(default: .text)
+    static let options = [format.spec, InputDevices.directoryOption.spec]
+
+    /// The output and where the nodes are.
+    struct Options {
+        var format: OutputFormat
+        var directory: String
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(format: arguments[format], directory: arguments[InputDevices.directoryOption])
+    }
 
     /// One listed device, as printed in JSON.
     struct Entry: Encodable {
@@ -31,17 +39,13 @@ enum DevicesCommand: Subcommand {
         var resolutionY: Int32?
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        let format = arguments.value("--format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError("option '--format' expects text or json, got '\(format)'")
-        }
-        let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
+    static func run(_ options: Options) throws -> Int32 {
+        let (format, directory) = (options.format, options.directory)
         let (devices, errors) = InputDevices.openAll(in: directory)
         let denied = errors.first { if case .permissionDenied = $0 { true } else { false } }
         if devices.isEmpty {
             if let denied { throw CommandFailure(denied.description) }
-            if format == "json" { print("[]") } else { print("No input devices found in \(directory).") }
+            if format == .json { print("[]") } else { print("No input devices found in \(directory).") }
             return 0
         }
         let entries = devices.map { device in
@@ -56,7 +60,7 @@ enum DevicesCommand: Subcommand {
                          resolutionX: x.flatMap { $0.resolution > 0 ? $0.resolution : nil },
                          resolutionY: y.flatMap { $0.resolution > 0 ? $0.resolution : nil })
         }
-        if format == "json" {
+        if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(entries), as: UTF8.self))

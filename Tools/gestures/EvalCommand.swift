@@ -1,80 +1,114 @@
+import CommandLineKit
 import Foundation
+import GestureEvaluation
+import GesturePictures
 import GestureRecognition
-import GestureTraces
+import InputChecks
 
-struct EvalCommand: Subcommand {
+/// `gestures eval`: the $1 study's accuracy and speed measurements over a folder of XML logs.
+enum EvalCommand: Command {
     static let name = "eval"
     static let abstract = "Measure recognition accuracy and speed on a folder of $-family XML gesture logs."
-    static let usage = "DIR [--templates 1,3,9] [--iterations 100] [--seed N] [--recognizer NAME] [--protocol P]"
     static let discussion = """
     DIR holds logs as <subject>/<speed>/<gesture><NN>.xml (the $1 study's layout).
     user-dependent: for every subject and speed, E random templates per gesture
     and one other sample of each gesture as candidate, repeated --iterations times.
     user-independent: for every subject, templates from the other subjects.
+
+    --confusion OUT draws the confusion matrix (expected gesture by answer,
+    right answers on the diagonal) as SVG or PNG, by OUT's extension. With
+    one --templates value it is written to OUT; with several, one picture per
+    value, named by it: --templates 1,3 --confusion m.svg writes m-E1.svg and
+    m-E3.svg.
     """
-    static let options: [OptionSpec] = [
-        .option("--templates", "LIST", "Templates per gesture to try, comma-separated (default 1,3,9)."),
-        .option("--iterations", "N", "Trials per subject and speed (default 100)."),
-        .option("--seed", "N", "Seed of the random draws (default 1)."),
-        .option("--recognizer", "NAME", "Matcher: elastic (default), dollar1 or protractor."),
-        .option("--orientation", "MODE", "invariant (default) or sensitive[:DEGREES]."),
-        .option("--resample", "N", "Points strokes are resampled to (default: the matcher's own, 16 or 64)."),
-        .option("--protocol", "P", "user-dependent (default) or user-independent."),
-        .option("--format", "text|json", "Output format (default text)."),
-        .flag("--confusions", "Also list which gestures were taken for which (text format)."),
-    ]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count == 1 else { throw UsageError("give exactly one directory of XML logs") }
-        let templateCounts = try arguments.value("--templates", default: [1, 3, 9], "a comma-separated list of positive integers") { text in
-            let values = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            return values.count == text.split(separator: ",").count && !values.isEmpty && values.allSatisfy { $0 > 0 } ? values : nil
-        }
-        let iterations = try arguments.value("--iterations", default: 100, "a positive integer") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-        let seed = try arguments.value("--seed", default: UInt64(1), "a non-negative integer") { UInt64($0) }
-        let evaluationProtocol = try arguments.value("--protocol", default: UnistrokeEvaluation.EvaluationProtocol.userDependent,
-                                                     "user-dependent or user-independent") { .init(rawValue: $0) }
-        let json = try arguments.value("--format", default: false, "text or json") { $0 == "json" ? true : $0 == "text" ? false : nil }
-        let matcher = try parseMatcher(arguments)
-        let resample = try arguments.value("--resample", default: Int?.none, "an integer from 8 to 1024") { Int($0).flatMap { (8...1024).contains($0) ? $0 : nil } }
-        let configuration = UnistrokeRecognizer.Configuration(matcher: matcher, orientation: try parseOrientation(arguments, default: .invariant), resampleCount: resample)
+    static let templates = Option("--templates", valueName: "LIST", templateCountsParser, default: [1, 3, 9],
+                                  help: "Templates per gesture to try, comma-separated.")
+    static let templateCountsParser = ValueParser<[Int]>.custom(
+        expecting: "a comma-separated list of positive integers", format: { $0.map(String.init).joined(separator: ",") }) { text in
+        let values = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return values.count == text.split(separator: ",").count && !values.isEmpty && values.allSatisfy { $0 > 0 } ? values : nil
+    }
+    static let iterations = Option("--iterations", valueName: "N", .integer(in: 1...), default: 100, help: "Trials per subject and speed.")
+    static let seed = Option("--seed", valueName: "N", .integer(in: UInt64(0)...), default: 1, help: "Seed of the random draws.")
+    static let resample = Option("--resample", valueName: "N", .integer(in: 8...1024),
+                                 help: "Points strokes are resampled to (default: the matcher's own, 16 or 64).")
+    static let evaluationProtocol = Option("--protocol", valueName: "P", .choice(UnistrokeEvaluation.EvaluationProtocol.self),
+                                           default: .userDependent, help: "Who the templates come from.")
+    static let format = OutputFormat.option(default: .text)
+    static let confusions = Flag("--confusions", help: "Also list which gestures were taken for which (text format).")
+    static let confusionPicture = Option("--confusion", valueName: "OUT", .file,
+                                         help: "Also draw the confusion matrix into OUT, .svg or .png (see above).")
 
-        let directory = URL(fileURLWithPath: arguments.positionals[0])
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure("\(directory.path) is not a directory")
+    static let options = [templates.spec, iterations.spec, seed.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
+                          resample.spec, evaluationProtocol.spec, format.spec, confusions.spec, confusionPicture.spec]
+    static let arguments = [ArgumentSpec("DIR", kind: .directory, help: "The logs, as <subject>/<speed>/<gesture><NN>.xml.")]
+
+    /// The logs and the measurement.
+    struct Options {
+        var directory: String
+        var templateCounts: [Int]
+        var iterations: Int
+        var seed: UInt64
+        var configuration: UnistrokeRecognizer.Configuration
+        var evaluationProtocol: UnistrokeEvaluation.EvaluationProtocol
+        var format: OutputFormat
+        var showsConfusions: Bool
+        /// Where the confusion matrices go, when asked for.
+        var confusionPicture: PictureOutput?
+    }
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        let picture = try arguments[confusionPicture].map { path throws(UsageError) in
+            guard path != "-" else { throw UsageError("--confusion needs a file: standard output holds the results") }
+            return try PictureOutput(path: path, format: nil, option: "--confusion")
         }
+        return Options(directory: arguments.positionals[0], templateCounts: arguments[templates], iterations: arguments[iterations],
+                seed: arguments[seed],
+                configuration: UnistrokeRecognizer.Configuration(matcher: arguments[RecognizerOptions.matcher],
+                                                                 orientation: arguments[RecognizerOptions.orientation],
+                                                                 resampleCount: arguments[resample]),
+                evaluationProtocol: arguments[evaluationProtocol], format: arguments[format], showsConfusions: arguments[confusions],
+                confusionPicture: picture)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let matcher = options.configuration.matcher
+        let json = options.format == .json
+        try FileArgument.check(options.directory, as: .logFolder, options: Self.options)
+        let directory = URL(fileURLWithPath: options.directory)
+        let pictures = options.templateCounts.count == 1 ? options.confusionPicture.map { [$0] }
+            : options.confusionPicture.map { output in options.templateCounts.map { output.suffixed("E\($0)") } }
+        try pictures?.forEach { try $0.checkWritable() }
         printError("eval: reading logs under \(directory.path)")
-        let samples = try DollarGestureLog.logs(under: directory).map { url, log in
-            UnistrokeEvaluation.Sample(gesture: log.gestureName,
-                                       subject: log.subject ?? url.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent,
-                                       speed: log.speed ?? url.deletingLastPathComponent().lastPathComponent,
-                                       points: log.points)
-        }
+        let samples = try UnistrokeEvaluation.samples(under: directory)
         guard !samples.isEmpty else { throw CommandFailure("no XML gesture logs under \(directory.path)") }
-        printError("eval: \(samples.count) strokes, \(Set(samples.map(\.subject)).count) subjects, \(Set(samples.map(\.gesture)).count) gestures")
-        let evaluation = UnistrokeEvaluation(samples: samples, configuration: configuration, protocol: evaluationProtocol)
+        printError("eval: \(counted(samples.count, "stroke")), \(counted(Set(samples.map(\.subject)).count, "subject")), \(counted(Set(samples.map(\.gesture)).count, "gesture"))")
+        let evaluation = UnistrokeEvaluation(samples: samples, configuration: options.configuration, protocol: options.evaluationProtocol)
         var results: [UnistrokeEvaluation.Result] = []
-        for e in templateCounts {
-            let result = evaluation.run(templatesPerGesture: e, iterations: iterations, seed: seed) { done, all in
-                printError("eval: \(matcher.rawValue) E=\(e): group \(done)/\(all)")
+        for e in options.templateCounts {
+            var progress: Progress?
+            let result = evaluation.run(templatesPerGesture: e, iterations: options.iterations, seed: options.seed) { done, all in
+                if progress == nil { progress = Progress("eval: \(matcher.rawValue) E=\(e)", total: all, unit: "groups") }
+                progress?.update(done)
             }
+            progress?.finish()
             results.append(result)
         }
         if json {
             let rows = results.map { r in
                 "{\"templates\":\(r.templatesPerGesture),\"accuracy\":\(rounded(r.accuracy)),\"recognitions\":\(r.recognitions),\"mean_microseconds\":\((r.meanMicroseconds * 100).rounded() / 100)}"
             }
-            print("{\"recognizer\":\(JSONText.quoted(matcher.rawValue)),\"protocol\":\(JSONText.quoted(evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]}")
+            print("{\"recognizer\":\(JSONText.quoted(matcher.rawValue)),\"protocol\":\(JSONText.quoted(options.evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]}")
         } else {
-            print("recognizer \(matcher.rawValue), protocol \(evaluationProtocol.rawValue), \(iterations) iterations, seed \(seed)")
+            print("recognizer \(matcher.rawValue), protocol \(options.evaluationProtocol.rawValue), \(options.iterations) iterations, seed \(options.seed)")
             print("templates  accuracy  recognitions  mean µs")
             for r in results {
                 let accuracy = String(format: "%7.2f%%", r.accuracy * 100)
                 let micros = String(format: "%7.2f", r.meanMicroseconds)
                 print("\(String(r.templatesPerGesture).padding(toLength: 9, withPad: " ", startingAt: 0))  \(accuracy)  \(String(r.recognitions).padding(toLength: 12, withPad: " ", startingAt: 0))  \(micros)")
             }
-            if arguments.flag("--confusions") {
+            if options.showsConfusions {
                 for r in results where !r.confusions.isEmpty {
                     print("confusions with \(r.templatesPerGesture) template\(r.templatesPerGesture == 1 ? "" : "s") per gesture:")
                     let rows = r.confusions.flatMap { expected, got in got.map { (expected, $0.key, $0.value) } }
@@ -82,6 +116,13 @@ struct EvalCommand: Subcommand {
                     for (expected, got, count) in rows { print("  \(expected) -> \(got): \(count)") }
                 }
             }
+        }
+        let gestures = Set(samples.map(\.gesture)).sorted()
+        for (result, output) in zip(results, pictures ?? []) {
+            let title = "Confusion matrix: \(matcher.rawValue), \(options.evaluationProtocol.rawValue), "
+                + "\(result.templatesPerGesture) template\(result.templatesPerGesture == 1 ? "" : "s") per gesture"
+            try output.write(ConfusionMatrixPicture(counts: result.answers, labels: gestures, title: title))
+            printError("eval: wrote \(output.path)")
         }
         return 0
     }

@@ -1,31 +1,43 @@
+import CommandLineKit
 import Foundation
 import GestureTraces
 import TouchInput
 
 /// `gestures info TRACE`: what a recording holds.
-enum InfoCommand: Subcommand {
+enum InfoCommand: Command {
     static let name = "info"
     static let abstract = "Show the devices, duration, frames, contacts and finger counts of a trace."
-    static let usage = "TRACE [--format text|json]"
     static let discussion = """
         TRACE is a gestures JSON trace, a libinput record YAML file or an evemu
-        recording (an .events file without a header is paired with the .desc
-        file named by its name up to the first dot). Contacts and finger counts
-        come from the same multitouch decoder live devices use.
+        recording (events without a device description take it from --desc,
+        else from the .desc beside them with the longest matching name).
+        Contacts and finger counts come from the same multitouch decoder live
+        devices use.
         """
-    static let options: [OptionSpec] = [
-        .option("--format", "FORMAT", "Output 'text' (default) or 'json'."),
-        .flag("--frames", "Also print every decoded touch frame (text only)."),
-    ]
+    static let format = OutputFormat.option(default: .text)
+    static let frames = Flag("--frames", help: "Also print every decoded touch frame (text only).")
+    static let options = [format.spec, frames.spec, RecordingFile.descOption.spec]
+    static let arguments = [ArgumentSpec("TRACE", kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.count == 1 else { throw UsageError("expected exactly one TRACE file") }
-        let format = arguments.value("--format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("--format expects 'text' or 'json', got '\(format)'") }
-        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: arguments.positionals[0]))
+    /// The trace and what to print.
+    struct Options {
+        var path: String
+        var format: OutputFormat
+        var printsFrames: Bool
+        var description: String?
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(path: arguments.positionals[0], format: arguments[format], printsFrames: arguments[frames],
+                description: arguments[RecordingFile.descOption])
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        try RecordingFile.checkDescription(options.description)
+        let trace = try RecordingFile.load(options.path, description: options.description, options: Self.options)
         let summary = trace.summary()
-        print(format == "json" ? json(summary) : text(summary), terminator: "")
-        if arguments.flag("--frames") && format == "text" { printFrames(trace) }
+        print(options.format == .json ? json(summary) : text(summary), terminator: "")
+        if options.printsFrames && options.format == .text { printFrames(trace) }
         return 0
     }
 
@@ -34,7 +46,7 @@ enum InfoCommand: Subcommand {
         var decoders = trace.devices.map { MultitouchDecoder(device: $0) }
         let start = trace.frames.first?.events.first?.microseconds ?? 0
         func show(_ frame: TouchFrame, _ device: Int) {
-            var line = String(format: "%8.3f d%d fingers %d", Double(frame.microseconds - start) / 1e6, device, frame.fingerCount)
+            var line = String(format: "%8.3f d%d fingers %d", EventTime.seconds(from: start, to: frame.microseconds), device, frame.fingerCount)
             if !frame.buttons.isEmpty { line += " buttons 0x" + String(frame.buttons.rawValue, radix: 16) }
             for contact in frame.contacts {
                 line += String(format: " %d@(%.1f, %.1f)", contact.id, contact.position.x, contact.position.y)

@@ -1,3 +1,4 @@
+import CommandLineKit
 import EvdevInput
 import Foundation
 
@@ -5,6 +6,10 @@ import Foundation
 enum InputDevices {
     /// The directory holding the event nodes.
     static let defaultDirectory = "/dev/input"
+
+    /// `--dir DIR`: where the event nodes are, for tests and containers.
+    static let directoryOption = Option("--dir", valueName: "DIR", .directory, default: defaultDirectory,
+                                        help: "The directory of event nodes.")
 
     /// The `eventN` nodes in `directory`, in numeric order.
     static func eventNodes(in directory: String) -> [String] {

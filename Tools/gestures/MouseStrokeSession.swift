@@ -1,3 +1,4 @@
+import CommandLineKit
 import EvdevInput
 import Foundation
 import GestureRecognition

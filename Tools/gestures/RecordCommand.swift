@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 import EvdevInput
 import Foundation
@@ -6,10 +7,9 @@ import GestureTraces
 /// `gestures record`: records a device's events losslessly as a trace (our JSON
 /// trace format, `libinput record` YAML or evemu) until Ctrl-C or SIGTERM, then
 /// closes the file complete and valid.
-enum RecordCommand: Subcommand {
+enum RecordCommand: Command {
     static let name = "record"
     static let abstract = "Record a device's events losslessly as a trace until Ctrl-C."
-    static let usage = "[--device D] [-o FILE] [--format json|libinput|evemu] [--frames N] [--grab]"
     static let discussion = """
         D is a node (/dev/input/event5 or event5) or part of a device name; by default the first
         touchpad, else the first touchscreen. --format json (the default) writes the project's trace
@@ -20,29 +20,40 @@ enum RecordCommand: Subcommand {
         the trace holds SYN_DROPPED and then libevdev's resync, which a replay treats as the live
         reader did. Ctrl-C or SIGTERM stops recording; the file is then complete.
         """
-    static let options: [OptionSpec] = [
-        .option("--device", "D", "The device to record (node, eventN, or part of its name)."),
-        .option("-o", "FILE", "Write to FILE instead of standard output."),
-        .option("--output", "FILE", "Same as -o."),
-        .option("--format", "FORMAT", "json (default, the trace format), libinput or evemu."),
-        .option("--frames", "N", "Stop after N frames."),
-        .flag("--grab", "Grab the device exclusively while recording (the desktop sees no events)."),
-        .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
-    ]
+    static let device = Option("--device", valueName: "D", .text, help: "The device to record (node, eventN, or part of its name).")
+    static let output = Option("--output", valueName: "FILE", .file, help: "Write to FILE instead of standard output.", aliases: ["-o"])
+    static let format = Option("--format", .choice(TraceFormat.self), default: .json,
+                               help: "The trace format, libinput record's YAML or evemu.")
+    static let frames = Option("--frames", valueName: "N", .integer(in: 1...), help: "Stop after N frames.")
+    static let grab = Flag("--grab", help: "Grab the device exclusively while recording (the desktop sees no events).")
+    static let options = [device.spec, output.spec, format.spec, frames.spec, grab.spec, InputDevices.directoryOption.spec]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        let format = try arguments.value("--format", default: TraceFormat.json, "json, libinput or evemu") {
-            TraceFormat(rawValue: $0)
-        }
-        let frameLimit = try arguments.value("--frames", default: Int.max, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-        let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
-        let device = try InputDevices.choose(arguments.value("--device"), in: directory)
-        if arguments.flag("--grab") {
+    /// What to record, how, and where to.
+    struct Options {
+        var device: String?
+        var outputPath: String?
+        var format: TraceFormat
+        var frameLimit: Int?
+        var grabs: Bool
+        var directory: String
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(device: arguments[device], outputPath: arguments[output], format: arguments[format], frameLimit: arguments[frames],
+                grabs: arguments[grab], directory: arguments[InputDevices.directoryOption])
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let format = options.format
+        let frameLimit = options.frameLimit ?? .max
+        let device = try InputDevices.choose(options.device, in: options.directory)
+        if options.grabs {
             do { try device.setGrabbed(true) } catch { throw CommandFailure(error.description) }
         }
-        let outputPath = arguments.value("-o") ?? arguments.value("--output")
+        let outputPath = options.outputPath
         let output: FileHandle
         if let outputPath {
+            try OutputFile.check(outputPath)
             guard FileManager.default.createFile(atPath: outputPath, contents: nil),
                   let handle = FileHandle(forWritingAtPath: outputPath) else {
                 throw CommandFailure("Cannot create \(outputPath)")
@@ -109,7 +120,7 @@ enum RecordCommand: Subcommand {
             }
         }
         if outputPath != nil { try? output.close() }
-        printError("gestures record: \(frames) frames recorded\(outputPath.map { " to \($0)" } ?? "").")
+        printError("gestures record: \(counted(frames, "frame")) recorded\(outputPath.map { " to \($0)" } ?? "").")
         if let failure { throw CommandFailure(failure.description + " The recording up to that point is complete") }
         return 0
     }
@@ -117,33 +128,7 @@ enum RecordCommand: Subcommand {
     /// Runs a trace write, turning its error into one sentence naming the destination.
     private static func traceOperation<T>(_ destination: String, _ body: () throws -> T) throws -> T {
         do { return try body() } catch {
-            throw CommandFailure("Cannot write the recording to \(destination): \(sentence(for: error))")
+            throw CommandFailure("Cannot write the recording to \(destination): \(CommandLineTool.sentence(for: error))")
         }
-    }
-}
-
-/// SIGINT and SIGTERM, turned into a wake-up of a reader: the signals are
-/// ignored by the process and delivered by Dispatch on its own queue, so no
-/// work happens in a signal handler.
-struct StopSignals {
-    private let sources: [any DispatchSourceSignal]
-
-    init(waker: EvdevReader.Waker, signals: [Int32] = [SIGINT, SIGTERM]) {
-        self.init(signals: signals) { waker.wake() }
-    }
-
-    init(signals: [Int32] = [SIGINT, SIGTERM], _ action: @escaping @Sendable () -> Void) {
-        let queue = DispatchQueue(label: "gestures.signals")
-        sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { action() }
-            source.resume()
-            return source
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
     }
 }

@@ -1,89 +1,113 @@
+import CommandLineKit
 import Foundation
 import GestureRecognition
 import GestureTraces
+import InputChecks
 
-/// Reads a JSON file of at most `limit` bytes, with one-sentence errors.
-func readSmallFile(_ path: String, what: String, limit: Int = 1 << 20) throws -> Data {
-    let url = URL(fileURLWithPath: path)
-    guard FileManager.default.fileExists(atPath: url.path) else { throw CommandFailure("\(path): no such \(what)") }
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-    guard size <= limit else { throw CommandFailure("\(path) is \(size) bytes, over the limit of \(limit) for a \(what)") }
-    do { return try Data(contentsOf: url) } catch {
-        throw CommandFailure("cannot read \(what) \(path): \((error as NSError).localizedDescription)")
-    }
-}
-
-/// The engine configuration from `--config` and `--sequences`.
-func engineConfiguration(_ arguments: Arguments) throws -> GestureEngine.Configuration {
-    var configuration = GestureEngine.Configuration()
-    if let path = arguments.value("--config") {
-        let data = try readSmallFile(path, what: "engine configuration")
-        do { configuration = try JSONDecoder().decode(GestureEngine.Configuration.self, from: data) } catch {
-            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
-        }
-    }
-    if let path = arguments.value("--sequences") {
-        struct SequenceFile: Decodable { var sequences: [SwipeSequenceMatcher.NamedSequence] }
-        let data = try readSmallFile(path, what: "sequence file")
-        let file: SequenceFile
-        do { file = try JSONDecoder().decode(SequenceFile.self, from: data) } catch {
-            throw CommandFailure("\(path): \(JSONText.describe(decodingError: error))")
-        }
-        let problems = SwipeSequenceMatcher.problems(in: file.sequences)
-        if let first = problems.first { throw CommandFailure("\(path): \(first)") }
-        configuration.sequences = file.sequences
-    }
-    return configuration
-}
-
-struct ReplayCommand: Subcommand {
+/// `gestures replay`: runs recorded traces through the gesture engine and
+/// prints the gestures, or plays one into virtual devices (`--uinput`).
+enum ReplayCommand: Command {
     static let name = "replay"
     static let abstract = "Run the gesture engine over recorded traces and print the gestures."
-    static let usage = "FILE... [--ends] [--format json|text] [--library LIB.json] [--sequences SEQ.json] [--config CONFIG.json]\n       gestures replay --uinput FILE [--speed X] [--wait MS] [--linger MS]"
+    static var usage: String {
+        usageText(options: [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
+                  arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
+            + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec, RecordingFile.descOption.spec])
+    }
     static let discussion = """
     FILE is a trace in our JSON format, a `libinput record` YAML file or an
-    evemu recording (a .events file finds its .desc beside it), detected from
-    the content. One JSON object per line per gesture: type, phase, time_ms,
-    fingers, and on ends cancelled, direction, dx_mm, dy_mm, edge, scale,
-    angle_degrees, template, score, name where they apply.
+    evemu recording, detected from the content; evemu events without a device
+    description take it from --desc, else from the .desc beside them with the
+    longest matching name (Pad.laptop.desc before Pad.desc for
+    Pad.laptop.scroll.events). One JSON object per line per gesture: type,
+    phase, time_ms, fingers, and on ends cancelled, direction, dx_mm, dy_mm,
+    edge, scale, angle_degrees, template, score, name where they apply; with
+    more than one FILE, each line starts with "file". A file that cannot be
+    read is reported and the others are still replayed; the exit status is 1
+    if any failed.
+
+    The engine's thresholds, swipe sequences and stroke templates come from
+    the configuration file (the daemon's: its engine, sequences and templates
+    sections, checked as check-config does), the one given with --config or
+    else the default one when it exists; --no-config ignores it.
 
     With --uinput, FILE (any of those formats, e.g. made by 'gestures record')
     is played into new virtual devices with its original timing instead, like
     evemu-play and libinput replay; the nodes are printed on stderr. Needs write access to
     /dev/uinput; Ctrl-C or SIGTERM stops it and removes the device.
     """
-    static let options: [OptionSpec] = [
-        .flag("--ends", "Print only completed gestures (ends and single events)."),
-        .option("--format", "json|text", "JSON Lines (default) or a readable line per gesture."),
-        .option("--library", "LIB.json", "Templates for drawn strokes (default: the bundled 16 shapes)."),
-        .option("--sequences", "SEQ.json", "Swipe sequences: {\"sequences\": [{\"name\": ..., \"directions\": [\"up\", ...]}]}."),
-        .option("--config", "CONFIG.json", "Engine thresholds (GestureEngine.Configuration as JSON)."),
-        .option("--uinput", "FILE", "Play the recording into a virtual device instead (see above)."),
-        .option("--speed", "X", "With --uinput: play X times faster (default 1)."),
-        .option("--wait", "MS", "With --uinput: wait MS ms after creating the device, so readers can open it (default 500)."),
-        .option("--linger", "MS", "With --uinput: keep the device MS ms after the last frame (default 500)."),
-    ]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        if arguments.value("--uinput") != nil {
+    static let ends = Flag("--ends", help: "Print only completed gestures (ends and single events).")
+    static let format = OutputFormat.option(default: .json, help: "JSON Lines or a readable line per gesture.")
+    static let uinput = Option("--uinput", valueName: "FILE", .file, help: "Play the recording into a virtual device instead (see above).")
+    static let speed = Option("--speed", valueName: "X", .number(above: 0), default: 1, help: "With --uinput: play X times faster.")
+    static let wait = Option("--wait", valueName: "MS", .integer(in: 0...), default: 500,
+                             help: "With --uinput: wait MS ms after creating the device, so readers can open it.")
+    static let linger = Option("--linger", valueName: "MS", .integer(in: 0...), default: 500,
+                               help: "With --uinput: keep the device MS ms after the last frame.")
+
+    static var options: [OptionSpec] {
+        [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec, uinput.spec, speed.spec, wait.spec, linger.spec]
+    }
+    static let arguments = [ArgumentSpec("FILE", count: .any, kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
+
+    /// What to do.
+    enum Options {
+        /// Print the gestures of these traces.
+        case gestures(traces: [String], endsOnly: Bool, format: OutputFormat, engine: EngineOptions, description: String?)
+        /// Play one recording into virtual devices.
+        case uinput(UinputReplay.Options)
+    }
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        if let path = arguments[uinput] {
             guard arguments.positionals.isEmpty else { throw UsageError("--uinput plays one recording; give it as --uinput FILE") }
-            return try UinputReplay.run(arguments)
+            return .uinput(UinputReplay.Options(path: path, speed: arguments[speed], waitMilliseconds: arguments[wait],
+                                                lingerMilliseconds: arguments[linger], description: arguments[RecordingFile.descOption]))
         }
         guard !arguments.positionals.isEmpty else { throw UsageError("no trace files given") }
-        let text = try arguments.value("--format", default: false, "json or text") { $0 == "text" ? true : $0 == "json" ? false : nil }
-        let replay = GestureReplay(configuration: try engineConfiguration(arguments),
-                                   templates: try loadLibrary(arguments.value("--library") ?? "default"))
-        let endsOnly = arguments.flag("--ends")
-        for file in arguments.positionals {
-            let trace: Trace
-            do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: file)) } catch {
-                throw CommandFailure(sentence(for: error))
+        return .gestures(traces: arguments.positionals, endsOnly: arguments[ends], format: arguments[format],
+                         engine: try EngineOptions(arguments), description: arguments[RecordingFile.descOption])
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        switch options {
+        case .uinput(let options):
+            return try UinputReplay.run(options)
+        case .gestures(let traces, let endsOnly, let format, let engine, let description):
+            let setup = try engine.load(options: Self.options)
+            try RecordingFile.checkDescription(description)
+            let replay = GestureReplay(configuration: setup.engine, templates: setup.templates)
+            guard traces.count > 1 else {
+                let trace = try RecordingFile.load(traces[0], description: description, options: Self.options)
+                for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
+                    print(format == .text ? event.description : event.jsonLine)
+                }
+                return 0
             }
-            if arguments.positionals.count > 1 && text { print("# \(file)") }
-            for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
-                print(text ? event.description : event.jsonLine)
+            var failed = 0
+            for file in traces {
+                let trace: Trace
+                do { trace = try RecordingFile.load(file, description: description, options: Self.options) } catch {
+                    printError("gestures replay: \(CommandLineTool.sentence(for: error))")
+                    failed += 1
+                    continue
+                }
+                if format == .text { print("# \(file)") }
+                for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
+                    print(format == .text ? event.description : tagged(event.jsonLine, file: file))
+                }
             }
+            guard failed == 0 else {
+                throw CommandFailure("\(failed) of \(traces.count) files could not be replayed; the others were")
+            }
+            return 0
         }
-        return 0
+    }
+
+    /// `{"file":"a.jsonl","type":...}`: a replay output line that says which file it came from.
+    static func tagged(_ line: String, file: String) -> String {
+        guard line.hasPrefix("{") else { return line }
+        return "{\"file\":\(JSONText.quoted(file)),\(line.dropFirst())"
     }
 }

@@ -1,63 +1,106 @@
+import CommandLineKit
 import Foundation
-import GestureDaemon
+import DesktopDaemon
 
-struct RunCommand: Subcommand {
+/// `gestures run`: the desktop daemon.
+enum RunCommand: Command {
     static let name = "run"
     static let abstract = "Run the desktop daemon: recognise gestures and run the bound commands."
-    static let usage = "[--config PATH] [--device D] [--replay TRACE]..."
     static let discussion = """
     The configuration defaults to $XDG_CONFIG_HOME/gestures/config.json (or
     config.yaml); it is checked first, and reloaded on SIGHUP or when the
     file changes (a bad new file keeps the old configuration and logs why).
     Without --replay, it reads every touchpad and touchscreen the
     configuration's devices accept, and those plugged in later (or only
-    --device D), until Ctrl-C or SIGTERM.
-    With --replay, the traces are replayed through the gesture engine instead
-    of live devices, and the daemon exits when their actions have finished;
-    `--replay -` reads trace paths from standard input, one per line, until
-    end of file. The log (stderr) has one line per fired action and failure.
+    --device D), until Ctrl-C or SIGTERM. It takes each device from the
+    desktop (a grab and a virtual clone the desktop reads instead), so that
+    claimed gestures and drawn mouse strokes never reach it; --no-intercept
+    (or `intercept: false` in the file) reads beside the desktop instead.
+    With --replay, the recordings are replayed through the gesture engine
+    instead of live devices, and the daemon exits when their actions have
+    finished; `--replay -` reads recording paths from standard input, one per
+    line, until end of file. Recordings go after --replay (--replay a.jsonl
+    b.jsonl), in the formats replay reads; one that cannot be read is
+    reported and the others are still replayed. The log (stderr) has one line
+    per fired action and failure. The exit status is 1 when a recording could
+    not be replayed or a command it ran failed.
     """
-    static let options: [OptionSpec] = [
-        .option("--config", "PATH", "The configuration file (JSON or YAML)."),
-        .option("--device", "D", "Read only this device (node, eventN, or part of device names)."),
-        .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
-        .option("--replay", "TRACE", "Replay this trace instead of reading devices ('-': paths on stdin).", repeatable: true),
-    ]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'; traces go after --replay")
+    static let device = Option("--device", valueName: "D", .text, help: "Read only this device (node, eventN, or part of device names).")
+    static let replay = Option("--replay", valueName: "TRACE", .file,
+                               help: "Replay these recordings instead of reading devices ('-': paths on stdin).").repeated()
+    static let noIntercept = Flag("--no-intercept",
+                                  help: "Read devices beside the desktop: it sees every gesture too (as `intercept: false`).")
+
+    static var options: [OptionSpec] {
+        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec]
+    }
+    static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
+    static var usage: String {
+        usageText(options: [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, noIntercept.spec])
+            + "\n" + usageText(options: [ConfigurationFile.option.spec]) + " --replay TRACE [TRACE...]"
+            + "\n" + usageText(options: [ConfigurationFile.option.spec]) + " --replay -"
+    }
+
+    /// The daemon's configuration file and input.
+    struct Options {
+        var configurationPath: String?
+        var device: String?
+        var directory: String
+        var traces: [String]
+        var intercepts: Bool
+    }
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        let traces = arguments[replay] + arguments.positionals
+        if arguments[replay].isEmpty && !arguments.positionals.isEmpty {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'; recordings to replay go after --replay")
         }
-        let path = try daemonConfigurationPath(arguments.value("--config"))
-        let configuration: DaemonConfiguration
-        do { configuration = try DaemonConfiguration.load(contentsOf: path) } catch {
-            throw CommandFailure(error.description)
-        }
-        let traces = arguments.all("--replay")
         if traces.contains("-") && traces.count > 1 { throw UsageError("--replay - cannot be combined with trace files") }
-        if !traces.isEmpty && arguments.value("--device") != nil { throw UsageError("--device reads live input; it cannot be combined with --replay") }
+        if !traces.isEmpty && arguments[device] != nil { throw UsageError("--device reads live input; it cannot be combined with --replay") }
+        return Options(configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
+                       directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept])
+    }
 
+    static func run(_ options: Options) throws -> Int32 {
+        let path = try ConfigurationFile.path(options.configurationPath)
+        let configuration = try ConfigurationFile.load(path, options: Self.options)
+        var replayFailures = 0
+        var traces = options.traces
+        if !traces.isEmpty && traces != ["-"] {
+            // Files that are not recordings are reported here, in one sentence each; the rest are replayed.
+            traces = traces.filter { trace in
+                guard let problem = FileArgument.problem(trace, as: .recording, options: Self.options) else { return true }
+                printError("gestures run: \(CommandLineTool.sentence(for: CommandFailure(problem)))")
+                replayFailures += 1
+                return false
+            }
+            if traces.isEmpty { throw CommandFailure("none of the recordings could be replayed") }
+        }
         let daemon = GestureDaemon(configuration: configuration)
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
         defer { watcher.stop() }
         daemon.log.write("running with \(path): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")")
         do {
-            if traces.isEmpty {
-                let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
+            if options.traces.isEmpty {
                 let stopper = LiveSource.Stopper()
                 let stop = StopSignals { stopper.stop() }
                 defer { stop.cancel() }
-                try daemon.run(LiveSource(selection: WatchCommand.selection(arguments.value("--device"), directory: directory),
-                                          directory: directory, stopper: stopper))
+                try daemon.run(LiveSource(selection: WatchCommand.selection(options.device, directory: options.directory),
+                                          directory: options.directory, stopper: stopper, intercepts: options.intercepts))
             } else {
                 try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces)))
             }
+        } catch let failure as ReplaySource.Failure {
+            replayFailures += failure.count
         } catch {
-            throw CommandFailure(sentence(for: error))
+            throw CommandFailure(CommandLineTool.sentence(for: error))
         }
         let counts = daemon.runner.counts
-        daemon.log.write("done: \(counts.finished) command\(counts.finished == 1 ? "" : "s") run, \(counts.failed) failed, \(counts.dropped) dropped")
-        return 0
+        daemon.log.write("done: \(counted(counts.finished, "command")) run, \(counts.failed) failed, \(counts.dropped) dropped")
+        // A replay is a test run: any failure fails it. A live daemon stopped by a signal has done its job.
+        guard !options.traces.isEmpty else { return 0 }
+        return replayFailures > 0 || counts.failed > 0 ? 1 : 0
     }
 }

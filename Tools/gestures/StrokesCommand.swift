@@ -1,14 +1,15 @@
+import CommandLineKit
 import EvdevInput
 import Foundation
 import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// `gestures strokes`: mouse gestures. While a button is held (the right one by
 /// default), pointer motion draws a stroke; on release it is recognised.
-enum StrokesCommand: Subcommand {
+enum StrokesCommand: Command {
     static let name = "strokes"
     static let abstract = "Recognise shapes drawn with a mouse while a button is held (mouse gestures)."
-    static let usage = "[--device D] [--button right|middle|left] [--library LIB.json] [--count N] [--format text|json]"
     static let discussion = """
         Reads the chosen mouse (by default every mouse, including ones plugged in later) until Ctrl-C.
         Each stroke drawn with the button held prints one line: the template and score, or 'no match'.
@@ -16,25 +17,34 @@ enum StrokesCommand: Subcommand {
         by the device going away prints 'cancelled'; the program keeps running. A stroke is reported
         100 ms after the release, because unplugging a mouse also releases its buttons.
         """
-    static let options: [OptionSpec] = [
-        .option("--device", "D", "The mouse to read (node, eventN, or part of its name); default: all mice."),
-        .option("--button", "NAME", "The button that draws: right (default), middle or left."),
-        .option("--library", "LIB.json", "The templates (default: the bundled 16 shapes of the $1 study)."),
-        .option("--count", "N", "Stop after N strokes."),
-        .option("--format", "text|json", "Output format (default text)."),
-        .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
-    ]
 
-    static let buttons: [String: UInt16] = ["right": BTN.RIGHT, "middle": BTN.MIDDLE, "left": BTN.LEFT]
+    static let device = Option("--device", valueName: "D", .text, help: "The mouse to read (node, eventN, or part of its name); default: all mice.")
+    static let button = MouseButton.option(help: "The button that draws.")
+    static let count = Option("--count", valueName: "N", .integer(in: 1...), help: "Stop after N strokes.")
+    static let format = OutputFormat.option(default: .text)
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        let button = try arguments.value("--button", default: BTN.RIGHT, "right, middle or left") { buttons[$0] }
-        let count = try arguments.value("--count", default: Int.max, "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-        let json = try arguments.value("--format", default: false, "text or json") { $0 == "json" ? true : $0 == "text" ? false : nil }
-        let recognizer = UnistrokeRecognizer(library: try loadLibrary(arguments.value("--library") ?? "default"))
-        let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
+    static let options = [device.spec, button.spec, TemplateLibraryFile.option.spec, count.spec, format.spec, InputDevices.directoryOption.spec]
 
-        let live = try MouseStrokeSession(device: arguments.value("--device"), directory: directory, button: button, commandName: name)
+    /// The mouse, the button, the templates and the output.
+    struct Options {
+        var device: String?
+        var button: MouseButton
+        var libraryPath: String?
+        var count: Int?
+        var format: OutputFormat
+        var directory: String
+    }
+
+    static func parse(_ arguments: ParsedArguments) -> Options {
+        Options(device: arguments[device], button: arguments[button], libraryPath: arguments[TemplateLibraryFile.option],
+                count: arguments[count], format: arguments[format], directory: arguments[InputDevices.directoryOption])
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let json = options.format == .json
+        let count = options.count ?? .max
+        let recognizer = UnistrokeRecognizer(library: try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options))
+        let live = try MouseStrokeSession(device: options.device, directory: options.directory, button: options.button.code, commandName: name)
         var strokes = 0
         func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         return try live.run { event in

@@ -1,13 +1,14 @@
+import CommandLineKit
 import EvdevInput
 import Foundation
 import GestureRecognition
+import GestureTraces
 
 /// `gestures watch`: prints live gestures from touchpads and touchscreens in
 /// the `gestures replay` contract, one line each, as they happen.
-enum WatchCommand: Subcommand {
+enum WatchCommand: Command {
     static let name = "watch"
     static let abstract = "Print live touchpad and touchscreen gestures as replay does, until Ctrl-C."
-    static let usage = "[--device D] [--ends] [--format json|text] [--library LIB.json] [--sequences SEQ.json] [--config CONFIG.json]"
     static let discussion = """
         Reads every touchpad and touchscreen, and those plugged in later, or only D (a node such as
         /dev/input/event5 or event5, or part of device names). Each gesture prints one line, flushed
@@ -15,16 +16,31 @@ enum WatchCommand: Subcommand {
         with time_ms counted from the start of watch. Lost events (SYN_DROPPED) or a device going
         away end the gesture in progress cancelled; watch keeps running. Ctrl-C or SIGTERM end it
         cleanly: a gesture in progress ends cancelled. Device notes go to stderr.
+        The engine is set up as for replay: from the configuration file (--config, else the default
+        one when it exists), with --library and --sequences instead of its templates and sequences.
         """
-    static let options: [OptionSpec] = [
-        .option("--device", "D", "Read only this device (node, eventN, or part of device names)."),
-        .flag("--ends", "Print only completed gestures (ends and single events)."),
-        .option("--format", "json|text", "JSON Lines (default) or a readable line per gesture."),
-        .option("--library", "LIB.json", "Templates for drawn strokes (default: the bundled 16 shapes)."),
-        .option("--sequences", "SEQ.json", "Swipe sequences, as for replay."),
-        .option("--config", "CONFIG.json", "Engine thresholds (GestureEngine.Configuration as JSON)."),
-        .option("--dir", "DIR", "The directory of event nodes (default /dev/input)."),
-    ]
+
+    static let device = Option("--device", valueName: "D", .text, help: "Read only this device (node, eventN, or part of device names).")
+    static let ends = Flag("--ends", help: "Print only completed gestures (ends and single events).")
+    static let format = OutputFormat.option(default: .json, help: "JSON Lines or a readable line per gesture.")
+
+    static var options: [OptionSpec] {
+        [device.spec, ends.spec, format.spec] + EngineOptions.options + [InputDevices.directoryOption.spec]
+    }
+
+    /// What to read and print.
+    struct Options {
+        var device: String?
+        var endsOnly: Bool
+        var format: OutputFormat
+        var engine: EngineOptions
+        var directory: String
+    }
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        Options(device: arguments[device], endsOnly: arguments[ends], format: arguments[format],
+                engine: try EngineOptions(arguments), directory: arguments[InputDevices.directoryOption])
+    }
 
     /// The selection `--device` names: a node (a path or eventN), else part of device names.
     static func selection(_ choice: String?, directory: String) -> LiveGestures.Selection {
@@ -34,16 +50,12 @@ enum WatchCommand: Subcommand {
         return .named(choice)
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let text = try arguments.value("--format", default: false, "json or text") { $0 == "text" ? true : $0 == "json" ? false : nil }
-        let endsOnly = arguments.flag("--ends")
-        let setup = LiveGestures.Setup(configuration: try engineConfiguration(arguments),
-                                       templates: try loadLibrary(arguments.value("--library") ?? "default"))
-        let directory = arguments.value("--dir") ?? InputDevices.defaultDirectory
-        let selection = selection(arguments.value("--device"), directory: directory)
+    static func run(_ options: Options) throws -> Int32 {
+        let engine = try options.engine.load(options: Self.options)
+        let setup = LiveGestures.Setup(configuration: engine.engine, templates: engine.templates)
+        let selection = selection(options.device, directory: options.directory)
         let live: LiveGestures
-        do { live = try LiveGestures(selection: selection, directory: directory, setup: { _ in setup }) } catch {
+        do { live = try LiveGestures(selection: selection, directory: options.directory, setup: { _ in setup }) } catch {
             throw CommandFailure(error.description)
         }
         let stop = StopSignals(waker: live.waker)
@@ -56,8 +68,9 @@ enum WatchCommand: Subcommand {
                 case .opened(let device):
                     printError("gestures watch: reading \(device.node) (\(device.description.name), \(device.description.kind)).")
                 case .gesture(let event, _):
-                    if !endsOnly || event.isCompletion {
-                        FileHandle.standardOutput.write(Data(((text ? event.description : event.jsonLine) + "\n").utf8))
+                    if !options.endsOnly || event.isCompletion {
+                        let line = options.format == .text ? event.description : event.jsonLine
+                        FileHandle.standardOutput.write(Data((line + "\n").utf8))
                     }
                 case .removed(let device, let error):
                     printError("gestures watch: \(error.description)")

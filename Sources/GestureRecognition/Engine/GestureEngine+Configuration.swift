@@ -1,3 +1,5 @@
+import InputChecks
+
 extension GestureEngine {
     /// The thresholds and switches of the engine, each named with its unit.
     ///
@@ -51,6 +53,17 @@ extension GestureEngine {
         /// with the scale or angle threshold: fingers close together reach a
         /// scale of 1.15 from jitter alone.
         public var pinchThresholdMillimeters: Double = 3
+        /// A frame in which the spread of the fingers changes by more than
+        /// this factor, either way, is a jump the device made, not a pinch:
+        /// it is discarded (the fingers start again from there). Real pinches
+        /// change it by under 1.1 a frame; a 2-slot pad whose remaining slot
+        /// jumps onto the other finger changes it from 20 mm to nothing.
+        public var jumpScaleRatio: Double = 1.5
+        /// A frame in which the fingers turn by more than this many degrees
+        /// is a jump (two slots swapping their fingers turn them 180 degrees),
+        /// and is discarded like a ``jumpScaleRatio`` one. Real rotations turn
+        /// under 15 degrees a frame.
+        public var jumpRotationDegrees: Double = 45
 
         /// The longest a tap may keep one finger count, as libinput's tap
         /// timer restarted at every landing and lift: the first landing to
@@ -58,9 +71,26 @@ extension GestureEngine {
         /// lift. 200 ms (libinput: 180 ms) equals ``holdDelay``, so fingers
         /// resting still are a tap or a hold, never neither.
         public var tapMaximumDuration: Duration = .milliseconds(200)
-        /// How far, in millimetres, a finger may move and still tap
-        /// (libinput: 1.3 mm).
+        /// How far, in millimetres, a finger may be from where it landed
+        /// (its first firm position) once its landing is over, and still tap
+        /// (libinput: 1.3 mm, from the first position on).
         public var tapMaximumMovementMillimeters: Double = 1.3
+        /// How long after a contact's first firm frame it is still landing:
+        /// its position may wander there (semi-MT positions jump for a few
+        /// frames) as long as it comes back within
+        /// ``tapMaximumMovementMillimeters`` of where it landed.
+        public var tapLandingTime: Duration = .milliseconds(40)
+        /// How far, in millimetres, a landing position (see
+        /// ``tapLandingTime``) may be from where the finger landed for a tap:
+        /// real landings jump several millimetres; farther is motion.
+        public var tapLandingToleranceMillimeters: Double = 8
+        /// A contact's first and last frames whose pressure (or touch size,
+        /// when the device has no pressure) is under this fraction of the
+        /// contact's own peak are its landing and lifting frames: their
+        /// positions do not count for a tap (Synaptics pads slide 1-3 mm as
+        /// the pressure drops in the last frame). Without pressure or size,
+        /// the last frame before the contact lifts is its lifting frame.
+        public var tapLightPressureRatio: Double = 0.5
 
         /// On a surface whose positions are approximate (semi-multitouch), how
         /// long after a finger lands or lifts the reported position is still
@@ -78,7 +108,10 @@ extension GestureEngine {
 
         /// How long a new finger count must last, during a gesture, before it
         /// cancels the gesture (libinput: 100 ms). Fingers lifting within this
-        /// time of each other end the gesture normally.
+        /// time of each other end the gesture normally, and a finger that
+        /// vanishes for a frame or two and comes back within it (2-slot and
+        /// semi-MT pads lose the second finger so) ends neither a gesture nor
+        /// a tap.
         public var fingerChangeDebounce: Duration = .milliseconds(100)
 
         /// The finger count that draws a stroke on a touchscreen, or `nil`
@@ -88,8 +121,22 @@ extension GestureEngine {
         /// none (the default: one finger moves the pointer, and more swipe).
         /// A count set here draws strokes instead of swiping or pinching.
         public var touchpadStrokeFingers: Int? = nil
-        /// The shortest path, in millimetres, that is recognised as a stroke.
+        /// The smallest stroke, in millimetres: the diagonal of the box round
+        /// its path. A finger trembling in place draws a long path in a
+        /// small box, and is no stroke.
         public var strokeMinimumLengthMillimeters: Double = 15
+        /// How wide a stroke must be across its main axis, as a fraction of
+        /// its length along it. A narrower one is a drag along one line
+        /// (straight, or a scroll there and back, as one finger scrolls on a
+        /// touchscreen) and never fires; the $1 shapes are all wider (99 % of
+        /// the study's 2,400 real strokes are over 0.2).
+        public var strokeMinimumWidthRatio: Double = 0.25
+        /// How much the best template's score must exceed the best score of
+        /// a template with another name for a stroke to fire (scores are
+        /// 0...1). One finger also drags and scrolls on a touchscreen, and
+        /// such a path matches some template about as well as several others;
+        /// a drawn shape stands out. 0 turns the margin off.
+        public var strokeMinimumMargin: Double = 0.05
         /// How strokes are matched against the templates.
         public var strokeRecognition = UnistrokeRecognizer.Configuration()
 
@@ -120,60 +167,150 @@ extension GestureEngine {
     }
 }
 
+extension GestureEngine.Configuration {
+    /// The range of every number a configuration file may set, by its key
+    /// (nested keys with dots): the one place these ranges are defined. Every
+    /// reader (`replay --config`, the daemon's `engine` section) checks them
+    /// while decoding, with the same message; Docs/GestureEngine.md lists them.
+    ///
+    ///     GestureEngine.Configuration.numberRanges["holdDelayMilliseconds"]?.requirement
+    ///     // "must be a number between 0 and 10000"
+    public static let numberRanges: [String: NumberRange] = [
+        "motionThresholdMillimeters": NumberRange(0...50),
+        "motionThresholdPerExtraFingerMillimeters": NumberRange(0...20),
+        "swipeThresholdMillimeters": NumberRange(0.5...100),
+        "twoFingerSwipeThresholdMillimeters": NumberRange(0.5...100),
+        "swipeDominanceRatio": NumberRange(0...100),
+        "swipeDirection.minimumDistanceMillimeters": SwipeDirection.Classifier.minimumDistanceRange,
+        "swipeDirection.deadZoneDegrees": SwipeDirection.Classifier.deadZoneRange,
+        "edgeZoneMillimeters": NumberRange(0...100),
+        "pinchScaleThreshold": NumberRange(0.01...0.9),
+        "rotationThresholdDegrees": NumberRange(1...180),
+        "pinchThresholdMillimeters": NumberRange(0...100),
+        "jumpScaleRatio": NumberRange(1.01...100),
+        "jumpRotationDegrees": NumberRange(1...180),
+        "tapMaximumDurationMilliseconds": NumberRange(0...2_000),
+        "tapMaximumMovementMillimeters": NumberRange(0...50),
+        "tapLandingMilliseconds": NumberRange(0...1_000),
+        "tapLandingToleranceMillimeters": NumberRange(0...50),
+        "tapLightPressureRatio": NumberRange(0...1),
+        "approximatePositionSettleMilliseconds": NumberRange(0...1_000),
+        "holdDelayMilliseconds": NumberRange(0...10_000),
+        "fingerChangeDebounceMilliseconds": NumberRange(0...2_000),
+        "touchscreenStrokeFingers": NumberRange.integers(1...GestureEngine.maximumFingers),
+        "touchpadStrokeFingers": NumberRange.integers(1...GestureEngine.maximumFingers),
+        "strokeMinimumLengthMillimeters": NumberRange(0...1_000),
+        "strokeMinimumWidthRatio": NumberRange(0...1),
+        "strokeMinimumMargin": NumberRange(0...1),
+        "strokeRecognition.rejectionThreshold": UnistrokeRecognizer.Configuration.rejectionThresholdRange,
+        "strokeRecognition.resampleCount": UnistrokeRecognizer.Configuration.resampleCountRange,
+        "strokeRecognition.maximumPoints": UnistrokeRecognizer.Configuration.maximumPointsRange,
+        "strokeRecognition.orientation.sensitive.toleranceDegrees": UnistrokeRecognizer.Configuration.toleranceRange,
+        "sequenceMaximumGapMilliseconds": NumberRange(1...60_000),
+        "sequenceTimeoutMilliseconds": NumberRange(1...600_000),
+    ]
+
+    /// The range of a top-level key (every numeric key has one).
+    static func range(_ key: CodingKeys) -> NumberRange {
+        numberRanges[key.stringValue] ?? NumberRange(0...0)
+    }
+}
+
 extension GestureEngine.Configuration: Codable {
     enum CodingKeys: String, CodingKey {
         case motionThresholdMillimeters, motionThresholdPerExtraFingerMillimeters
         case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters
         case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
         case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
+        case jumpScaleRatio, jumpRotationDegrees
         case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters
+        case tapLandingMilliseconds, tapLandingToleranceMillimeters, tapLightPressureRatio
         case approximatePositionSettleMilliseconds
         case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
-        case touchscreenStrokeFingers, touchpadStrokeFingers, strokeMinimumLengthMillimeters
+        case touchscreenStrokeFingers, touchpadStrokeFingers, strokeMinimumLengthMillimeters, strokeMinimumWidthRatio
+        case strokeMinimumMargin
         case strokeRecognition
         case sequences, sequenceMaximumGapMilliseconds, sequenceTimeoutMilliseconds
     }
 
+    /// Reads a configuration: missing keys (and `null`, except for the two
+    /// stroke finger counts, where it means "no strokes") keep their
+    /// defaults, and every number is checked against ``numberRanges``, so a
+    /// file cannot make the engine trap or allocate without bound. Problems
+    /// throw ``InvalidValue`` with the key's path and the range:
+    /// `holdDelayMilliseconds: must be a number between 0 and 10000`.
     public init(from decoder: any Decoder) throws {
         self.init()
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        func read<T: Decodable>(_ key: CodingKeys, into value: inout T) throws {
-            if let decoded = try c.decodeIfPresent(T.self, forKey: key) { value = decoded }
+        let c: KeyedDecodingContainer<CodingKeys>
+        do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
+            throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object")
         }
-        func readMilliseconds(_ key: CodingKeys, into value: inout Duration) throws {
-            if let milliseconds = try c.decodeIfPresent(Double.self, forKey: key) {
-                value = .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+        func number(_ key: CodingKeys, into value: inout Double) throws {
+            if let decoded = try c.decodeNumber(forKey: key, in: Self.range(key)) { value = decoded }
+        }
+        func flag(_ key: CodingKeys, into value: inout Bool) throws {
+            if let decoded = try c.decodeFlag(forKey: key) { value = decoded }
+        }
+        func milliseconds(_ key: CodingKeys, into value: inout Duration) throws {
+            // In range, so the nanoseconds fit in Int64 with room to spare.
+            if let decoded = try c.decodeNumber(forKey: key, in: Self.range(key)) {
+                value = .nanoseconds(Int64((decoded * 1_000_000).rounded()))
             }
         }
-        try read(.motionThresholdMillimeters, into: &motionThresholdMillimeters)
-        try read(.motionThresholdPerExtraFingerMillimeters, into: &motionThresholdPerExtraFingerMillimeters)
-        try read(.swipeThresholdMillimeters, into: &swipeThresholdMillimeters)
-        try read(.twoFingerSwipes, into: &twoFingerSwipes)
-        try read(.twoFingerSwipeThresholdMillimeters, into: &twoFingerSwipeThresholdMillimeters)
-        try read(.swipeDominanceRatio, into: &swipeDominanceRatio)
-        try read(.swipeDirection, into: &swipeDirection)
-        try read(.edgeZoneMillimeters, into: &edgeZoneMillimeters)
-        try read(.pinchScaleThreshold, into: &pinchScaleThreshold)
-        try read(.rotationThresholdDegrees, into: &rotationThresholdDegrees)
-        try read(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
-        try readMilliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
-        try read(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
-        try readMilliseconds(.approximatePositionSettleMilliseconds, into: &approximatePositionSettleTime)
-        try read(.holds, into: &holds)
-        try readMilliseconds(.holdDelayMilliseconds, into: &holdDelay)
-        try readMilliseconds(.fingerChangeDebounceMilliseconds, into: &fingerChangeDebounce)
-        // These two take `null` to mean "no strokes".
-        if c.contains(.touchscreenStrokeFingers) {
-            touchscreenStrokeFingers = try c.decodeIfPresent(Int.self, forKey: .touchscreenStrokeFingers)
+        func fingers(_ key: CodingKeys) throws -> Int? {
+            // `null` means "no strokes".
+            if (try? c.decodeNil(forKey: key)) == true { return nil }
+            do { return try c.decodeInteger(forKey: key, in: Self.range(key)) } catch var error as InvalidValue {
+                error.message += ", or null for none"
+                throw error
+            }
         }
-        if c.contains(.touchpadStrokeFingers) {
-            touchpadStrokeFingers = try c.decodeIfPresent(Int.self, forKey: .touchpadStrokeFingers)
+        try number(.motionThresholdMillimeters, into: &motionThresholdMillimeters)
+        try number(.motionThresholdPerExtraFingerMillimeters, into: &motionThresholdPerExtraFingerMillimeters)
+        try number(.swipeThresholdMillimeters, into: &swipeThresholdMillimeters)
+        try flag(.twoFingerSwipes, into: &twoFingerSwipes)
+        try number(.twoFingerSwipeThresholdMillimeters, into: &twoFingerSwipeThresholdMillimeters)
+        try number(.swipeDominanceRatio, into: &swipeDominanceRatio)
+        if let classifier = try c.decodeIfPresent(SwipeDirection.Classifier.self, forKey: .swipeDirection) {
+            swipeDirection = classifier
         }
-        try read(.strokeMinimumLengthMillimeters, into: &strokeMinimumLengthMillimeters)
-        try read(.strokeRecognition, into: &strokeRecognition)
-        try read(.sequences, into: &sequences)
-        try readMilliseconds(.sequenceMaximumGapMilliseconds, into: &sequenceMaximumGap)
-        try readMilliseconds(.sequenceTimeoutMilliseconds, into: &sequenceTimeout)
+        try number(.edgeZoneMillimeters, into: &edgeZoneMillimeters)
+        try number(.pinchScaleThreshold, into: &pinchScaleThreshold)
+        try number(.rotationThresholdDegrees, into: &rotationThresholdDegrees)
+        try number(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
+        try number(.jumpScaleRatio, into: &jumpScaleRatio)
+        try number(.jumpRotationDegrees, into: &jumpRotationDegrees)
+        try milliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
+        try number(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
+        try milliseconds(.tapLandingMilliseconds, into: &tapLandingTime)
+        try number(.tapLandingToleranceMillimeters, into: &tapLandingToleranceMillimeters)
+        try number(.tapLightPressureRatio, into: &tapLightPressureRatio)
+        try milliseconds(.approximatePositionSettleMilliseconds, into: &approximatePositionSettleTime)
+        try flag(.holds, into: &holds)
+        try milliseconds(.holdDelayMilliseconds, into: &holdDelay)
+        try milliseconds(.fingerChangeDebounceMilliseconds, into: &fingerChangeDebounce)
+        if c.contains(.touchscreenStrokeFingers) { touchscreenStrokeFingers = try fingers(.touchscreenStrokeFingers) }
+        if c.contains(.touchpadStrokeFingers) { touchpadStrokeFingers = try fingers(.touchpadStrokeFingers) }
+        try number(.strokeMinimumLengthMillimeters, into: &strokeMinimumLengthMillimeters)
+        try number(.strokeMinimumWidthRatio, into: &strokeMinimumWidthRatio)
+        try number(.strokeMinimumMargin, into: &strokeMinimumMargin)
+        if let recognition = try c.decodeIfPresent(UnistrokeRecognizer.Configuration.self, forKey: .strokeRecognition) {
+            strokeRecognition = recognition
+        }
+        if c.contains(.sequences), (try? c.decodeNil(forKey: .sequences)) != true {
+            var list: any UnkeyedDecodingContainer
+            do { list = try c.nestedUnkeyedContainer(forKey: .sequences) } catch {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.sequences], message: "must be a list of sequences")
+            }
+            if let count = list.count, count > SwipeSequenceMatcher.maximumCount {
+                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.sequences], message: SwipeSequenceMatcher.countProblem(count: count))
+            }
+            var read: [SwipeSequenceMatcher.NamedSequence] = []
+            while !list.isAtEnd { read.append(try list.decode(SwipeSequenceMatcher.NamedSequence.self)) }
+            sequences = read
+        }
+        try milliseconds(.sequenceMaximumGapMilliseconds, into: &sequenceMaximumGap)
+        try milliseconds(.sequenceTimeoutMilliseconds, into: &sequenceTimeout)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -189,8 +326,13 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(pinchScaleThreshold, forKey: .pinchScaleThreshold)
         try c.encode(rotationThresholdDegrees, forKey: .rotationThresholdDegrees)
         try c.encode(pinchThresholdMillimeters, forKey: .pinchThresholdMillimeters)
+        try c.encode(jumpScaleRatio, forKey: .jumpScaleRatio)
+        try c.encode(jumpRotationDegrees, forKey: .jumpRotationDegrees)
         try c.encode(GestureEvent.milliseconds(tapMaximumDuration), forKey: .tapMaximumDurationMilliseconds)
         try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)
+        try c.encode(GestureEvent.milliseconds(tapLandingTime), forKey: .tapLandingMilliseconds)
+        try c.encode(tapLandingToleranceMillimeters, forKey: .tapLandingToleranceMillimeters)
+        try c.encode(tapLightPressureRatio, forKey: .tapLightPressureRatio)
         try c.encode(GestureEvent.milliseconds(approximatePositionSettleTime), forKey: .approximatePositionSettleMilliseconds)
         try c.encode(holds, forKey: .holds)
         try c.encode(GestureEvent.milliseconds(holdDelay), forKey: .holdDelayMilliseconds)
@@ -198,6 +340,8 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(touchscreenStrokeFingers, forKey: .touchscreenStrokeFingers)
         try c.encode(touchpadStrokeFingers, forKey: .touchpadStrokeFingers)
         try c.encode(strokeMinimumLengthMillimeters, forKey: .strokeMinimumLengthMillimeters)
+        try c.encode(strokeMinimumWidthRatio, forKey: .strokeMinimumWidthRatio)
+        try c.encode(strokeMinimumMargin, forKey: .strokeMinimumMargin)
         try c.encode(strokeRecognition, forKey: .strokeRecognition)
         try c.encode(sequences, forKey: .sequences)
         try c.encode(GestureEvent.milliseconds(sequenceMaximumGap), forKey: .sequenceMaximumGapMilliseconds)

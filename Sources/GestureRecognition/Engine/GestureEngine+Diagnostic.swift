@@ -35,7 +35,7 @@ extension GestureEngine {
         }
 
         public var description: String {
-            "\(kind.rawValue) at \(GestureEvent.number(GestureEvent.milliseconds(time))) ms in \(state.rawValue): \(message)"
+            "\(kind.rawValue) at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms in \(state.rawValue): \(message)"
         }
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // One handler per state. Each one switches over every input, so the compiler
 // checks that no (state, input) pair is forgotten; a pair that cannot happen
 // is reported with `unexpected(_:)` and changes nothing.
@@ -9,7 +17,9 @@ extension GestureEngine {
         switch input {
         case .frame(let snapshot):
             guard snapshot.fingers > 0 else { return }
-            startTouch(snapshot, at: snapshot.time, tapPossible: true, holdPossible: true)
+            guard !snapshot.isButtonDown else { return click(snapshot) }
+            tap = TapTracker(snapshot)
+            startTouch(snapshot, at: snapshot.time, holdPossible: true)
         case .deadline:
             unexpected(input)  // idle has no timer
         case .cancel, .finish:
@@ -24,24 +34,15 @@ extension GestureEngine {
         case .frame(let snapshot):
             var touch = touch
             if snapshot.fingers == 0 {
-                if isTap(touch, allLiftedAt: snapshot.time) {
-                    emit(GestureEvent(type: .tap, time: snapshot.time, fingers: touch.maximumFingers))
-                }
+                endTouch(at: snapshot.time)
                 state = .idle
                 return
             }
+            guard !snapshot.isButtonDown else { return click(snapshot) }
             if snapshot.fingers != touch.baseline.fingers {
-                if snapshot.fingers > touch.baseline.fingers {
-                    // A finger landing after one lifted makes two touches, not one tap.
-                    if touch.firstLift != nil { touch.tapPossible = false }
-                } else {
-                    touch.firstLift = touch.firstLift ?? snapshot.time
-                    touch.holdPossible = false
-                }
-                // The tap timer restarts at every landing and lift (as libinput's).
-                if snapshot.time - touch.baseline.time > configuration.tapMaximumDuration { touch.tapPossible = false }
-                touch.maximumFingers = max(touch.maximumFingers, snapshot.fingers)
+                if snapshot.fingers < touch.baseline.fingers { touch.holdPossible = false }
                 guard snapshot.fingers <= Self.maximumFingers else {
+                    tap = nil
                     state = .ignoring(Ignored(reason: .tooManyFingers, fingers: snapshot.fingers))
                     return
                 }
@@ -62,15 +63,9 @@ extension GestureEngine {
                 state = .undecided(touch)
                 return
             }
-            touch.baseline.update(snapshot)
-            for contact in snapshot.contacts {
-                if let landing = touch.landings[contact.id] {
-                    if landing.distance(to: contact.position) > configuration.tapMaximumMovementMillimeters {
-                        touch.tapPossible = false
-                    }
-                } else {
-                    touch.landings[contact.id] = contact.position
-                }
+            touch.baseline.update(snapshot, configuration)
+            for contact in snapshot.contacts where touch.landings[contact.id] == nil {
+                touch.landings[contact.id] = contact.position
             }
             decide(touch, snapshot)
         case .deadline(let time):
@@ -84,12 +79,15 @@ extension GestureEngine {
                 return
             }
             emit(GestureEvent(type: .hold, phase: .begin, time: time, fingers: touch.baseline.fingers))
+            tap = nil
             state = .holding(Hold(
                 fingers: touch.baseline.fingers, baseline: touch.baseline,
                 landings: touch.landings, countChanged: nil))
         case .cancel:
+            tap = nil
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
         case .finish:
+            tap = nil
             state = .idle
         }
     }
@@ -105,6 +103,13 @@ extension GestureEngine {
 
         if fingers == configuration.strokeFingers(on: surface.kind) {
             guard moved else { return state = .undecided(touch) }
+            // A stroke starts moving within the hold delay of the landing: a
+            // finger that rested first (a long press, a hover) and then moves
+            // drags, as one finger scrolls on a touchscreen.
+            guard snapshot.time - touch.baseline.time <= configuration.holdDelay else {
+                state = .ignoring(Ignored(reason: .pointerMotion, fingers: fingers))
+                return
+            }
             let baseline = touch.baseline
             state = .stroking(Drawing(
                 fingers: fingers, baseline: baseline,
@@ -133,9 +138,11 @@ extension GestureEngine {
             }
             let edge = edge(of: touch, travel: baseline.translation)
             emit(GestureEvent(type: .swipe, phase: .begin, time: snapshot.time, fingers: fingers, edge: edge))
+            tap = nil
             state = .swiping(Motion(fingers: fingers, baseline: baseline, edge: edge, countChanged: nil))
         } else if pinchReady {
             emit(GestureEvent(type: .pinch, phase: .begin, time: snapshot.time, fingers: fingers))
+            tap = nil
             state = .pinching(Motion(fingers: fingers, baseline: baseline, edge: nil, countChanged: nil))
         } else {
             state = .undecided(touch)
@@ -153,13 +160,18 @@ extension GestureEngine {
                 state = .idle
                 return
             }
+            if snapshot.isButtonDown {
+                emit(GestureEvent(type: .hold, phase: .end, time: snapshot.time, fingers: hold.fingers, cancelled: true))
+                return click(snapshot)
+            }
             if snapshot.fingers != hold.fingers {
                 hold.countChanged = hold.countChanged ?? snapshot.time
+                hold.baseline.interrupt(at: snapshot.time, settle: settleTime)
                 state = .holding(hold)
                 return
             }
             hold.countChanged = nil
-            hold.baseline.update(snapshot)
+            hold.baseline.update(snapshot, configuration)
             let threshold = configuration.motionThresholdMillimeters(fingers: hold.fingers)
             guard hold.baseline.largestDisplacement(in: snapshot) >= threshold else {
                 state = .holding(hold)
@@ -168,9 +180,7 @@ extension GestureEngine {
             // Motion ends the hold (as in libinput) and may begin a gesture
             // on this very frame: the travel counts from where the hold began.
             emit(GestureEvent(type: .hold, phase: .end, time: snapshot.time, fingers: hold.fingers, cancelled: true))
-            let touch = Touch(
-                baseline: hold.baseline, firstLift: nil, maximumFingers: hold.fingers, landings: hold.landings,
-                tapPossible: false, holdPossible: false)
+            let touch = Touch(baseline: hold.baseline, landings: hold.landings, holdPossible: false)
             decide(touch, snapshot)
         case .deadline(let time):
             guard hold.countChanged != nil else { return unexpected(input) }
@@ -199,6 +209,10 @@ extension GestureEngine {
                     feedSequence(direction, fingers: motion.fingers, at: snapshot.time)
                 }
                 return
+            }
+            if snapshot.isButtonDown {
+                emit(swipeEnd(motion, at: snapshot.time, cancelled: true))
+                return click(snapshot)
             }
             guard updateMotion(&motion, with: snapshot) else { return state = .swiping(motion) }
             let translation = motion.baseline.translation
@@ -238,6 +252,10 @@ extension GestureEngine {
                 state = .idle
                 return
             }
+            if snapshot.isButtonDown {
+                emit(pinchEvent(motion, .end, at: snapshot.time, cancelled: true))
+                return click(snapshot)
+            }
             guard updateMotion(&motion, with: snapshot) else { return state = .pinching(motion) }
             emit(pinchEvent(motion, .update, at: snapshot.time, cancelled: nil))
             state = .pinching(motion)
@@ -266,10 +284,17 @@ extension GestureEngine {
     func updateMotion(_ motion: inout Motion, with snapshot: Snapshot) -> Bool {
         guard snapshot.fingers == motion.fingers else {
             motion.countChanged = motion.countChanged ?? snapshot.time
+            motion.baseline.interrupt(at: snapshot.time, settle: settleTime)
             return false
         }
         motion.countChanged = nil
-        return motion.baseline.update(snapshot) != .identity
+        return motion.baseline.update(snapshot, configuration) != .identity
+    }
+
+    /// How long approximate positions settle after a finger change: the
+    /// configured time on semi-multitouch surfaces, nil on others.
+    var settleTime: Duration? {
+        surface.positionsAreApproximate ? configuration.approximatePositionSettleTime : nil
     }
 
     // MARK: stroking
@@ -279,17 +304,20 @@ extension GestureEngine {
         case .frame(let snapshot):
             var drawing = drawing
             if snapshot.fingers == 0 {
-                recognizeStroke(drawing, at: snapshot.time)
+                // A finger that barely moved while landing and lifting tapped.
+                if !endTouch(at: snapshot.time) { recognizeStroke(drawing, at: snapshot.time) }
                 state = .idle
                 return
             }
+            guard !snapshot.isButtonDown else { return click(snapshot) }
             if snapshot.fingers != drawing.fingers {
                 drawing.countChanged = drawing.countChanged ?? snapshot.time
+                drawing.baseline.interrupt(at: snapshot.time, settle: settleTime)
                 state = .stroking(drawing)
                 return
             }
             drawing.countChanged = nil
-            if drawing.baseline.update(snapshot) != .identity {
+            if drawing.baseline.update(snapshot, configuration) != .identity {
                 drawing.points.append(drawing.baseline.centroid)
             }
             state = .stroking(drawing)
@@ -298,17 +326,62 @@ extension GestureEngine {
             guard drawing.countChanged != nil else { return unexpected(input) }
             restart(at: time, countChanged: drawing.countChanged, holdPossible: false)
         case .cancel:
+            tap = nil
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
         case .finish:
+            tap = nil
             state = .idle
         }
     }
 
+    /// Emits the stroke `drawing` drew if it is unmistakable: big enough (the
+    /// diagonal of the box round it at least
+    /// ``Configuration/strokeMinimumLengthMillimeters``, so a trembling
+    /// finger's long path in a small box is none), not a drag along one line
+    /// (its width across its main axis at least
+    /// ``Configuration/strokeMinimumWidthRatio`` of its length along it:
+    /// straight drags and scrolls there and back are not shapes), its best
+    /// template over the rejection threshold, and ahead of every template
+    /// with another name by ``Configuration/strokeMinimumMargin``.
     mutating func recognizeStroke(_ drawing: Drawing, at time: Duration) {
-        guard UnistrokePipeline.pathLength(drawing.points) >= configuration.strokeMinimumLengthMillimeters,
+        guard drawing.points.count >= 2 else { return }
+        let extents = Self.principalExtents(drawing.points)
+        guard (extents.along * extents.along + extents.across * extents.across).squareRoot()
+                >= configuration.strokeMinimumLengthMillimeters,
+              extents.across >= configuration.strokeMinimumWidthRatio * extents.along,
               let match = recognizer.recognize(drawing.points).match
         else { return }
+        if configuration.strokeMinimumMargin > 0 {
+            let runnerUp = recognizer.scores(for: drawing.points).first { $0.name != match.name }?.score ?? 0
+            guard match.score - runnerUp >= configuration.strokeMinimumMargin else { return }
+        }
         emit(GestureEvent(type: .stroke, time: time, fingers: drawing.fingers, template: match.name, score: match.score))
+    }
+
+    /// The extent of `points`, in their own unit, along the main axis of
+    /// the path (the direction in which it spreads most, from the path
+    /// resampled evenly) and across it.
+    static func principalExtents(_ points: [Point]) -> (along: Double, across: Double) {
+        let path = UnistrokePipeline.resampled(points, count: 64)
+        guard path.count >= 2 else { return (0, 0) }
+        let center = UnistrokePipeline.centroid(path)
+        var xx = 0.0, yy = 0.0, xy = 0.0
+        for point in path {
+            let d = point - center
+            xx += d.x * d.x; yy += d.y * d.y; xy += d.x * d.y
+        }
+        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        let axis = Point(x: cos(angle), y: sin(angle))
+        var along = (low: Double.infinity, high: -Double.infinity)
+        var across = (low: Double.infinity, high: -Double.infinity)
+        for point in path {
+            let d = point - center
+            let a = d.x * axis.x + d.y * axis.y, b = d.y * axis.x - d.x * axis.y
+            along = (min(along.low, a), max(along.high, a))
+            across = (min(across.low, b), max(across.high, b))
+        }
+        let result = (along: along.high - along.low, across: across.high - across.low)
+        return result.along.isFinite && result.across.isFinite ? result : (0, 0)
     }
 
     // MARK: ignoring
@@ -317,24 +390,30 @@ extension GestureEngine {
         switch input {
         case .frame(let snapshot):
             if snapshot.fingers == 0 {
+                // Pointer motion and scrolling emit nothing, so fingers that
+                // jittered past the motion threshold may still have tapped.
+                endTouch(at: snapshot.time)
                 state = .idle
                 return
             }
             switch ignored.reason {
             case .pointerMotion, .scrolling:
+                guard !snapshot.isButtonDown else { return click(snapshot) }
                 // Another finger count may make a gesture (as libinput goes
-                // back to its unknown state); it cannot be a tap any more.
+                // back to its unknown state).
                 if snapshot.fingers != ignored.fingers {
-                    startTouch(snapshot, at: snapshot.time, tapPossible: false, holdPossible: true)
+                    startTouch(snapshot, at: snapshot.time, holdPossible: true)
                 }
-            case .tooManyFingers, .resynchronizing:
+            case .tooManyFingers, .resynchronizing, .clicking:
                 break
             }
         case .deadline:
             unexpected(input)  // ignoring has no timer
         case .cancel:
+            tap = nil
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
         case .finish:
+            tap = nil
             state = .idle
         }
     }
@@ -342,17 +421,36 @@ extension GestureEngine {
     // MARK: helpers
 
     /// Starts an undecided touch from `snapshot` at `time`.
-    mutating func startTouch(_ snapshot: Snapshot, at time: Duration, tapPossible: Bool, holdPossible: Bool) {
+    mutating func startTouch(_ snapshot: Snapshot, at time: Duration, holdPossible: Bool) {
         guard snapshot.fingers > 0 else { return state = .idle }
         guard snapshot.fingers <= Self.maximumFingers else {
+            tap = nil
             state = .ignoring(Ignored(reason: .tooManyFingers, fingers: snapshot.fingers))
             return
         }
         state = .undecided(Touch(
-            baseline: Baseline(snapshot, at: time), firstLift: nil,
-            maximumFingers: snapshot.fingers,
+            baseline: Baseline(snapshot, at: time),
             landings: Dictionary(snapshot.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first }),
-            tapPossible: tapPossible, holdPossible: holdPossible && configuration.holds))
+            holdPossible: holdPossible && configuration.holds))
+    }
+
+    /// A physical button went down with fingers on the surface: the click is
+    /// no tap and no gesture (the caller has ended one in progress,
+    /// cancelled), and nothing starts until every finger lifts.
+    mutating func click(_ snapshot: Snapshot) {
+        tap = nil
+        state = .ignoring(Ignored(reason: .clicking, fingers: snapshot.fingers))
+    }
+
+    /// Ends the touch whose fingers all lifted at `time`: emits a tap when
+    /// ``TapTracker`` says it was one. Returns whether it did.
+    @discardableResult
+    mutating func endTouch(at time: Duration) -> Bool {
+        defer { tap = nil }
+        guard let tap, let fingers = tap.tapFingers(allLiftedAt: time, configuration, approximate: surface.positionsAreApproximate)
+        else { return false }
+        emit(GestureEvent(type: .tap, time: time, fingers: fingers))
+        return true
     }
 
     /// Starts afresh from the latest frame after a gesture was cancelled at
@@ -364,14 +462,8 @@ extension GestureEngine {
     mutating func restart(at time: Duration, countChanged: Duration?, holdPossible: Bool) {
         var start = time
         if let countChanged, countChanged + configuration.holdDelay > time { start = countChanged }
-        startTouch(latestSnapshot, at: start, tapPossible: false, holdPossible: holdPossible)
-    }
-
-    /// Whether `touch`, whose fingers all lifted at `time`, was a tap: no
-    /// finger moved too far, and no finger count lasted longer than the tap
-    /// time (checked at each change, and here for the last one).
-    func isTap(_ touch: Touch, allLiftedAt time: Duration) -> Bool {
-        touch.tapPossible && time - touch.baseline.time <= configuration.tapMaximumDuration
+        tap = nil
+        startTouch(latestSnapshot, at: start, holdPossible: holdPossible)
     }
 
     /// The edge a swipe starting from `touch` and moving by `travel` comes

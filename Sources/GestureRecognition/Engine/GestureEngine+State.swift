@@ -39,11 +39,16 @@ extension GestureEngine {
     }
 
     /// A frame reduced to what gestures see: the time, the fingers that are
-    /// not palms, and the positions of those with a slot.
+    /// not palms, the positions of those with a slot (and their pressure,
+    /// for taps), and whether a physical button is down.
     struct Snapshot: Sendable {
         var time: Duration
         var fingers: Int
         var contacts: [TransformState.Contact]
+        /// The pressure (or touch size) of each contact, in `contacts` order,
+        /// nil where unknown; empty when no contact has one.
+        var pressures: [Double?] = []
+        var isButtonDown = false
     }
 
     /// The fingers as they were when their count last settled, and how they
@@ -71,13 +76,83 @@ extension GestureEngine {
             startCentroid = transform.centroid
         }
 
-        /// Moves to `snapshot`, which has the same finger count.
+        /// Set when a frame with another finger count came (the fingers
+        /// flickered, or some lifted): the next update starts again from its
+        /// positions instead of measuring motion across the gap.
+        var interrupted = false
+        /// On surfaces with approximate positions, frames until this time
+        /// are still settling after a finger change and move no finger.
+        var settlesUntil: Duration?
+
+        /// Moves to `snapshot`, which has the same finger count, and returns
+        /// the motion it counts. A frame is a jump, and counts no motion (the
+        /// fingers start again from it), when it follows an interruption or
+        /// falls in a settling time, when a contact joined or left, or when
+        /// the fingers' spread changes by more than `jumpScaleRatio` or they
+        /// turn more than `jumpRotationDegrees` within it: a 2-slot pad's
+        /// slot jumping to where the other finger was is never a pinch.
         @discardableResult
-        mutating func update(_ snapshot: Snapshot) -> TransformState.Delta {
-            for contact in snapshot.contacts where start[contact.id] == nil {
-                start[contact.id] = contact.position
+        mutating func update(_ snapshot: Snapshot, _ configuration: Configuration) -> TransformState.Delta {
+            let settling = settlesUntil.map { snapshot.time <= $0 } ?? false
+            let previous = transform.contacts
+            let sameContacts = snapshot.contacts.count == previous.count
+                && snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
+            guard !interrupted, !settling, sameContacts else {
+                rebase(snapshot)
+                return .identity
             }
-            return transform.update(snapshot.contacts)
+            var next = transform
+            let delta = next.update(snapshot.contacts)
+            // The same contacts before and after: their spreads, compared
+            // directly (the delta's ratio is 1 when a spread is near zero).
+            let before = Self.spread(previous), after = Self.spread(next.contacts)
+            let ratio = configuration.jumpScaleRatio
+            if after > before * ratio || before > after * ratio
+                || abs(delta.rotationDegrees) > configuration.jumpRotationDegrees {
+                rebase(snapshot)
+                return .identity
+            }
+            transform = next
+            return delta
+        }
+
+        /// The mean distance of `contacts` from their centroid, in
+        /// millimetres (0 for fewer than two), without allocating.
+        static func spread(_ contacts: [TransformState.Contact]) -> Double {
+            guard contacts.count >= 2 else { return 0 }
+            var sum = Point.zero
+            for contact in contacts { sum = sum + contact.position }
+            let center = sum * (1 / Double(contacts.count))
+            var total = 0.0
+            for contact in contacts { total += contact.position.distance(to: center) }
+            return total / Double(contacts.count)
+        }
+
+        /// Starts again from `snapshot`'s positions: what the fingers did so
+        /// far stays, a contact's jump is not motion (its start moves with
+        /// it), and a new contact starts where it is.
+        mutating func rebase(_ snapshot: Snapshot) {
+            var previous: [Int: Point] = [:]
+            for contact in transform.contacts { previous[contact.id] = contact.position }
+            for contact in snapshot.contacts {
+                if let before = previous[contact.id], let origin = start[contact.id] {
+                    start[contact.id] = origin + (contact.position - before)
+                } else if start[contact.id] == nil {
+                    start[contact.id] = contact.position
+                }
+            }
+            transform.rebase(snapshot.contacts)
+            // The spread change counts from the new contacts, at the scale reached.
+            startSpread = transform.spreadMillimeters / transform.scale
+            interrupted = false
+        }
+
+        /// Notes a frame with another finger count at `time`: the next
+        /// update starts again, and on surfaces with approximate positions
+        /// frames within `settle` of it settle.
+        mutating func interrupt(at time: Duration, settle: Duration?) {
+            interrupted = true
+            if let settle { settlesUntil = time + settle }
         }
 
         /// The farthest any contact of `snapshot` is from its start, or the
@@ -103,19 +178,14 @@ extension GestureEngine {
         var centroid: Point { (startCentroid ?? .zero) + translation }
     }
 
-    /// Fingers down with nothing decided (``StateName/undecided``).
+    /// Fingers down with nothing decided (``StateName/undecided``). Whether
+    /// they tap is followed beside the states, by ``TapTracker``.
     struct Touch: Sendable {
         /// The fingers since their count last changed; its `time` is when
-        /// it changed, for the hold delay and the tap time.
+        /// it changed, for the hold delay.
         var baseline: Baseline
-        /// When the first finger lifted, if one did.
-        var firstLift: Duration?
-        /// The most fingers down at once.
-        var maximumFingers: Int
-        /// Where each contact landed: for the tap movement limit and edges.
+        /// Where each contact landed: for edges.
         var landings: [Int: Point]
-        /// Whether this can still end as a tap.
-        var tapPossible: Bool
         /// Whether the hold timer runs.
         var holdPossible: Bool
     }
@@ -160,6 +230,9 @@ extension GestureEngine {
             case tooManyFingers
             /// Events were lost or a gesture was cut short: wait for all to lift.
             case resynchronizing
+            /// A physical button went down (the pad was clicked): a click is
+            /// never a gesture; wait for all to lift.
+            case clicking
         }
 
         var reason: Reason

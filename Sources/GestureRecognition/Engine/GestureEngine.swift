@@ -67,6 +67,11 @@ public struct GestureEngine: Sendable {
     var latestSnapshot = Snapshot(time: .zero, fingers: 0, contacts: [])
     /// Contacts the device called a palm once: they stay palms until they lift.
     var palmIDs: Set<Int> = []
+    /// Whether the touch in progress may still be a tap: follows the fingers
+    /// from the first landing to the last lift, beside the states (as
+    /// libinput's tap machine runs beside its gesture machine); nil once
+    /// something rules a tap out.
+    var tap: TapTracker?
     /// Events produced by the handlers during one input.
     var outbox: [GestureEvent] = []
 
@@ -107,12 +112,13 @@ public struct GestureEngine: Sendable {
         var time = frame.time
         if let latestTime, time < latestTime {
             report(.timeWentBackwards, at: time,
-                   "a frame at \(GestureEvent.number(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.number(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
+                   "a frame at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.decimalText(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
             time = latestTime
         }
         var events = advance(to: time)
         let snapshot = makeSnapshot(frame, at: time)
         latestSnapshot = snapshot
+        if snapshot.fingers > 0 { tap?.record(snapshot, configuration, approximate: surface.positionsAreApproximate) }
         events += dispatch(.frame(snapshot))
         return events
     }
@@ -125,20 +131,35 @@ public struct GestureEngine: Sendable {
     /// A time earlier than one already seen changes nothing.
     public mutating func advance(to time: Duration) -> [GestureEvent] {
         if let latestTime, time < latestTime { return [] }
+        let events = fireTimers(dueBy: time)
         latestTime = time
+        return events
+    }
+
+    /// Fires the timers due by `time`, each at the time it was due, like
+    /// ``advance(to:)``, but moves the engine's clock only to the last timer
+    /// fired, not to `time`.
+    ///
+    /// A live reader calls it when it wakes up for a timer: frames it reads
+    /// afterwards may be stamped a little before the moment it woke, and they
+    /// still count as in order. A time earlier than one already seen changes nothing.
+    ///
+    /// - Complexity: at most ``maximumTimersPerCall`` timers fire per call.
+    public mutating func fireTimers(dueBy time: Duration) -> [GestureEvent] {
+        if let latestTime, time < latestTime { return [] }
         var events: [GestureEvent] = []
-        // Each step fires the earliest due timer; a handler always clears or
-        // moves its timer, and the guard catches one that does not.
-        for _ in 0..<64 {
+        for _ in 0..<Self.maximumTimersPerCall {
             let stateDue = state.deadline(configuration).flatMap { $0 <= time ? $0 : nil }
             let sequenceDue = sequenceMatcher?.expiry.flatMap { $0 <= time ? $0 : nil }
             if let due = stateDue, sequenceDue.map({ due <= $0 }) ?? true {
+                latestTime = max(latestTime ?? due, due)
                 events += dispatch(.deadline(due))
                 if state.deadline(configuration) == due {
                     report(.unexpectedInput, at: due, "the timer due at this time did not change the state; it is dropped.")
                     state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
                 }
             } else if let due = sequenceDue {
+                latestTime = max(latestTime ?? due, due)
                 events += fireWaitingSequences(at: due)
             } else {
                 break
@@ -146,6 +167,13 @@ public struct GestureEngine: Sendable {
         }
         return events
     }
+
+    /// The most timers one call of ``fireTimers(dueBy:)`` (or
+    /// ``advance(to:)``) fires. Each step fires the earliest due timer, and
+    /// a handler always clears or moves its timer (one that does not is
+    /// reported as `unexpectedInput` and dropped), so the bound is never
+    /// reached; it only makes termination evident.
+    public static let maximumTimersPerCall = 64
 
     /// The earliest time at which a timer is due (a hold beginning, a finger
     /// change settling, a waiting sequence firing), or nil when none is set.
@@ -174,6 +202,7 @@ public struct GestureEngine: Sendable {
             events += fireWaitingSequences(at: max(due, time))
         }
         palmIDs = []
+        tap = nil
         latestSnapshot = Snapshot(time: time, fingers: 0, contacts: [])
         return events
     }
@@ -206,6 +235,7 @@ public struct GestureEngine: Sendable {
     /// left out, and the finger count without palms.
     mutating func makeSnapshot(_ frame: GestureFrame, at time: Duration) -> Snapshot {
         var contacts: [TransformState.Contact] = []
+        var pressures: [Double?] = []
         var present: Set<Int> = []
         var palms = 0
         for contact in frame.contacts {
@@ -220,10 +250,17 @@ public struct GestureEngine: Sendable {
                 continue
             }
             contacts.append(TransformState.Contact(id: contact.id, position: contact.position))
+            if let pressure = contact.pressure, pressure.isFinite {
+                // Pressures line up with contacts; none are kept for devices without.
+                while pressures.count < contacts.count - 1 { pressures.append(nil) }
+                pressures.append(pressure)
+            }
         }
+        if !pressures.isEmpty { while pressures.count < contacts.count { pressures.append(nil) } }
         palmIDs.formIntersection(present)
         let fingers = max(frame.fingerCount - palms, contacts.count, 0)
-        return Snapshot(time: time, fingers: fingers, contacts: contacts)
+        return Snapshot(time: time, fingers: fingers, contacts: contacts, pressures: pressures,
+                        isButtonDown: frame.isButtonDown)
     }
 
     mutating func emit(_ event: GestureEvent) {

@@ -3,8 +3,9 @@
 /// Continuous gestures (swipe, pinch, hold) come as a `begin`, any number of
 /// `update`s and exactly one `end`, whose `cancelled` says whether it
 /// completed. Taps, strokes and sequences have no duration: one event with no
-/// phase. Its JSON form is the output contract of `gestures replay`, one
-/// object per line with snake_case keys, absent values left out:
+/// phase. Its JSON form, one object per line, is the output contract of
+/// `gestures replay`; GestureTraces writes and reads it (`jsonLine`,
+/// `init(jsonLine:)`):
 ///
 ///     {"type":"swipe","phase":"end","time_ms":412,"fingers":3,"cancelled":false,
 ///      "direction":"left","dx_mm":-31.5,"dy_mm":1.2}
@@ -91,100 +92,20 @@ public struct GestureEvent: Hashable, Sendable {
         let parts = duration.components
         return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
     }
-}
 
-extension GestureEvent: Codable {
-    /// The contract's keys, in the order ``jsonLine`` writes them.
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, phase
-        case timeMilliseconds = "time_ms"
-        case fingers, cancelled, direction
-        case dxMillimeters = "dx_mm"
-        case dyMillimeters = "dy_mm"
-        case edge, scale
-        case angleDegrees = "angle_degrees"
-        case template, score, name
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let milliseconds = try c.decode(Double.self, forKey: .timeMilliseconds)
-        self.init(
-            type: try c.decode(Kind.self, forKey: .type),
-            phase: try c.decodeIfPresent(Phase.self, forKey: .phase),
-            time: .nanoseconds(Int64((milliseconds * 1_000_000).rounded())),
-            fingers: try c.decode(Int.self, forKey: .fingers),
-            cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled),
-            direction: try c.decodeIfPresent(SwipeDirection.self, forKey: .direction),
-            dxMillimeters: try c.decodeIfPresent(Double.self, forKey: .dxMillimeters),
-            dyMillimeters: try c.decodeIfPresent(Double.self, forKey: .dyMillimeters),
-            edge: try c.decodeIfPresent(Edge.self, forKey: .edge),
-            scale: try c.decodeIfPresent(Double.self, forKey: .scale),
-            angleDegrees: try c.decodeIfPresent(Double.self, forKey: .angleDegrees),
-            template: try c.decodeIfPresent(String.self, forKey: .template),
-            score: try c.decodeIfPresent(Double.self, forKey: .score),
-            name: try c.decodeIfPresent(String.self, forKey: .name))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(type, forKey: .type)
-        try c.encodeIfPresent(phase, forKey: .phase)
-        try c.encode(Self.rounded(timeMilliseconds), forKey: .timeMilliseconds)
-        try c.encode(fingers, forKey: .fingers)
-        try c.encodeIfPresent(cancelled, forKey: .cancelled)
-        try c.encodeIfPresent(direction, forKey: .direction)
-        try c.encodeIfPresent(dxMillimeters.map(Self.rounded), forKey: .dxMillimeters)
-        try c.encodeIfPresent(dyMillimeters.map(Self.rounded), forKey: .dyMillimeters)
-        try c.encodeIfPresent(edge, forKey: .edge)
-        try c.encodeIfPresent(scale.map(Self.rounded), forKey: .scale)
-        try c.encodeIfPresent(angleDegrees.map(Self.rounded), forKey: .angleDegrees)
-        try c.encodeIfPresent(template, forKey: .template)
-        try c.encodeIfPresent(score.map(Self.rounded), forKey: .score)
-        try c.encodeIfPresent(name, forKey: .name)
-    }
-
-    /// `value` rounded to a thousandth, so output does not depend on the last
-    /// bits of floating-point arithmetic.
-    static func rounded(_ value: Double) -> Double {
-        guard value.isFinite else { return 0 }
-        let result = (value * 1000).rounded() / 1000
-        return result == 0 ? 0 : result
-    }
-}
-
-extension GestureEvent {
-    /// The event as one line of JSON in the contract's key order, numbers
-    /// rounded to a thousandth, absent values left out:
+    /// `value` as every output of gestures writes a number: rounded to a
+    /// thousandth, so that it does not depend on the last bits of
+    /// floating-point arithmetic, without a fraction when whole, and 0 when
+    /// not finite.
     ///
-    ///     GestureEvent(type: .tap, time: .milliseconds(120), fingers: 3).jsonLine
-    ///     // {"type":"tap","time_ms":120,"fingers":3}
-    public var jsonLine: String {
-        var fields: [String] = []
-        func add(_ key: CodingKeys, _ value: String?) {
-            if let value { fields.append("\"\(key.rawValue)\":\(value)") }
-        }
-        add(.type, JSONText.quoted(type.rawValue))
-        add(.phase, phase.map { JSONText.quoted($0.rawValue) })
-        add(.timeMilliseconds, Self.number(timeMilliseconds))
-        add(.fingers, String(fingers))
-        add(.cancelled, cancelled.map { $0 ? "true" : "false" })
-        add(.direction, direction.map { JSONText.quoted($0.rawValue) })
-        add(.dxMillimeters, dxMillimeters.map(Self.number))
-        add(.dyMillimeters, dyMillimeters.map(Self.number))
-        add(.edge, edge.map { JSONText.quoted($0.rawValue) })
-        add(.scale, scale.map(Self.number))
-        add(.angleDegrees, angleDegrees.map(Self.number))
-        add(.template, template.map(JSONText.quoted))
-        add(.score, score.map(Self.number))
-        add(.name, name.map(JSONText.quoted))
-        return "{" + fields.joined(separator: ",") + "}"
-    }
-
-    /// `value` rounded to a thousandth, without a fraction when whole.
-    static func number(_ value: Double) -> String {
-        let value = rounded(value)
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+    ///     GestureEvent.decimalText(-31.20049)   // "-31.2"
+    ///     GestureEvent.decimalText(412.0)       // "412"
+    public static func decimalText(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        var rounded = (value * 1000).rounded() / 1000
+        if rounded == 0 { rounded = 0 }  // no "-0"
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
     }
 }
+

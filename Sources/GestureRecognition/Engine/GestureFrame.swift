@@ -21,12 +21,21 @@ public struct GestureFrame: Hashable, Sendable, Codable {
         /// (`MT_TOOL_PALM`, or pressure or touch size over the device's
         /// threshold): the engine ignores it, and it does not count as a finger.
         public var isPalm: Bool
+        /// How firmly it touches, in the device's own units: its pressure
+        /// (`ABS_MT_PRESSURE`, `ABS_PRESSURE` on single-touch and semi-MT
+        /// pads), else its touch size (`ABS_MT_TOUCH_MAJOR`); nil when the
+        /// device reports neither. The engine compares it only with the same
+        /// contact's other values: a frame well under the contact's peak is a
+        /// finger landing or lifting, whose position may slide.
+        public var pressure: Double?
 
-        /// A contact `id` at `position` in millimetres.
-        public init(id: Int, position: Point, isPalm: Bool = false) {
+        /// A contact `id` at `position` in millimetres, with its `pressure`
+        /// (or touch size) in device units when the device reports one.
+        public init(id: Int, position: Point, isPalm: Bool = false, pressure: Double? = nil) {
             self.id = id
             self.position = position
             self.isPalm = isPalm
+            self.pressure = pressure
         }
     }
 
@@ -39,13 +48,34 @@ public struct GestureFrame: Hashable, Sendable, Codable {
     /// `contacts.count` on pads with fewer slots than fingers (the count then
     /// comes from `BTN_TOOL_DOUBLETAP` ... `BTN_TOOL_QUINTTAP`).
     public var fingerCount: Int
+    /// Whether a physical button of the device is held: a clickpad pressed
+    /// down (`BTN_LEFT` under the pad, whatever button clickfinger makes of
+    /// it) or a button beside the pad. A click is never a gesture: the
+    /// engine ends a gesture in progress cancelled and waits for every
+    /// finger to lift.
+    public var isButtonDown: Bool
 
     /// A frame at `time` with `contacts`; `fingerCount` defaults to the
-    /// number of contacts.
-    public init(time: Duration, contacts: [Contact], fingerCount: Int? = nil) {
+    /// number of contacts; `isButtonDown` when a physical button is held.
+    public init(time: Duration, contacts: [Contact], fingerCount: Int? = nil, isButtonDown: Bool = false) {
         self.time = time
         self.contacts = contacts
         self.fingerCount = fingerCount ?? contacts.count
+        self.isButtonDown = isButtonDown
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case time, contacts, fingerCount, isButtonDown
+    }
+
+    /// Decodes a frame; `isButtonDown` is optional (default false), so frames
+    /// written before it existed still read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        time = try c.decode(Duration.self, forKey: .time)
+        contacts = try c.decode([Contact].self, forKey: .contacts)
+        fingerCount = try c.decode(Int.self, forKey: .fingerCount)
+        isButtonDown = try c.decodeIfPresent(Bool.self, forKey: .isButtonDown) ?? false
     }
 }
 

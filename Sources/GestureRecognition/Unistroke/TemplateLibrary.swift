@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// Named stroke samples to train a ``UnistrokeRecognizer``: several samples
 /// per gesture name, saved and loaded as versioned JSON.
@@ -114,8 +115,8 @@ extension TemplateLibrary {
 
         public var description: String {
             switch self {
-            case .invalidName(let name): "invalid gesture name '\(name)': it must be 1 to 200 characters on one line"
-            case .degenerateSample(let name, let reason): "sample of '\(name)' is not a stroke: \(reason)"
+            case .invalidName(let name): "invalid gesture name \(Excerpt.quoted(name)): it must be 1 to 200 characters on one line"
+            case .degenerateSample(let name, let reason): "sample of \(Excerpt.quoted(name)) is not a stroke: \(reason)"
             case .tooLarge(let bytes, let limit): "the library is \(bytes) bytes, over the limit of \(limit)"
             case .notALibrary(let why): "not a template library: \(why)"
             case .unsupportedVersion(let v): "unsupported template library version \(v) (this program reads version \(TemplateLibrary.formatVersion))"
@@ -151,18 +152,17 @@ extension TemplateLibrary {
     /// Loads a library from JSON, checking the version first and then every limit.
     public init(jsonData data: Data, limits: Limits = .standard) throws(LibraryError) {
         guard data.count <= limits.maximumBytes else { throw .tooLarge(bytes: data.count, limit: limits.maximumBytes) }
-        let decoder = JSONDecoder()
         let header: Header
-        do { header = try decoder.decode(Header.self, from: data) } catch {
-            throw .notALibrary(JSONText.describe(decodingError: error))
+        do { header = try JSONText.decode(Header.self, from: data) } catch {
+            throw .notALibrary(error.description)
         }
         guard header.format == Self.formatName else {
-            throw .notALibrary("the \"format\" key is \(header.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.formatName)\"")
+            throw .notALibrary("the \"format\" key is \(header.format.map { Excerpt.quoted($0) } ?? "missing"), expected \"\(Self.formatName)\"")
         }
         guard let version = header.version else { throw .notALibrary("the \"version\" key is missing") }
         guard version == Self.formatVersion else { throw .unsupportedVersion(found: version) }
         let file: File
-        do { file = try decoder.decode(File.self, from: data) } catch {
+        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
             throw .notALibrary(JSONText.describe(decodingError: error))
         }
         guard file.templates.count <= limits.maximumTemplates else {

@@ -43,8 +43,10 @@ public enum UnistrokePipeline {
         points.withUnsafeBufferPointer { centroid($0) }
     }
 
-    /// The angle in radians from the centroid to the first point, as $1
-    /// defines it (measured from the first point towards the centroid).
+    /// The indicative angle, as $1 defines it: the direction in radians of
+    /// the line from the first point towards the centroid (`atan2` of the
+    /// centroid minus the first point). Rotating by its negative puts the
+    /// centroid straight to the right of the first point.
     public static func indicativeAngle(_ points: [Point]) -> Double {
         points.withUnsafeBufferPointer { indicativeAngle($0) }
     }

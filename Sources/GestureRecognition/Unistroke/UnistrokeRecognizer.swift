@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// Recognises single-stroke drawn shapes against trainable templates: the
 /// $1 unistroke recognizer family.
@@ -65,6 +66,35 @@ public struct UnistrokeRecognizer: Sendable {
             self.rejectionThreshold = rejectionThreshold
             self.resampleCount = max(8, min(resampleCount ?? matcher.defaultResampleCount, 1024))
             self.maximumPoints = max(2, maximumPoints)
+        }
+
+        /// The resample counts a configuration may set: 8 to 1,024 points.
+        public static let resampleCountRange = NumberRange.integers(8...1024)
+        /// The rejection thresholds a configuration may set: 0 to 1.
+        public static let rejectionThresholdRange = NumberRange(0...1)
+        /// The point limits a configuration may set: 2 to 1,000,000 points.
+        public static let maximumPointsRange = NumberRange.integers(2...1_000_000)
+        /// The orientation tolerances a configuration may set: 0 to 180 degrees.
+        public static let toleranceRange = NumberRange(0...180)
+
+        private enum CodingKeys: String, CodingKey { case matcher, orientation, rejectionThreshold, resampleCount, maximumPoints }
+
+        /// Reads a configuration; missing keys keep the defaults (the
+        /// resample count the matcher's), and every value is checked against
+        /// the ranges above, so no file can make the recognizer trap or
+        /// allocate without bound.
+        public init(from decoder: any Decoder) throws {
+            let c: KeyedDecodingContainer<CodingKeys>
+            do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
+                throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object")
+            }
+            let matcher = try c.decodeIfPresent(Matcher.self, forKey: .matcher) ?? .elastic
+            self.init(
+                matcher: matcher,
+                orientation: try c.decodeIfPresent(Orientation.self, forKey: .orientation) ?? .invariant,
+                rejectionThreshold: try c.decodeNumber(forKey: .rejectionThreshold, in: Self.rejectionThresholdRange) ?? 0.75,
+                resampleCount: try c.decodeInteger(forKey: .resampleCount, in: Self.resampleCountRange),
+                maximumPoints: try c.decodeInteger(forKey: .maximumPoints, in: Self.maximumPointsRange) ?? 100_000)
         }
     }
 
@@ -204,5 +234,41 @@ public struct UnistrokeRecognizer: Sendable {
             }
         }
         return best
+    }
+}
+
+extension UnistrokeRecognizer.Matcher {
+    /// Reads a matcher's name; anything else throws ``InvalidValue`` listing the names.
+    public init(from decoder: any Decoder) throws {
+        let text = try? decoder.singleValueContainer().decode(String.self)
+        guard let text, let matcher = Self(rawValue: text) else {
+            throw InvalidValue(codingPath: decoder.codingPath,
+                               message: "must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))\(text.map { ", not \(Excerpt.quoted($0))" } ?? "")")
+        }
+        self = matcher
+    }
+}
+
+extension UnistrokeRecognizer.Orientation {
+    private enum CodingKeys: String, CodingKey { case invariant, sensitive }
+    private enum ToleranceKeys: String, CodingKey { case toleranceDegrees }
+
+    private static let requirement = #"must be {"invariant": {}} or {"sensitive": {"toleranceDegrees": 0 to 180}}"#
+
+    /// Reads `{"invariant": {}}` or `{"sensitive": {"toleranceDegrees": 30}}`
+    /// (the tolerance 0 to 180 degrees, 30 when left out).
+    public init(from decoder: any Decoder) throws {
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self), c.allKeys.count == 1 else {
+            throw InvalidValue(codingPath: decoder.codingPath, message: Self.requirement)
+        }
+        if c.contains(.invariant) {
+            self = .invariant
+            return
+        }
+        guard let tolerance = try? c.nestedContainer(keyedBy: ToleranceKeys.self, forKey: .sensitive) else {
+            throw InvalidValue(codingPath: decoder.codingPath, message: Self.requirement)
+        }
+        let degrees = try tolerance.decodeNumber(forKey: .toleranceDegrees, in: UnistrokeRecognizer.Configuration.toleranceRange)
+        self = .sensitive(toleranceDegrees: degrees ?? 30)
     }
 }

@@ -39,15 +39,15 @@ struct GestureEngineSwipeTests {
                 moveDuration: variant.moveDuration, landingSpread: variant.landingSpread)
             let (events, engine) = run(variant.apply(touch))
             let done = completions(events)
-            #expect(done.count == 1, "\(variant.name): \(done.map(\.jsonLine))")
+            #expect(done.count == 1, "\(variant.name): \(done)")
             guard let end = done.first else { continue }
             #expect(end.type == .swipe)
             #expect(end.phase == .end)
             #expect(end.cancelled == false)
             #expect(end.fingers == fingers)
-            #expect(end.direction == direction, "\(variant.name): \(end.jsonLine)")
-            #expect(abs((end.dxMillimeters ?? .nan) - travel.x) < 1.5, "\(variant.name): \(end.jsonLine)")
-            #expect(abs((end.dyMillimeters ?? .nan) - travel.y) < 1.5, "\(variant.name): \(end.jsonLine)")
+            #expect(end.direction == direction, "\(variant.name): \(end)")
+            #expect(abs((end.dxMillimeters ?? .nan) - travel.x) < 1.5, "\(variant.name): \(end)")
+            #expect(abs((end.dyMillimeters ?? .nan) - travel.y) < 1.5, "\(variant.name): \(end)")
             #expect(end.edge == nil)
             #expect(events.first?.type == .swipe && events.first?.phase == .begin)
             #expect(isWellPaired(events))
@@ -152,7 +152,7 @@ struct GestureEngineSwipeTests {
         }
         let events = run(touch.frames(), on: SyntheticTouch.screen).events
         let ends = completions(events)
-        #expect(ends.count == 1, "\(ends.map(\.jsonLine))")
+        #expect(ends.count == 1, "\(ends)")
         #expect(ends.first?.type == .swipe)
         #expect(ends.first?.fingers == 4)
         #expect(ends.first?.direction == .down)
@@ -211,12 +211,12 @@ struct GestureEnginePinchTests {
             // A slow pinch rests long enough for a hold, which the motion
             // cancels (as in libinput); the pinch then begins.
             let ends = completions(events).filter { !($0.type == .hold && $0.cancelled == true) }
-            #expect(ends.count == 1, "\(variant.name): \(ends.map(\.jsonLine))")
+            #expect(ends.count == 1, "\(variant.name): \(ends)")
             guard let end = ends.first else { continue }
             #expect(end.type == .pinch)
             #expect(end.cancelled == false)
             #expect(end.fingers == fingers)
-            #expect(abs((end.scale ?? .nan) / scale - 1) < 0.08, "\(variant.name): \(end.jsonLine)")
+            #expect(abs((end.scale ?? .nan) / scale - 1) < 0.08, "\(variant.name): \(end)")
             #expect(abs(end.angleDegrees ?? .nan) < 5)
             #expect(isWellPaired(events))
         }
@@ -229,11 +229,11 @@ struct GestureEnginePinchTests {
                 fingers: fingers, radius: 15, rotationDegrees: degrees,
                 moveDuration: variant.moveDuration, landingSpread: variant.landingSpread)
             let ends = completions(run(variant.apply(touch)).events)
-            #expect(ends.count == 1, "\(variant.name): \(ends.map(\.jsonLine))")
+            #expect(ends.count == 1, "\(variant.name): \(ends)")
             guard let end = ends.first else { continue }
             #expect(end.type == .pinch)
             #expect(end.fingers == fingers)
-            #expect(abs((end.angleDegrees ?? .nan) - degrees) < 5, "\(variant.name): \(end.jsonLine)")
+            #expect(abs((end.angleDegrees ?? .nan) - degrees) < 5, "\(variant.name): \(end)")
             #expect(abs((end.scale ?? .nan) - 1) < 0.08)
         }
     }

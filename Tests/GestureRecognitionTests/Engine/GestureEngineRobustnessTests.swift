@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureEvaluation
 @testable import GestureRecognition
 
 @Suite("GestureEngine robustness")
@@ -128,24 +129,19 @@ struct GestureEngineRobustnessTests {
 
 @Suite("GestureEngine events and configuration")
 struct GestureEngineContractTests {
-    @Test("events print the JSON contract's keys in order")
-    func jsonLineFollowsContract() {
-        let end = GestureEvent(
-            type: .swipe, phase: .end, time: .milliseconds(412), fingers: 3, cancelled: false,
-            direction: .upLeft, dxMillimeters: -31.50004, dyMillimeters: 1.2, edge: .right)
-        #expect(end.jsonLine == #"{"type":"swipe","phase":"end","time_ms":412,"fingers":3,"cancelled":false,"direction":"up_left","dx_mm":-31.5,"dy_mm":1.2,"edge":"right"}"#)
-        let tap = GestureEvent(type: .tap, time: .microseconds(120_500), fingers: 2)
-        #expect(tap.jsonLine == #"{"type":"tap","time_ms":120.5,"fingers":2}"#)
-        let stroke = GestureEvent(type: .stroke, time: .zero, fingers: 1, template: "a \"b\"", score: 0.91234)
-        #expect(stroke.jsonLine == #"{"type":"stroke","time_ms":0,"fingers":1,"template":"a \"b\"","score":0.912}"#)
+    @Test("numbers are written rounded to a thousandth, whole ones without a fraction", arguments: [
+        (412.0, "412"), (-31.50004, "-31.5"), (0.91234, "0.912"), (120.5, "120.5"),
+        (-0.0001, "0"), (Double.nan, "0"), (Double.infinity, "0"), (2e15, "2000000000000000.0"),
+    ])
+    func decimalText(value: Double, text: String) {
+        #expect(GestureEvent.decimalText(value) == text)
     }
 
-    @Test("events decode from the JSON they encode")
-    func eventsRoundTrip() throws {
-        let pinch = GestureEvent(type: .pinch, phase: .end, time: .milliseconds(80), fingers: 4, cancelled: true, scale: 1.5, angleDegrees: -12.25)
-        let data = try JSONEncoder().encode(pinch)
-        #expect(try JSONDecoder().decode(GestureEvent.self, from: data) == pinch)
-        #expect(try JSONDecoder().decode(GestureEvent.self, from: Data(pinch.jsonLine.utf8)) == pinch)
+    @Test("an event reads as one line with its numbers written the same way")
+    func descriptionIsOneLine() {
+        let end = GestureEvent(type: .swipe, phase: .end, time: .microseconds(812_400), fingers: 3,
+                               direction: .left, dxMillimeters: -31.2004, dyMillimeters: 0.4)
+        #expect(end.description == "812.4 ms  swipe end  3 fingers  left  -31.2, 0.4 mm")
     }
 
     @Test("a JSON configuration sets the thresholds it names and keeps the other defaults")
@@ -169,4 +165,5 @@ struct GestureEngineContractTests {
         let engine = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
         #expect(engine.diagnostics.map(\.kind) == [.invalidConfiguration])
     }
+
 }

@@ -14,7 +14,7 @@ struct GestureEngineTapHoldTests {
             touch.frameRate = 125
             let events = run(touch.frames(), on: surface).events
             #expect(events == [GestureEvent(type: .tap, time: events.first?.time ?? .zero, fingers: fingers)],
-                    "\(events.map(\.jsonLine))")
+                    "\(events)")
         }
     }
 
@@ -47,7 +47,7 @@ struct GestureEngineTapHoldTests {
             var touch = SyntheticTouch.still(fingers: fingers, contact: 0.6, landingSpread: spread)
             touch.jitterMillimeters = jitter
             let events = run(touch.frames()).events
-            #expect(events.map(\.type) == [.hold, .hold], "\(events.map(\.jsonLine))")
+            #expect(events.map(\.type) == [.hold, .hold], "\(events)")
             #expect(events.first?.phase == .begin)
             #expect(events.first?.fingers == fingers)
             #expect(events.first.map { $0.time - .seconds(1) } == .seconds(fingers > 1 ? spread : 0) + .milliseconds(200))
@@ -139,7 +139,7 @@ struct GestureEngineStrokeSequenceTests {
         touch.jitterMillimeters = jitter
         touch.frameRate = 120
         let events = run(touch.frames(), on: SyntheticTouch.screen, templates: .dollarShapes).events
-        #expect(events.count == 1, "\(events.map(\.jsonLine))")
+        #expect(events.count == 1, "\(events)")
         #expect(events.first?.type == .stroke)
         #expect(events.first?.template == shape)
         #expect((events.first?.score ?? 0) >= 0.75)
@@ -220,5 +220,27 @@ struct GestureEngineStrokeSequenceTests {
         let fired = events.filter { $0.type == .sequence }
         #expect(fired.map(\.name) == ["left"])
         #expect(fired.first?.time == end.time + .milliseconds(800))
+    }
+
+    @Test("fired timers leave the clock at the last one, so a frame stamped before the call is in order")
+    func fireTimersKeepsTheClockAtTheTimer() {
+        var configuration = GestureEngine.Configuration()
+        configuration.sequences = Self.sequences
+        var engine = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
+        var events: [GestureEvent] = []
+        for frame in Self.swipes([.left]) { events += engine.process(frame) }
+        let end = events.last { $0.type == .swipe }!
+        let fired = engine.fireTimers(dueBy: end.time + .seconds(3))
+        #expect(fired.map(\.name) == ["left"])
+        #expect(fired.first?.time == end.time + .milliseconds(800))
+        #expect(engine.nextDeadline == nil)
+        _ = engine.process(GestureFrame(time: end.time + .seconds(1), contacts: [], fingerCount: 0))
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        // advance(to:) moves the clock all the way: the same frame is then late.
+        var advanced = GestureEngine(surface: SyntheticTouch.pad, configuration: configuration)
+        for frame in Self.swipes([.left]) { _ = advanced.process(frame) }
+        _ = advanced.advance(to: end.time + .seconds(3))
+        _ = advanced.process(GestureFrame(time: end.time + .seconds(1), contacts: [], fingerCount: 0))
+        #expect(advanced.diagnostics.map(\.kind) == [.timeWentBackwards])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureEvaluation
 @testable import GestureRecognition
 
 /// Builds synthetic touch frames for engine tests: fingers on a surface
@@ -13,6 +14,8 @@ struct SyntheticTouch {
         var isPalm = false
         /// Where the finger is at a time in seconds from the start.
         var position: (Double) -> Point
+        /// How firmly it presses at a time in seconds (device units), if the pad says.
+        var pressure: ((Double) -> Double)? = nil
     }
 
     var fingers: [Finger] = []
@@ -27,6 +30,8 @@ struct SyntheticTouch {
     /// Overrides the finger count of a frame at a time (fake fingers on pads
     /// with fewer slots than fingers).
     var fingerCount: ((Double, Int) -> Int)? = nil
+    /// Whether a physical button is down at a time in seconds (none by default).
+    var buttonDown: ((Double) -> Bool)? = nil
 
     /// The frames, ending with one that has no fingers.
     func frames() -> [GestureFrame] {
@@ -45,11 +50,13 @@ struct SyntheticTouch {
             index += 1
             let contacts = fingers.filter { $0.down <= t && t < $0.up }.map { finger in
                 let p = finger.position(t)
-                return GestureFrame.Contact(id: finger.id, position: Point(x: p.x + noise(), y: p.y + noise()), isPalm: finger.isPalm)
+                return GestureFrame.Contact(id: finger.id, position: Point(x: p.x + noise(), y: p.y + noise()),
+                                            isPalm: finger.isPalm, pressure: finger.pressure?(t))
             }
             let time = origin + .nanoseconds(Int64((t * 1e9).rounded()))
             let count = fingerCount?(t, contacts.count) ?? contacts.count
-            frames.append(GestureFrame(time: time, contacts: contacts, fingerCount: count))
+            frames.append(GestureFrame(time: time, contacts: contacts, fingerCount: count,
+                                       isButtonDown: buttonDown?(t) ?? false))
             if t >= end { break }
         }
         return frames

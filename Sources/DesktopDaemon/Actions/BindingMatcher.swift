@@ -1,0 +1,324 @@
+import GestureRecognition
+import InputChecks
+
+/// Turns a stream of gesture events into the actions their bindings fire.
+/// Pure apart from device-name patterns, which run through `PatternMatcher`
+/// once per device and configuration (the outcome is remembered).
+///
+/// - `end` bindings fire once when a gesture completes (never when it is
+///   cancelled); taps, strokes and sequences complete at once.
+/// - `begin` bindings fire once per gesture, on the first event at which
+///   every condition holds.
+/// - `continuous` bindings fire every `every` units of travel: the count is
+///   the distance moved in the binding's direction divided by the step.
+///   Moving back lowers the mark, so scrubbing back and forth fires for each
+///   forward stretch (a volume slider), never for the way back.
+///
+/// - `drag` bindings follow the whole swipe: a press at its begin, a move
+///   for every update, a release at its end, cancelled or not.
+///
+/// A gesture in progress keeps the configuration it began with until it
+/// ends: a reload never drops or changes a gesture under the fingers.
+///
+///     var matcher = BindingMatcher(configuration: configuration)
+///     for event in events { actions += matcher.process(event, from: device) }
+///
+/// - Complexity: O(bindings) per event, plus one pattern match per device
+///   and binding the first time a device is seen under a configuration.
+public struct BindingMatcher: Sendable {
+    /// The most firings one event can cause for one continuous binding; the
+    /// rest of that travel is skipped.
+    public static let maximumFiringsPerEvent = 100
+
+    /// The configuration new gestures are matched with.
+    public private(set) var configuration: DaemonConfiguration
+    /// Warnings for the log (a device-name pattern that timed out), oldest first.
+    public private(set) var notes: [String] = []
+
+    /// The gestures in progress, by device id.
+    private var inProgress: [Int: Progress] = [:]
+    /// Which bindings of ``configuration`` each device may fire.
+    private var deviceBindings: [InputDevice: [Bool]] = [:]
+
+    /// A matcher for `configuration`.
+    public init(configuration: DaemonConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// How many devices have a gesture in progress.
+    public var gesturesInProgress: Int { inProgress.count }
+
+    /// Uses `configuration` for gestures that begin from now on; gestures in
+    /// progress finish with the configuration they began with.
+    public mutating func replaceConfiguration(_ configuration: DaemonConfiguration) {
+        self.configuration = configuration
+        deviceBindings = [:]
+    }
+
+    /// Returns the notes gathered so far and forgets them.
+    public mutating func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
+    /// The actions `event` from `device` fires, in binding order.
+    public mutating func process(_ event: GestureEvent, from device: InputDevice) -> [FiredAction] {
+        switch event.phase {
+        case nil:
+            var progress = Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            return progress.fire(event, from: device, completing: true)
+        case .begin?:
+            var progress = Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            let actions = progress.fire(event, from: device, completing: false)
+            inProgress[device.id] = progress
+            return actions
+        case .update?:
+            var progress = inProgress[device.id]
+                ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            let actions = progress.fire(event, from: device, completing: false)
+            inProgress[device.id] = progress
+            return actions
+        case .end?:
+            var progress = inProgress.removeValue(forKey: device.id)
+                ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            guard event.cancelled != true else { return progress.releaseDrags(event, from: device) }
+            return progress.fire(event, from: device, completing: true)
+        }
+    }
+
+    /// Forgets the gesture in progress on `device` (the device went away).
+    public mutating func forget(_ device: InputDevice) {
+        inProgress[device.id] = nil
+    }
+
+    /// Whether each binding of ``configuration`` may fire for `device`.
+    private mutating func eligibleBindings(for device: InputDevice) -> [Bool] {
+        if let known = deviceBindings[device] { return known }
+        var result: [Bool] = []
+        for binding in configuration.bindings {
+            guard let matcher = binding.match.device else { result.append(true); continue }
+            switch matcher.match(device) {
+            case .matched: result.append(true)
+            case .notMatched: result.append(false)
+            case .patternFailed(let outcome):
+                notes.append("\(binding.label).device.name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so the binding does not apply to it")
+                result.append(false)
+            }
+        }
+        deviceBindings[device] = result
+        return result
+    }
+}
+
+extension BindingMatcher {
+    /// One gesture in progress: the configuration it began with and what
+    /// its bindings have done so far.
+    struct Progress: Sendable {
+        var configuration: DaemonConfiguration
+        var eligible: [Bool]
+        /// The begin bindings that have fired.
+        var begun: Set<Int> = []
+        /// Continuous bindings: the mark travel is counted from.
+        var marks: [Int: Double] = [:]
+        /// Continuous bindings: how many times each fired.
+        var steps: [Int: Int] = [:]
+        /// Swipes: the path length so far and the latest displacement.
+        var pathMillimeters = 0.0
+        var latest: (dx: Double, dy: Double) = (0, 0)
+        /// Drag bindings whose button is held.
+        var dragging: Set<Int> = []
+
+        init(configuration: DaemonConfiguration, eligible: [Bool]) {
+            self.configuration = configuration
+            self.eligible = eligible
+        }
+
+        mutating func fire(_ event: GestureEvent, from device: InputDevice, completing: Bool) -> [FiredAction] {
+            let previous = latest
+            if let dx = event.dxMillimeters, let dy = event.dyMillimeters {
+                let step = ((dx - latest.dx) * (dx - latest.dx) + (dy - latest.dy) * (dy - latest.dy)).squareRoot()
+                pathMillimeters += step
+                latest = (dx, dy)
+            }
+            var actions: [FiredAction] = []
+            for (index, binding) in configuration.bindings.enumerated() where eligible[index] {
+                let match = binding.match
+                guard match.gesture == event.type, match.fingers.map({ $0 == event.fingers }) ?? true else { continue }
+                if case .drag(let button)? = binding.action.input {
+                    guard edgeHolds(match, event) else { continue }
+                    actions += drag(index, button: button, binding, event, device, from: previous)
+                    continue
+                }
+                switch binding.action.phase {
+                case .end:
+                    guard completing, holds(match, for: event) else { continue }
+                    actions.append(action(binding, event, device, step: nil))
+                case .begin:
+                    guard !begun.contains(index), holds(match, for: event) else { continue }
+                    begun.insert(index)
+                    actions.append(action(binding, event, device, step: nil))
+                case .continuous(let every):
+                    guard event.phase != .begin, edgeHolds(match, event), let value = measure(match, event) else { continue }
+                    let mark = marks[index] ?? neutral(match)
+                    let travel = value - mark
+                    if travel < 0 {
+                        marks[index] = value
+                    } else if travel >= every {
+                        // Counted as a Double and capped before it becomes an
+                        // Int: any travel and step give a bounded count.
+                        let whole = (travel / every).rounded(.down)
+                        marks[index] = mark + whole * every
+                        let limit = BindingMatcher.maximumFiringsPerEvent
+                        let count = whole < Double(limit) ? Int(whole) : limit
+                        for _ in 0..<count {
+                            let step = (steps[index] ?? 0) + 1
+                            steps[index] = step
+                            actions.append(action(binding, event, device, step: step))
+                        }
+                    }
+                }
+            }
+            return actions
+        }
+
+        /// The steps of a drag for `event`: press at the begin, a move per
+        /// update (the displacement since `previous`), a release at the end.
+        private mutating func drag(_ index: Int, button: DaemonConfiguration.MouseSettings.Button,
+                                   _ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice,
+                                   from previous: (dx: Double, dy: Double)) -> [FiredAction] {
+            var steps: [InputStep] = []
+            if !dragging.contains(index), event.phase != .end {
+                // A begin, or an update of a swipe that began under another configuration.
+                dragging.insert(index)
+                steps.append(.dragPress(MouseStrokeEvents.code(button)))
+            }
+            if event.phase != .begin, event.cancelled != true, dragging.contains(index),
+               let dx = event.dxMillimeters, let dy = event.dyMillimeters, dx != previous.dx || dy != previous.dy {
+                steps.append(.dragMove(dxMillimeters: dx - previous.dx, dyMillimeters: dy - previous.dy))
+            }
+            if event.phase == .end, dragging.remove(index) != nil { steps.append(.dragRelease) }
+            return steps.map { step in
+                var fired = action(binding, event, device, step: nil)
+                fired.input = step
+                return fired
+            }
+        }
+
+        /// The releases of the drags in progress: the gesture ended cancelled.
+        mutating func releaseDrags(_ event: GestureEvent, from device: InputDevice) -> [FiredAction] {
+            dragging.sorted().map { index in
+                var fired = action(configuration.bindings[index], event, device, step: nil)
+                fired.input = .dragRelease
+                return fired
+            }
+        }
+
+        private func action(_ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice, step: Int?) -> FiredAction {
+            let direction = binding.match.pinchDirection?.rawValue ?? swipeDirection(event)?.rawValue ?? pinchDirection(event)?.rawValue
+            var input: InputStep?
+            switch binding.action.input {
+            case .keys(let keys)?: input = .keys(keys.map(\.code))
+            case .click(let button)?: input = .click(MouseStrokeEvents.code(button))
+            case .drag?, nil: input = nil
+            }
+            return FiredAction(
+                binding: binding.label, command: binding.action.command, input: input,
+                environment: FiredAction.environment(for: event, device: device, direction: direction, binding: binding.label, step: step),
+                timeout: binding.action.timeout ?? configuration.actions.timeout,
+                gesture: event.description)
+        }
+
+        /// The engine's direction on ends; on updates, the displacement so
+        /// far classified the way the engine classifies it.
+        func swipeDirection(_ event: GestureEvent) -> SwipeDirection? {
+            guard event.type == .swipe else { return nil }
+            if let direction = event.direction { return direction }
+            guard event.phase == .update, let dx = event.dxMillimeters, let dy = event.dyMillimeters else { return nil }
+            return configuration.engine.swipeDirection.direction(dx: dx, dy: dy)
+        }
+
+        /// The way a pinch has gone so far, as a binding without a direction
+        /// reports it: in or out when the scale is past the engine's pinch
+        /// threshold, clockwise or counterclockwise when the angle is past its
+        /// rotation threshold; when both are, the one furthest past its
+        /// threshold (relative to it). Nil before either threshold.
+        func pinchDirection(_ event: GestureEvent) -> DaemonConfiguration.PinchDirection? {
+            guard event.type == .pinch else { return nil }
+            let scaleThreshold = configuration.engine.pinchScaleThreshold
+            let angleThreshold = configuration.engine.rotationThresholdDegrees
+            var best: (direction: DaemonConfiguration.PinchDirection, excess: Double)?
+            if let scale = event.scale, scaleThreshold > 0, abs(scale - 1) >= scaleThreshold {
+                best = (scale < 1 ? .in : .out, abs(scale - 1) / scaleThreshold)
+            }
+            if let angle = event.angleDegrees, angleThreshold > 0, abs(angle) >= angleThreshold,
+               abs(angle) / angleThreshold > best?.excess ?? 0 {
+                best = (angle > 0 ? .clockwise : .counterclockwise, abs(angle) / angleThreshold)
+            }
+            return best?.direction
+        }
+
+        func edgeHolds(_ match: DaemonConfiguration.Match, _ event: GestureEvent) -> Bool {
+            match.edge.map { $0 == event.edge } ?? true
+        }
+
+        /// Whether every condition of `match` but gesture, fingers and device holds.
+        func holds(_ match: DaemonConfiguration.Match, for event: GestureEvent) -> Bool {
+            guard edgeHolds(match, event) else { return false }
+            if let wanted = match.swipeDirection, swipeDirection(event) != wanted { return false }
+            if let wanted = match.pinchDirection {
+                let scaleThreshold = configuration.engine.pinchScaleThreshold
+                let angleThreshold = configuration.engine.rotationThresholdDegrees
+                switch wanted {
+                case .in: guard let scale = event.scale, scale <= 1 - scaleThreshold else { return false }
+                case .out: guard let scale = event.scale, scale >= 1 + scaleThreshold else { return false }
+                case .clockwise: guard let angle = event.angleDegrees, angle >= angleThreshold else { return false }
+                case .counterclockwise: guard let angle = event.angleDegrees, angle <= -angleThreshold else { return false }
+                }
+            }
+            if let template = match.template, event.template != template { return false }
+            if let sequence = match.sequence, event.name != sequence { return false }
+            if let minimum = match.minimumDistanceMillimeters {
+                guard let dx = event.dxMillimeters, let dy = event.dyMillimeters,
+                      (dx * dx + dy * dy).squareRoot() >= minimum else { return false }
+            }
+            if let minimum = match.minimumScale { guard let scale = event.scale, scale >= minimum else { return false } }
+            if let maximum = match.maximumScale { guard let scale = event.scale, scale <= maximum else { return false } }
+            if let minimum = match.minimumAngleDegrees {
+                guard let angle = event.angleDegrees, abs(angle) >= minimum else { return false }
+            }
+            return true
+        }
+
+        /// The quantity a continuous binding counts in steps of `every`:
+        /// travel along its swipe direction (or the path length without
+        /// one), the scale for pinches in and out, the angle for rotations.
+        func measure(_ match: DaemonConfiguration.Match, _ event: GestureEvent) -> Double? {
+            switch match.gesture {
+            case .swipe:
+                guard let dx = event.dxMillimeters, let dy = event.dyMillimeters else { return nil }
+                guard let direction = match.swipeDirection else { return pathMillimeters }
+                let unit = direction.unitVector
+                return dx * unit.x + dy * unit.y
+            case .pinch:
+                switch match.pinchDirection {
+                case .out?: return event.scale
+                case .in?: return event.scale.map { -$0 }
+                case .clockwise?: return event.angleDegrees
+                case .counterclockwise?: return event.angleDegrees.map { -$0 }
+                case nil: return nil
+                }
+            default:
+                return nil
+            }
+        }
+
+        /// Where a continuous binding's count starts: no travel, scale 1, no rotation.
+        func neutral(_ match: DaemonConfiguration.Match) -> Double {
+            switch match.pinchDirection {
+            case .out?: 1
+            case .in?: -1
+            default: 0
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import InputChecks
+import Synchronization
+import EvdevInput
+import GestureRecognition
+
+/// The desktop daemon: takes gesture events from any ``GestureSource``,
+/// matches them against the configuration's bindings and hands the fired
+/// actions to an ``ActionRunner``; reloads without dropping a gesture in
+/// progress.
+///
+///     let daemon = GestureDaemon(configuration: try DaemonConfiguration.load(contentsOf: path))
+///     try daemon.run(ReplaySource(.files(["swipe.jsonl"])))
+///
+/// Matching happens on the source's thread and takes microseconds; commands
+/// run in the background, so a slow command never holds up input.
+public final class GestureDaemon: Sendable {
+    private struct State {
+        var matcher: BindingMatcher
+        /// Device-matcher verdicts for the current configuration.
+        var acceptedDevices: [InputDevice: Bool] = [:]
+        /// What is claimed on each device under the current configuration.
+        var policies: [InputDevice: PassThroughFilter.Policy] = [:]
+    }
+
+    private let state: Mutex<State>
+    /// The runner the fired actions go to.
+    public let runner: ActionRunner
+    /// Where the daemon logs.
+    public let log: DaemonLog
+
+    /// A daemon with `configuration`, running commands with `launcher`,
+    /// input actions through `inputDevices` (made now when the configuration
+    /// has input actions, so the desktop has them before the first one), and
+    /// logging to `log`.
+    public init(configuration: DaemonConfiguration, launcher: any ProcessLauncher = SpawnLauncher(),
+                inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError) {
+        self.state = Mutex(State(matcher: BindingMatcher(configuration: configuration)))
+        self.runner = ActionRunner(settings: configuration.actions, launcher: launcher, inputDevices: inputDevices, log: log)
+        self.log = log
+        if configuration.usesInputActions { runner.input.prepare() }
+    }
+
+    /// The configuration new gestures are matched with.
+    public var configuration: DaemonConfiguration {
+        state.withLock { $0.matcher.configuration }
+    }
+
+    /// Uses `configuration` from now on: new gestures, new devices and new
+    /// actions follow it; a gesture in progress ends under the old one.
+    public func apply(_ configuration: DaemonConfiguration) {
+        state.withLock {
+            $0.matcher.replaceConfiguration(configuration)
+            $0.acceptedDevices = [:]
+            $0.policies = [:]
+        }
+        runner.update(configuration.actions)
+        if configuration.usesInputActions { runner.input.prepare() }
+    }
+
+    /// Matches one event and submits the actions it fires; never blocks on them.
+    public func handle(_ event: GestureEvent, from device: InputDevice) {
+        let (actions, notes) = state.withLock { state in
+            let actions = state.matcher.process(event, from: device)
+            return (actions, state.matcher.takeNotes())
+        }
+        notes.forEach(log.write)
+        actions.forEach(runner.submit)
+    }
+
+    /// Whether the configuration's `devices` take `device` (all devices when
+    /// it has none). A name pattern that times out does not match, and says so.
+    public func accepts(_ device: InputDevice) -> Bool {
+        let (accepted, notes) = state.withLock { state -> (Bool, [String]) in
+            if let known = state.acceptedDevices[device] { return (known, []) }
+            let matchers = state.matcher.configuration.devices
+            var notes: [String] = []
+            var accepted = matchers.isEmpty
+            for (index, matcher) in matchers.enumerated() where !accepted {
+                switch matcher.match(device) {
+                case .matched: accepted = true
+                case .notMatched: break
+                case .patternFailed(let outcome):
+                    notes.append("devices[\(index)].name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so it does not match")
+                }
+            }
+            state.acceptedDevices[device] = accepted
+            return (accepted, notes)
+        }
+        notes.forEach(log.write)
+        return accepted
+    }
+
+    /// What is claimed on `device` under the current configuration: asked
+    /// when a touch begins, so a reload applies from the next touch.
+    public func interceptionPolicy(for device: InputDevice) -> PassThroughFilter.Policy {
+        let (policy, notes) = state.withLock { state -> (PassThroughFilter.Policy, [String]) in
+            if let known = state.policies[device] { return (known, []) }
+            let (policy, notes) = state.matcher.configuration.interceptionPolicy(for: device)
+            state.policies[device] = policy
+            return (policy, notes)
+        }
+        notes.forEach(log.write)
+        return policy
+    }
+
+    /// Forgets what is kept for `device` (its gesture in progress): it went away.
+    public func deviceRemoved(_ device: InputDevice) {
+        state.withLock {
+            $0.matcher.forget(device)
+            $0.acceptedDevices[device] = nil
+            $0.policies[device] = nil
+        }
+    }
+
+    /// The engine setup for a device opened now.
+    public func engineSetup() -> EngineSetup {
+        let configuration = self.configuration
+        return EngineSetup(configuration: configuration.engine, templates: configuration.templates, mouse: configuration.mouse,
+                           intercept: configuration.intercept)
+    }
+
+    /// The sink a source delivers to.
+    public var sink: GestureSink {
+        GestureSink(
+            accepts: { [self] in accepts($0) },
+            engineSetup: { [self] in engineSetup() },
+            deliver: { [self] event, device in handle(event, from: device) },
+            deviceRemoved: { [self] in deviceRemoved($0) },
+            interceptionPolicy: { [self] in interceptionPolicy(for: $0) },
+            log: log)
+    }
+
+    /// Runs `source` to its end, then waits for every action it fired.
+    public func run(_ source: some GestureSource) throws {
+        defer { runner.waitUntilIdle() }
+        try source.run(into: sink)
+    }
+
+    /// Reloads through `reloader` and applies the result: a new valid
+    /// configuration replaces the old one, and a bad one is logged and
+    /// changes nothing. Returns whether the configuration changed.
+    @discardableResult
+    public func reload(_ reloader: inout ConfigurationReloader, reason: String) -> Bool {
+        switch reloader.reload() {
+        case .reloaded(let configuration):
+            apply(configuration)
+            log.write("reloaded \(reloader.path) (\(reason)): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")")
+            return true
+        case .kept(let errors):
+            log.write("kept the old configuration (\(reason)): \(errors)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import EvdevInput
+import GestureRecognition
+
+/// What a ``GestureSource`` hands its gestures to.
+public struct GestureSink: Sendable {
+    /// Whether the configuration's device matchers take `device`.
+    public var accepts: @Sendable (_ device: InputDevice) -> Bool
+    /// The engine setup for a device opened now.
+    public var engineSetup: @Sendable () -> EngineSetup
+    /// Takes one gesture event from `device`.
+    public var deliver: @Sendable (_ event: GestureEvent, _ device: InputDevice) -> Void
+    /// Told that `device` went away (after its cancelled gesture was delivered),
+    /// so what the daemon keeps for it can be forgotten.
+    public var deviceRemoved: @Sendable (_ device: InputDevice) -> Void
+    /// What is claimed on `device`, for a source that intercepts it.
+    public var interceptionPolicy: @Sendable (_ device: InputDevice) -> PassThroughFilter.Policy
+    /// The daemon's log, for a source's own notes (a trace that cannot be read).
+    public var log: DaemonLog
+
+    /// A sink from its parts.
+    public init(
+        accepts: @escaping @Sendable (InputDevice) -> Bool,
+        engineSetup: @escaping @Sendable () -> EngineSetup,
+        deliver: @escaping @Sendable (GestureEvent, InputDevice) -> Void,
+        deviceRemoved: @escaping @Sendable (InputDevice) -> Void = { _ in },
+        interceptionPolicy: @escaping @Sendable (InputDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
+        log: DaemonLog
+    ) {
+        self.accepts = accepts
+        self.engineSetup = engineSetup
+        self.deliver = deliver
+        self.deviceRemoved = deviceRemoved
+        self.interceptionPolicy = interceptionPolicy
+        self.log = log
+    }
+}

@@ -1,0 +1,27 @@
+import TouchInput
+
+/// A device that gestures come from, as a ``GestureSource`` describes it.
+public struct InputDevice: Hashable, Sendable {
+    /// A number that tells this device apart from the source's other devices
+    /// while the source runs (a trace's device index, an evdev node number).
+    public var id: Int
+    /// The kernel's name for the device: `SynPS/2 Synaptics TouchPad`.
+    public var name: String
+    /// The vendor id.
+    public var vendor: Int
+    /// The product id.
+    public var product: Int
+
+    /// A device with these facts.
+    public init(id: Int, name: String, vendor: Int = 0, product: Int = 0) {
+        self.id = id
+        self.name = name
+        self.vendor = vendor
+        self.product = product
+    }
+
+    /// The device `description`, known to its source as `id`.
+    public init(id: Int, description: DeviceDescription) {
+        self.init(id: id, name: description.name, vendor: Int(description.id.vendor), product: Int(description.id.product))
+    }
+}

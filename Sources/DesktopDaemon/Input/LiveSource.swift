@@ -1,0 +1,192 @@
+import EvdevInput
+import Foundation
+import GestureRecognition
+import Synchronization
+
+/// Live touchpads and touchscreens through `LiveGestures`: every touch device
+/// the configuration's `devices` accept (and those plugged in later), each
+/// with the engine setup current when it is opened; runs until ``Stopper/stop()``.
+///
+/// With `intercepts` and the configuration's `intercept` (both true by
+/// default), each device is taken from the desktop: grabbed, with a uinput
+/// clone the desktop reads instead, which the claimed gestures never reach
+/// (`Interception`, `PassThroughFilter`; Docs/Interception.md). Devices this
+/// package made (clones, the virtual keyboard and pointer) are never read.
+///
+/// When the configuration has a `mouse` section at the start, mice are read
+/// too, through `LiveMouseStrokes` on a second thread: every mouse the
+/// `devices` accept (with `.named`, whose name contains the text; none with
+/// `.node`), hotplugged ones included. A recognised stroke is delivered as a
+/// `stroke` event with 0 fingers (``MouseStrokeEvents``); mice have negative
+/// ids (-1, -2, ...) so they never share one with a touch device.
+///
+///     let stopper = LiveSource.Stopper()
+///     try daemon.run(LiveSource(stopper: stopper))   // until stopper.stop()
+public struct LiveSource: GestureSource {
+    /// Ends a running ``LiveSource`` from another thread or a signal handler's queue.
+    public final class Stopper: Sendable {
+        private let state = Mutex<(wakers: [EvdevReader.Waker], stopped: Bool)>(([], false))
+
+        /// A stopper not yet stopped.
+        public init() {}
+
+        /// Stops the source: its devices finish (a gesture in progress ends cancelled) and `run` returns.
+        public func stop() {
+            let wakers = state.withLock { state -> [EvdevReader.Waker] in
+                state.stopped = true
+                return state.wakers
+            }
+            for waker in wakers { waker.wake() }
+        }
+
+        /// Wakes `waker` (too) on `stop()`, at once if that already happened.
+        func attach(_ waker: EvdevReader.Waker) {
+            let stopped = state.withLock { state -> Bool in
+                state.wakers.append(waker)
+                return state.stopped
+            }
+            if stopped { waker.wake() }
+        }
+    }
+
+    /// Which devices to read.
+    public var selection: LiveGestures.Selection
+    /// Where the event nodes are.
+    public var directory: String
+    /// What ends the run.
+    public var stopper: Stopper
+    /// Whether devices are taken from the desktop when the configuration's
+    /// `intercept` says so too (`gestures run --no-intercept` sets it false).
+    public var intercepts: Bool
+
+    /// A source reading `selection` in `directory` until `stopper` stops it.
+    public init(selection: LiveGestures.Selection = .touchDevices, directory: String = "/dev/input", stopper: Stopper,
+                intercepts: Bool = true) {
+        self.selection = selection
+        self.directory = directory
+        self.stopper = stopper
+        self.intercepts = intercepts
+    }
+
+    /// Reads the devices the sink accepts, delivering their gestures, until stopped.
+    /// A device that goes away has its gesture cancelled and is reported to the sink.
+    ///
+    /// - Throws: `EvdevError` when the devices cannot be read at all (permission denied).
+    public func run(into sink: GestureSink) throws {
+        func input(_ device: LiveGestures.Device) -> InputDevice {
+            InputDevice(id: device.id, description: device.description)
+        }
+        let setup = sink.engineSetup()
+        let interception = Interception(enabled: intercepts && setup.intercept, warn: { sink.log.write($0) })
+        if !interception.isEnabled {
+            sink.log.write("not intercepting: the desktop sees every gesture too (\(intercepts ? "intercept: false in the configuration" : "--no-intercept"))")
+        }
+        let live = try LiveGestures(selection: selection, directory: directory, setup: { device in
+            guard sink.accepts(input(device)) else {
+                sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
+                return nil
+            }
+            return sink.engineSetup().pipeline
+        }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0)) })
+        let mice = setup.mouse == nil ? nil : try mouseStrokes(into: sink, interception: interception)
+        stopper.attach(live.waker)
+        if live.devices.isEmpty { sink.log.write("no touchpad or touchscreen to read yet; waiting for one") }
+        // The mice have their own reader and thread; it stops with the same stopper.
+        let miceDone = DispatchSemaphore(value: 0)
+        if let mice {
+            stopper.attach(mice.waker)
+            let handover = Handover(mice)
+            let thread = Thread {
+                Self.read(handover.mice, into: sink)
+                miceDone.signal()
+            }
+            thread.start()
+        }
+        defer {
+            if mice != nil {
+                stopper.stop()
+                miceDone.wait()
+            }
+        }
+        try live.run { output in
+            switch output {
+            case .opened(let device):
+                let clone = device.cloneNode.map { ", intercepted: the desktop reads its clone \($0)" } ?? ""
+                sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
+            case .gesture(let event, let device):
+                sink.deliver(event, input(device))
+            case .removed(let device, let error):
+                sink.log.write(error.description)
+                sink.deviceRemoved(input(device))
+            }
+            return true
+        }
+    }
+
+    /// Opens the mice the selection and the sink's `devices` accept, drawing
+    /// with the `mouse` settings current when each is opened.
+    private func mouseStrokes(into sink: GestureSink, interception: Interception) throws(EvdevError) -> LiveMouseStrokes? {
+        let nameFilter: String?
+        switch selection {
+        case .touchDevices: nameFilter = nil
+        case .named(let text): nameFilter = text.lowercased()
+        case .node: return nil
+        }
+        return try LiveMouseStrokes(selection: .mice(in: directory), setup: { device in
+            if let nameFilter, !device.description.name.lowercased().contains(nameFilter) { return nil }
+            guard let settings = sink.engineSetup().mouse else { return nil }
+            guard sink.accepts(Self.input(mouse: device)) else {
+                sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
+                return nil
+            }
+            return LiveMouseStrokes.Setup(button: MouseStrokeEvents.code(settings.button),
+                                          minimumLengthCounts: settings.minimumLengthCounts,
+                                          pressDelay: settings.pressAfter, passesMotion: settings.pointerMotion == .pass)
+        }, warn: { sink.log.write($0) }, interception: interception)
+    }
+
+    /// Hands the mouse reader to its thread: after the handover only that
+    /// thread uses it (this one keeps just its `Sendable` waker).
+    private final class Handover: @unchecked Sendable {
+        let mice: LiveMouseStrokes
+        init(_ mice: LiveMouseStrokes) { self.mice = mice }
+    }
+
+    /// Mice are numbered negatively, apart from the touch devices.
+    private static func input(mouse device: LiveMouseStrokes.Device) -> InputDevice {
+        InputDevice(id: -device.id, description: device.description)
+    }
+
+    /// Reads `mice` until stopped, delivering each recognised stroke.
+    private static func read(_ mice: LiveMouseStrokes, into sink: GestureSink) {
+        let start = ContinuousClock.now
+        do {
+            try mice.run { output in
+                switch output {
+                case .opened(let device):
+                    let clone = device.cloneNode.map { ", intercepted: the desktop reads its clone \($0)" } ?? ""
+                    sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
+                case .stroke(let points, let device):
+                    // The settings and templates current now: a reload applies to the next stroke.
+                    let setup = sink.engineSetup()
+                    let settings = setup.mouse ?? DaemonConfiguration.MouseSettings()
+                    let recognised = MouseStrokeEvents.recognize(points, at: ContinuousClock.now - start,
+                                                                 settings: settings, templates: setup.templates)
+                    if let event = recognised.event {
+                        sink.deliver(event, input(mouse: device))
+                    } else {
+                        sink.log.write("a mouse stroke on \(device.node) matched no template (\(recognised.outcome))")
+                    }
+                case .cancelled(let reason, let device):
+                    sink.log.write("a mouse stroke on \(device.node) was cancelled: \(reason)")
+                case .removed(let device, let error):
+                    sink.log.write(error.description)
+                    sink.deviceRemoved(input(mouse: device))
+                }
+                return true
+            }
+        } catch {
+            sink.log.write("stopped reading mice: \(error.description)")
+        }
+    }
+}

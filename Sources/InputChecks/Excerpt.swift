@@ -1,0 +1,57 @@
+/// A short, printable excerpt of untrusted text, for messages that echo input.
+///
+/// Every message that quotes what a file or a user wrote goes through here,
+/// so one sentence stays one short line whatever the input holds: at most
+/// ``maximumScalars`` characters are kept (then `...`), and control
+/// characters, carriage returns, form feeds, newlines, the Unicode line and
+/// paragraph separators and the bidirectional controls are escaped.
+///
+///     Excerpt.quoted("le]ft")                       // 'le]ft'
+///     Excerpt.quoted("two\nlines\r")                // 'two\nlines\r'
+///     Excerpt.quoted(String(repeating: "a", count: 1_000_000))
+///     // 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'
+///
+/// - Complexity: O(``maximumScalars``): the rest of the text is never read.
+public enum Excerpt {
+    /// The most characters (Unicode scalars, escapes counted as written) an
+    /// excerpt keeps: 40.
+    public static let maximumScalars = 40
+
+    /// `text` in single quotes, shortened and escaped (see ``Excerpt``).
+    public static func quoted(_ text: some StringProtocol, limit: Int = maximumScalars) -> String {
+        "'" + escaped(text, limit: limit) + "'"
+    }
+
+    /// `text` shortened and escaped (see ``Excerpt``), without quotes.
+    public static func escaped(_ text: some StringProtocol, limit: Int = maximumScalars) -> String {
+        var result = ""
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let piece = escape(scalar)
+            guard used + piece.count <= limit else { return result + "..." }
+            result += piece
+            used += piece.count
+        }
+        return result
+    }
+
+    /// One scalar as it appears in an excerpt.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\u{0C}": return "\\f"
+        case "\\": return "\\\\"
+        default: break
+        }
+        let value = scalar.value
+        let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+        let isSeparator = value == 0x2028 || value == 0x2029
+        let isBidirectional = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || value == 0x200E || value == 0x200F || value == 0x061C
+        let isInvisible = value == 0xFEFF || (0xFFF9...0xFFFB).contains(value)
+        guard isControl || isSeparator || isBidirectional || isInvisible else { return String(scalar) }
+        return "\\u{" + String(value, radix: 16) + "}"
+    }
+}

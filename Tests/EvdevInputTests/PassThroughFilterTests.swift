@@ -1,0 +1,372 @@
+import Foundation
+import Testing
+import EvdevInput
+import GestureRecognition
+import GestureTraces
+import TestSupport
+import TouchInput
+
+@Suite struct PassThroughFilterTests {
+    let pad: DeviceDescription
+    init() throws { pad = try RecordedDevices.rmi4 }
+
+    typealias Policy = PassThroughFilter.Policy
+    typealias Claim = PassThroughFilter.Claim
+
+    static let swipes = Policy(claims: [Claim(gesture: .swipe, fingers: 3), Claim(gesture: .swipe, fingers: 4)])
+
+    /// A swipe right of `count` fingers landing `gap` ms apart, resting until the last lands.
+    func swipe(_ count: Int, gap: Int64 = 0, dx: Double = 1, moveFrom: Int64? = nil, jitterFirst: Bool = false) -> TouchScript {
+        let start = moveFrom ?? gap * Int64(count - 1) + 20
+        var fingers = (0..<count).map { index in
+            TouchScript.Finger.moving(20 + 10 * Double(index), 25, dx: dx, dy: 0, down: gap * Int64(index), up: start + 250, moveFrom: start)
+        }
+        if jitterFirst {
+            fingers[0] = TouchScript.Finger(down: 0, up: start + 250) { t in
+                t < start ? Point(x: 20 + (t >= 10 ? 0.4 : 0), y: 25) : Point(x: 20.4 + dx * Double(t - start) / 10, y: 25)
+            }
+        }
+        return TouchScript(device: pad, fingers: fingers)
+    }
+
+    func withoutSyn(_ frames: [[InputEvent]]) -> [[InputEvent]] { frames.map { $0.filter { !$0.isSynReport } } }
+
+    // MARK: Nothing claimed
+
+    static let everyday: [String] = ["1-finger motion", "2-finger scroll", "3-finger swipe", "1-finger tap", "2-finger tap", "click"]
+
+    func everydayScript(_ name: String) -> TouchScript {
+        switch name {
+        case "1-finger motion": return TouchScript(device: pad, fingers: [.moving(30, 20, dx: 0.7, dy: 0.3, down: 0, up: 300)])
+        case "2-finger scroll": return TouchScript(device: pad, fingers: [.moving(30, 10, dx: 0, dy: 1, down: 0, up: 300),
+                                                                          .moving(42, 10, dx: 0, dy: 1, down: 0, up: 300)])
+        case "3-finger swipe": return swipe(3)
+        case "1-finger tap": return TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 60)])
+        case "2-finger tap": return TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 60), .still(52, 30, down: 10, up: 70)])
+        default: return TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 200)], clicks: [30...120])
+        }
+    }
+
+    @Test(arguments: everyday)
+    func withNothingClaimedEveryFrameGoesOutVerbatimAtOnce(_ name: String) {
+        let frames = everydayScript(name).frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Policy())
+        let expected = withoutSyn(frames).enumerated().filter { !$0.element.isEmpty }
+        #expect(run.written.map(\.events) == expected.map(\.element))
+        #expect(run.written.map(\.time) == expected.map { frames[$0.offset].last!.microseconds })
+        #expect(run.modes == [.passing])
+    }
+
+    @Test(arguments: everyday.filter { $0 != "3-finger swipe" })
+    func unclaimedInputReachesTheCloneStateByState(_ name: String) {
+        let frames = everydayScript(name).frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        #expect(run.cloneStates == InterceptionRun.states(frames))
+        #expect(run.cloneGestures(device: pad).map(\.outline) == run.gestures.map(\.outline))
+    }
+
+    // MARK: Claimed swipes
+
+    @Test(arguments: [3, 4, 5])
+    func aClaimedSwipeWhoseFingersLandTogetherNeverReachesTheClone(fingers: Int) {
+        let policy = Policy(claims: [Claim(gesture: .swipe, fingers: fingers)])
+        let run = InterceptionRun.run(swipe(fingers).frames(), device: pad, policy: policy)
+        #expect(run.gestures.contains { $0.type == .swipe && $0.phase == .begin && $0.fingers == fingers })
+        #expect(run.written.isEmpty, "\(run.written.count) frames reached the clone")
+        #expect(run.modes == [.passing, .holding, .claimed, .passing])
+    }
+
+    /// Fingers landing apart: the first one reaches the clone (one finger
+    /// passes at once), stays there still, and lifts after the tap timeout.
+    @Test(arguments: [3, 4, 5], [20, 40, 60] as [Int64])
+    func aStaggeredClaimedSwipeShowsTheCloneOneStillContactAndNoTap(fingers: Int, gap: Int64) {
+        let policy = Policy(claims: [Claim(gesture: .swipe, fingers: fingers)])
+        let run = InterceptionRun.run(swipe(fingers, gap: gap).frames(), device: pad, policy: policy)
+        #expect(run.mostCloneContacts == 1)
+        #expect(run.written.count == 2, "\(run.written.map(\.events))")
+        let landed = run.written.first!.time, lifted = run.written.last!.time
+        #expect(run.written.last!.events.contains { $0.type == EV.ABS && $0.code == ABS.MT_TRACKING_ID && $0.value == -1 })
+        #expect(lifted - landed >= 300_000, "lifted \(lifted - landed) µs after it landed on the clone")
+        let clone = run.cloneGestures(device: pad)
+        #expect(!clone.contains { $0.type == .tap || $0.type == .swipe }, "\(clone.map(\.outline))")
+    }
+
+    @Test func aFirstFingerThatJitteredBeforeTheOthersLandedStaysStillOnTheClone() {
+        let run = InterceptionRun.run(swipe(3, gap: 30, jitterFirst: true).frames(), device: pad, policy: Self.swipes)
+        #expect(run.mostCloneContacts == 1)
+        // Its landing, its jitter, then nothing until its lift.
+        #expect(run.written.count == 3)
+        #expect(run.written.last!.time - run.written.first!.time >= 300_000)
+    }
+
+    @Test func aQuickStaggeredClaimedSwipeKeepsTheCloneContactDownPastTheTapTimeout() {
+        // Fingers 30 ms apart, a 90 ms swipe: everything lifts 180 ms after the first landed.
+        let fingers = (0..<3).map { TouchScript.Finger.moving(20 + 10 * Double($0), 25, dx: 3, dy: 0, down: 30 * Int64($0), up: 180, moveFrom: 90) }
+        let run = InterceptionRun.run(TouchScript(device: pad, fingers: fingers).frames(), device: pad, policy: Self.swipes)
+        #expect(run.gestures.contains { $0.outline == "swipe begin 3" })
+        #expect(run.modes.contains(.settling))
+        #expect(run.written.last!.time - run.written.first!.time == 300_000)
+        #expect(!run.cloneGestures(device: pad).contains { $0.type == .tap })
+    }
+
+    @Test func aSecondFingerNeverReachesTheCloneOfAStaggeredClaimedSwipe() {
+        for gap: Int64 in [20, 40, 60, 70] {
+            let run = InterceptionRun.run(swipe(3, gap: gap, jitterFirst: true).frames(), device: pad, policy: Self.swipes)
+            #expect(run.mostCloneContacts == 1, "gap \(gap) ms")
+        }
+    }
+
+    @Test func restingFingersThatThenSwipeAreCutOffStill() {
+        // 3 fingers rest 300 ms: the engine's hold begins (unclaimed) and they reach the clone; then they swipe.
+        let run = InterceptionRun.run(swipe(3, moveFrom: 300).frames(), device: pad, policy: Self.swipes)
+        #expect(run.gestures.map(\.outline).starts(with: ["hold begin 3", "hold end 3", "swipe begin 3"]))
+        let states = run.cloneStates
+        #expect(run.mostCloneContacts == 3)
+        // The clone's contacts never moved: every state with contacts has the landing positions.
+        let touching = states.filter { !$0.activeSlots.isEmpty }
+        #expect(Set(touching.map { $0.value(type: EV.ABS, code: ABS.MT_POSITION_X, slot: 0) }).count == 1)
+        #expect(states.last!.activeSlots.isEmpty)
+        #expect(!run.cloneGestures(device: pad).contains { $0.type == .swipe || $0.type == .tap })
+    }
+
+    @Test func aClaimedSwipeWithMoreFingersThanSlotsNeverReachesTheClone() throws {
+        let x1 = try RecordedDevices.x1Carbon
+        let fingers = (0..<4).map { TouchScript.Finger.moving(20 + 10 * Double($0), 20, dx: 1, dy: 0, down: 20 * Int64($0), up: 400, moveFrom: 100) }
+        let run = InterceptionRun.run(TouchScript(device: x1, fingers: fingers).frames(), device: x1, policy: Self.swipes)
+        #expect(run.gestures.contains { $0.outline == "swipe begin 4" })
+        #expect(run.mostCloneContacts == 1)
+        #expect(!run.cloneGestures(device: x1).contains { $0.type == .swipe || $0.type == .tap })
+    }
+
+    @Test func aClaimNamingADirectionLetsTheOtherDirectionsThrough() {
+        let policy = Policy(claims: [Claim(gesture: .swipe, fingers: 3, direction: .left)])
+        let left = InterceptionRun.run(swipe(3, dx: -1).frames(), device: pad, policy: policy)
+        #expect(left.written.isEmpty)
+        let rightFrames = swipe(3, dx: 1).frames()
+        let right = InterceptionRun.run(rightFrames, device: pad, policy: policy)
+        #expect(right.cloneStates == InterceptionRun.states(rightFrames))
+    }
+
+    // MARK: Taps, pinches, clicks
+
+    @Test(arguments: [1, 2, 3])
+    func unclaimedTapsReachTheCloneAsTaps(fingers: Int) {
+        let script = TouchScript(device: pad, fingers: (0..<fingers).map {
+            .still(30 + 12 * Double($0), 30, down: 15 * Int64($0), up: 90 + 10 * Int64($0))
+        })
+        let frames = script.frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        #expect(run.gestures.map(\.outline) == ["tap \(fingers)"])
+        #expect(run.cloneGestures(device: pad).map(\.outline) == ["tap \(fingers)"])
+        #expect(run.cloneStates == InterceptionRun.states(frames))
+    }
+
+    @Test func aClaimedTapNeverReachesTheCloneButASwipeOfItsFingersDoes() {
+        let policy = Policy(claims: [Claim(gesture: .tap, fingers: 3)])
+        let tap = TouchScript(device: pad, fingers: (0..<3).map { .still(30 + 12 * Double($0), 30, down: 0, up: 100) })
+        #expect(InterceptionRun.run(tap.frames(), device: pad, policy: policy).written.isEmpty)
+        let staggered = TouchScript(device: pad, fingers: (0..<3).map { .still(30 + 12 * Double($0), 30, down: 20 * Int64($0), up: 100) })
+        let run = InterceptionRun.run(staggered.frames(), device: pad, policy: policy)
+        #expect(run.gestures.map(\.outline) == ["tap 3"])
+        #expect(run.mostCloneContacts == 1 && !run.cloneGestures(device: pad).contains { $0.type == .tap })
+        let frames = swipe(3).frames()
+        let swiped = InterceptionRun.run(frames, device: pad, policy: policy)
+        #expect(swiped.cloneStates == InterceptionRun.states(frames))
+    }
+
+    @Test func aClaimedTwoFingerPinchNeverReachesTheCloneButScrollingDoes() {
+        let policy = Policy(claims: [Claim(gesture: .pinch, fingers: 2)])
+        let pinch = TouchScript(device: pad, fingers: [.moving(45, 25, dx: -0.8, dy: 0, down: 0, up: 300, moveFrom: 20),
+                                                       .moving(55, 25, dx: 0.8, dy: 0, down: 0, up: 300, moveFrom: 20)])
+        let pinched = InterceptionRun.run(pinch.frames(), device: pad, policy: policy)
+        #expect(pinched.gestures.contains { $0.outline == "pinch begin 2" })
+        #expect(pinched.written.isEmpty)
+        let scroll = everydayScript("2-finger scroll").frames()
+        #expect(InterceptionRun.run(scroll, device: pad, policy: policy).cloneStates == InterceptionRun.states(scroll))
+    }
+
+    /// A 2-finger scroll already on the clone whose second finger vanishes for
+    /// a frame: its return is a flicker and goes out at once, at its own time
+    /// (held, it would reach the desktop as a finger gone for 80 ms more).
+    @Test func aFlickeringSecondFingerOfAScrollIsNotHeld() {
+        let script = TouchScript(device: pad, fingers: [.moving(40, 30, dx: 0, dy: 0.8, down: 0, up: 400),
+                                                        .moving(52, 30, dx: 0, dy: 0.8, down: 0, up: 150),
+                                                        .moving(52, 42, dx: 0, dy: 0.8, down: 160, up: 400)])
+        let frames = script.frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        let landing = frames.firstIndex { $0.first!.microseconds == script.start + 160_000 }!
+        #expect(run.written.contains { $0.time == frames[landing].last!.microseconds && $0.events == Array(frames[landing].dropLast()) })
+        #expect(run.cloneStates == InterceptionRun.states(frames))
+        // Later than the debounce, the same landing is a new landing and waits.
+        var late = script
+        late.fingers[2] = .moving(52, 42, dx: 0, dy: 0.8, down: 280, up: 400)
+        let lateFrames = late.frames()
+        let lateRun = InterceptionRun.run(lateFrames, device: pad, policy: Self.swipes)
+        #expect(lateRun.modes.contains(.holding))
+    }
+
+    @Test func aClickWhileFingersAreHeldLetsThemOutAtOnce() {
+        let script = TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 200), .still(52, 30, down: 0, up: 200)],
+                                 clicks: [30...120])
+        let frames = script.frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        let clickTime = frames.first { $0.contains { $0.type == EV.KEY && $0.code == BTN.LEFT && $0.value == 1 } }!.last!.microseconds
+        #expect(run.written.contains { $0.time == clickTime && $0.events.contains { $0.code == BTN.LEFT && $0.value == 1 } })
+        #expect(run.cloneStates == InterceptionRun.states(frames))
+    }
+
+    @Test func oneFingerMotionIsNeverHeldBack() {
+        let frames = everydayScript("1-finger motion").frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        // Every frame that moves the finger is written at its own time.
+        for frame in frames.dropFirst() where frame.contains(where: { $0.code == ABS.MT_POSITION_X }) {
+            #expect(run.written.contains { $0.time == frame.last!.microseconds }, "frame at \(frame.last!.microseconds) µs held")
+        }
+    }
+
+    @Test func oneFingerPassesAtOnceEvenStill() {
+        let frames = TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 400)]).frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        #expect(run.written.first!.time == frames[0].last!.microseconds)
+        #expect(run.modes == [.passing])
+    }
+
+    @Test func twoStillFingersWaitAtMostTheFingerWaitAndLastAsLongOnTheClone() {
+        let frames = TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 250), .still(52, 30, down: 0, up: 250)]).frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        let landed = frames[0].last!.microseconds
+        #expect(run.written.first!.time == landed + 80_000)
+        #expect(run.written.last!.time - run.written.first!.time == 250_000)
+        #expect(run.cloneStates == InterceptionRun.states(frames))
+        #expect(run.cloneGestures(device: pad).map(\.outline) == run.gestures.map(\.outline))
+        #expect(!run.gestures.contains { $0.type == .tap })
+    }
+
+    @Test func aHeldTapIsLetOutAsAWholeTouch() {
+        let frames = TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 40), .still(52, 30, down: 0, up: 40)]).frames()
+        var run = InterceptionRun(device: pad, policy: Self.swipes)
+        var whole = false
+        for frame in frames {
+            run.feed(frame)
+            whole = whole || run.filter.releasedWholeTouch
+        }
+        #expect(whole && run.cloneStates == InterceptionRun.states(frames))
+    }
+
+    @Test func aMovingTouchLiftsOnTheCloneWhenItLifts() {
+        let frames = everydayScript("2-finger scroll").frames()
+        let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
+        let lift = frames.first { $0.contains { $0.code == ABS.MT_TRACKING_ID && $0.value == -1 } }!.last!.microseconds
+        #expect(run.written.last!.time == lift)
+    }
+
+    // MARK: Robustness
+
+    @Test func aNewTouchWhileTheCloneSettlesLiftsTheOldContactFirst() {
+        var script = swipe(3, gap: 30, jitterFirst: true)
+        let end = script.fingers.map(\.up).max()!
+        script.fingers.append(.still(60, 40, down: end + 30, up: end + 500))
+        let run = InterceptionRun.run(script.frames(), device: pad, policy: Self.swipes)
+        // The old contact (tracking id 100) is lifted before the new one (103) lands.
+        var state = EvdevState()
+        for frame in run.written.map(\.events) {
+            state.apply(frame)
+            #expect(state.activeSlots.count <= 1)
+        }
+        #expect(state.activeSlots.isEmpty)
+    }
+
+    @Test func droppedEventsWhileHoldingBringTheCloneToTheDevice() {
+        let frames = swipe(3, gap: 20).frames()
+        var run = InterceptionRun(device: pad, policy: Self.swipes)
+        for frame in frames.prefix(3) { run.feed(frame) }
+        #expect(run.filter.mode == .holding)
+        var read = EvdevState(), device = EvdevState()
+        for frame in frames.prefix(3) { read.apply(frame) }
+        for frame in frames.prefix(6) { device.apply(frame) }
+        let resync = read.events(reaching: device) + [InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: frames[5].last!.microseconds)]
+        let out = run.filter.resynchronize(resync, engineState: .ignoring)
+        var clone = EvdevState()
+        for frame in run.written.map(\.events) + out { clone.apply(frame) }
+        #expect(clone == device)
+        #expect(run.filter.mode == .passing)
+    }
+
+    @Test func everyTouchEndsWithTheCloneReleasedAndNothingClaimedChangesNothing() {
+        var random = SeededRandom(seed: 42)
+        func uniform(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + Double(random.next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        let policies = [Self.swipes, Policy(claims: [Claim(gesture: .pinch), Claim(gesture: .tap, fingers: 3)]),
+                        Policy(claims: [Claim(gesture: .hold, fingers: 2), Claim(gesture: .swipe, fingers: 5)])]
+        for round in 0..<60 {
+            var script = TouchScript(device: pad)
+            var t: Int64 = 0
+            for _ in 0..<Int(random.next() % 3 + 1) {
+                let count = Int(random.next() % 5 + 1)
+                let duration = Int64(uniform(40...500))
+                let dx = uniform(-1.5...1.5), dy = uniform(-1.5...1.5)
+                for index in 0..<count {
+                    let down = t + Int64(uniform(0...70))
+                    script.fingers.append(.moving(20 + 12 * Double(index), 20 + uniform(0...10), dx: dx, dy: dy,
+                                                  down: down, up: down + duration, moveFrom: t + Int64(uniform(0...150))))
+                }
+                t += duration + 200
+            }
+            let frames = script.frames()
+            let identity = InterceptionRun.run(frames, device: pad, policy: Policy())
+            #expect(identity.written.map(\.events) == withoutSyn(frames).filter { !$0.isEmpty }, "round \(round)")
+            for policy in policies {
+                let run = InterceptionRun.run(frames, device: pad, policy: policy)
+                let last = run.cloneStates.last ?? EvdevState()
+                #expect(!last.isTouching && last.released == last, "round \(round): the clone ended at \(last)")
+                #expect(run.filter.mode == .passing, "round \(round)")
+            }
+        }
+    }
+
+    // MARK: Recordings
+
+    /// The synthetic recordings of touchpads, with the claims of a typical
+    /// setup: 3- and 4-finger swipes, 3-finger pinches.
+    @Test func syntheticRecordingsClaimedOrNot() throws {
+        let directory = RecordedDevices.directory.deletingLastPathComponent().appendingPathComponent("synthetic")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") && !$0.hasPrefix("atmel") }.sorted()
+        #expect(names.count > 20)
+        let policy = Policy(claims: [Claim(gesture: .swipe, fingers: 3), Claim(gesture: .swipe, fingers: 4),
+                                     Claim(gesture: .pinch, fingers: 3)])
+        for name in names {
+            let trace = try Trace.load(contentsOf: directory.appendingPathComponent(name))
+            let device = trace.devices[0]
+            let frames = trace.frames.map(\.events)
+            let run = InterceptionRun.run(frames, device: device, policy: policy)
+            let claimed = run.gestures.contains { ($0.phase == .begin || $0.type == .tap) && policy.verdict(for: $0) == .claimed }
+            let clone = run.cloneGestures(device: device)
+            let states = InterceptionRun.states(frames)
+            if claimed {
+                #expect(!clone.contains { $0.type == .swipe || $0.type == .pinch || $0.type == .tap }, "\(name): the clone made \(clone.map(\.outline))")
+            } else {
+                // Every state the clone goes through is one the device went
+                // through, in order (a long hold may be sent shortened), and
+                // it makes the same gestures, but for one-finger holds (the
+                // clone sees the first finger alone longer while later ones wait).
+                #expect(run.cloneStates.isSubsequence(of: states) && run.cloneStates.last == states.last, "\(name)")
+                let outline = { (events: [GestureEvent]) in events.filter { !($0.type == .hold && $0.fingers == 1) }.map(\.outline) }
+                #expect(outline(clone) == outline(run.gestures), "\(name)")
+            }
+        }
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Whether every element of this array appears in `other`, in the same order.
+    func isSubsequence(of other: [Element]) -> Bool {
+        var index = other.startIndex
+        for element in self {
+            guard let found = other[index...].firstIndex(of: element) else { return false }
+            index = found + 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,40 @@
+// Every input under Tests/FuzzRegressions/TARGET (the seeds Tools/fuzz starts from, and
+// every crash, hang or out-of-memory it found, once fixed) goes through the same code the
+// fuzzer runs: a thrown error or a result passes; a trap ends the test process.
+import Foundation
+import Testing
+@testable import gestures_fuzz
+
+@Suite struct FuzzRegressionsTests {
+    /// Tests/FuzzRegressions, found from this file's path.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
+
+    /// The kept inputs of `target`, sorted by name.
+    static func inputs(of target: FuzzTarget) -> [URL] {
+        let folder = directory.appendingPathComponent(target.rawValue)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test("every folder of Tests/FuzzRegressions names a fuzz target")
+    func foldersNameTargets() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+        for folder in folders {
+            #expect(FuzzTarget(rawValue: folder) != nil, "Tests/FuzzRegressions/\(folder) is no fuzz target")
+        }
+    }
+
+    @Test("each kept input goes through its target without a trap", arguments: FuzzTarget.allCases)
+    func keptInputs(target: FuzzTarget) throws {
+        for url in Self.inputs(of: target) {
+            let data = try Data(contentsOf: url)
+            target.run(data)
+        }
+    }
+
+    @Test("the event-stream target finds the touch devices of Recordings/devices")
+    func eventDevices() {
+        #expect(EventStream.devices.count >= 5)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The pictures in Docs/images are made by Tools/make-doc-pictures with the
+/// tool; these tests run the script with the tool just built, so a change to
+/// what the tool draws shows up as a failure until the pictures are remade.
+@Suite("Docs/images and Tools/make-doc-pictures")
+struct DocPicturesTests {
+    static let script = ToolRunner.repository.appendingPathComponent("Tools/make-doc-pictures")
+    static let images = ToolRunner.repository.appendingPathComponent("Docs/images")
+    static let page = ToolRunner.repository.appendingPathComponent("Docs/Pictures.md")
+
+    /// The gestures commands the script runs, as Docs/Pictures.md shows them
+    /// (its output folder written as Docs/images).
+    static func scriptCommands() throws -> [String] {
+        try String(contentsOf: script, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("picture ") }
+            .map { "gestures " + $0.dropFirst("picture ".count).replacingOccurrences(of: "\"$out/", with: "Docs/images/")
+                .replacingOccurrences(of: "\"", with: "") }
+    }
+
+    /// Runs the script into a new folder; returns the folder.
+    static func runScript() throws -> URL {
+        let directory = try ToolRunner.temporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script.path, directory.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["GESTURES": ToolRunner.executable.path]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "Tools/make-doc-pictures failed: \(message)")
+        return directory
+    }
+
+    @Test("the committed pictures are what Tools/make-doc-pictures makes now (if not, run it and commit them)")
+    func picturesAreCurrent() throws {
+        let directory = try Self.runScript()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let made = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(made == ["explanation.svg", "gallery.svg", "recording.svg"])
+        let committed = try FileManager.default.contentsOfDirectory(atPath: Self.images.path).sorted()
+        #expect(committed == made, "Docs/images holds exactly the script's pictures")
+        for name in made {
+            let fresh = try Data(contentsOf: directory.appendingPathComponent(name))
+            #expect(try SVGInspector.parse(String(decoding: fresh, as: UTF8.self)).name == "svg", "\(name) parses")
+            let old = try? Data(contentsOf: Self.images.appendingPathComponent(name))
+            #expect(old == fresh, "Docs/images/\(name) is stale: run Tools/make-doc-pictures and commit it")
+        }
+    }
+
+    @Test("Docs/Pictures.md shows each picture with the exact command that made it")
+    func pageShowsTheCommands() throws {
+        let page = try String(contentsOf: Self.page, encoding: .utf8)
+        let commands = try Self.scriptCommands()
+        #expect(commands.count == 3)
+        for command in commands {
+            #expect(page.contains("\n\(command)\n"), "Docs/Pictures.md shows `\(command)`")
+            let picture = try #require(command.split(separator: " ").last.map { $0.dropFirst("Docs/".count) })
+            #expect(page.contains("](\(picture))"), "Docs/Pictures.md shows \(picture)")
+        }
+    }
+
+    @Test("the text explanation Docs/Pictures.md shows is what the tool prints")
+    func pageShowsTheTextExplanation() throws {
+        let page = try String(contentsOf: Self.page, encoding: .utf8)
+        let prompt = "$ gestures recognize Recordings/strokes/zigzag.json --explain\n"
+        let start = try #require(page.range(of: prompt), "the console example is on the page")
+        let shown = String(page[start.upperBound...]).components(separatedBy: "```")[0]
+        let run = try ToolRunner.run(["recognize", "Recordings/strokes/zigzag.json", "--explain"])
+        #expect(run.stdout == shown)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// What `gestures --help` and `gestures CMD --help` list: the truth the man
+/// page and the completions must agree with.
+enum HelpListing {
+    /// The listed subcommands.
+    static func subcommands() throws -> [String] {
+        let help = try ToolRunner.run(["--help"]).stdout
+        let section = help.components(separatedBy: "SUBCOMMANDS:\n")[1].components(separatedBy: "\n\n")[0]
+        return section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .map { String($0.split(separator: " ")[0]) }
+    }
+
+    /// Every name of every option of `command` (`-o` and `--output`), `--help` included.
+    static func options(of command: String) throws -> [String] {
+        try HintTests.options(of: command).sorted()
+    }
+}
+
+/// Runs `program` with `arguments`; nil when the program is not installed.
+private func runProgram(_ program: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String)? {
+    let path = ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + program }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let path else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+@Suite("the man page and shell completions come from the option tables (end to end)")
+struct DocumentationTests {
+    static func generated(_ arguments: [String]) throws -> String {
+        let run = try ToolRunner.run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
+    }
+
+    /// `text` as the man page escapes it.
+    static func roff(_ text: String) -> String { text.replacingOccurrences(of: "-", with: "\\-") }
+
+    @Test("the man page has a section for every subcommand and every option in it")
+    func manualListsEverything() throws {
+        let page = try Self.generated(["generate-manual"])
+        #expect(page.hasPrefix(".TH GESTURES 1 "))
+        let sections = page.components(separatedBy: "\n.SS ")
+        for command in try HelpListing.subcommands() {
+            let section = try #require(sections.first { $0.hasPrefix(Self.roff("gestures \(command)") + "\n") }, "no section for \(command)")
+            for option in try HelpListing.options(of: command) where option != "--help" {
+                #expect(section.contains("\\fB\(Self.roff(option))\\fR"), "\(command): \(option)")
+            }
+        }
+        #expect(!page.contains("generate\\-manual"), "hidden commands stay hidden")
+    }
+
+    @Test("man renders the page without warnings", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man")))
+    func manRendersThePage() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("gestures.1")
+        try Self.generated(["generate-manual"]).write(to: file, atomically: true, encoding: .utf8)
+        let rendered = try #require(try runProgram("man", ["--warnings", "-l", "-P", "cat", file.path]))
+        #expect(rendered.status == 0)
+        #expect(!rendered.output.contains("warning"), "\(rendered.output)")
+        #expect(rendered.output.contains("gestures replay"))
+    }
+
+    @Test("bash completes every subcommand and, after one, every option of it")
+    func bashCompletesEverything() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("gestures.bash")
+        try Self.generated(["generate-completion", "bash"]).write(to: script, atomically: true, encoding: .utf8)
+        let commands = try HelpListing.subcommands()
+        var probe = "source \(script.path)\n"
+        probe += "COMP_WORDS=(gestures ''); COMP_CWORD=1; _gestures; echo \"top: ${COMPREPLY[*]}\"\n"
+        for command in commands {
+            probe += "COMP_WORDS=(gestures \(command) -); COMP_CWORD=2; _gestures; echo \"\(command): ${COMPREPLY[*]}\"\n"
+        }
+        probe += "COMP_WORDS=(gestures replay --format ''); COMP_CWORD=3; _gestures; echo \"format: ${COMPREPLY[*]}\"\n"
+        let result = try #require(try runProgram("bash", ["-c", probe]))
+        #expect(result.status == 0, "\(result.output)")
+        var replies: [String: Set<String>] = [:]
+        for line in result.output.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            replies[String(parts[0])] = Set((parts.count > 1 ? parts[1] : "").split(separator: " ").map(String.init))
+        }
+        #expect(replies["top"] == Set(commands + ["help", "--help", "--version"]))
+        for command in commands {
+            #expect(replies[command] == Set(try HelpListing.options(of: command)), "\(command)")
+        }
+        #expect(replies["format"] == ["text", "json"])
+    }
+
+    @Test("zsh's script lists every subcommand and option, and parses")
+    func zshListsEverything() throws {
+        let script = try Self.generated(["generate-completion", "zsh"])
+        #expect(script.hasPrefix("#compdef gestures\n"))
+        for command in try HelpListing.subcommands() {
+            #expect(script.contains("'\(command):"), "\(command) in the list")
+            let start = try #require(script.range(of: "\n    \(command))\n"), "no case for \(command)")
+            let end = try #require(script.range(of: " ;;\n", range: start.upperBound..<script.endIndex))
+            let block = script[start.upperBound..<end.lowerBound]
+            for option in try HelpListing.options(of: command) {
+                #expect(block.contains("\(option)[") || block.contains("{\(option),") || block.contains(",\(option)}"), "\(command): \(option)")
+            }
+        }
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("_gestures")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        if let check = try runProgram("zsh", ["-n", file.path]) { #expect(check.status == 0, "\(check.output)") }
+    }
+
+    @Test("fish completes every subcommand and, after one, every option of it")
+    func fishCompletesEverything() throws {
+        let script = try Self.generated(["generate-completion", "fish"])
+        let commands = try HelpListing.subcommands()
+        for command in commands {
+            for option in try HelpListing.options(of: command) where option != "--help" {
+                let flag = option.hasPrefix("--") ? "-l \(option.dropFirst(2))" : "-s \(option.dropFirst())"
+                #expect(script.contains("'__fish_seen_subcommand_from \(command)'") && script.contains(flag), "\(command): \(option)")
+            }
+        }
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("gestures.fish")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        // With fish installed, ask it: `complete -C` prints what it would offer.
+        var probe = "source \(file.path)\n"
+        for command in commands { probe += "echo \"@\(command)\"; complete -C 'gestures \(command) -'\n" }
+        probe += "echo @top; complete -C 'gestures '\n"
+        guard let result = try runProgram("fish", ["--no-config", "-c", probe]) else { return }
+        #expect(result.status == 0, "\(result.output)")
+        var offered: [String: Set<String>] = [:]
+        var current = ""
+        for line in result.output.split(separator: "\n") {
+            if line.hasPrefix("@") { current = String(line.dropFirst()); continue }
+            offered[current, default: []].insert(String(line.split(separator: "\t")[0]))
+        }
+        for command in commands {
+            #expect(offered[command] == Set(try HelpListing.options(of: command)), "\(command)")
+        }
+        #expect(Set(commands + ["help"]).isSubset(of: offered["top"] ?? []))
+    }
+
+    @Test("generate-completion names the shells it knows")
+    func unknownShell() throws {
+        let run = try ToolRunner.run(["generate-completion", "tcsh"])
+        #expect(run.status == 64)
+        #expect(run.stderr == "gestures generate-completion: SHELL is bash, zsh or fish, not 'tcsh' (see 'gestures generate-completion --help').\n")
+    }
+}

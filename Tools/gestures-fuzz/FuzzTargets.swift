@@ -1,0 +1,160 @@
+// The coverage-guided fuzz targets of issue 16: one executable, the target chosen by
+// GESTURES_FUZZ_TARGET. Built by Tools/fuzz with `-sanitize=fuzzer,address` and
+// `-D GESTURES_LIBFUZZER`, `main` hands the command line to libFuzzer's driver;
+// built plainly (as `swift build` does), `gestures-fuzz TARGET FILE...` runs each file
+// through the target once, to reproduce a finding without the sanitizers.
+// Every target feeds the bytes to a library entry point: a thrown error is a pass,
+// a trap (overflow, precondition, out-of-bounds) a finding.
+import DesktopDaemon
+import Foundation
+import GestureRecognition
+import GestureTraces
+import TouchInput
+import Validation
+
+/// The fuzz targets, by the name Tools/fuzz and GESTURES_FUZZ_TARGET use.
+enum FuzzTarget: String, CaseIterable {
+    case trace, libinput, evemu, dollar, strokes, templates, configJSON = "config-json",
+         configYAML = "config-yaml", events, schema, pattern
+
+    /// Feeds `data` to the reader or engine this target covers.
+    func run(_ data: Data) {
+        switch self {
+        case .trace: _ = try? Trace.decode(data)
+        case .libinput: _ = try? Trace.decode(data, format: .libinput)
+        case .evemu: _ = try? Trace.decode(data, format: .evemu)
+        case .dollar: _ = try? DollarGestureLog(data: data)
+        case .strokes: _ = try? StrokeFile.load(data: data, source: "fuzz")
+        case .templates: _ = try? TemplateLibrary(jsonData: data)
+        case .configJSON: _ = try? DaemonConfiguration.decode(data, format: .json, baseDirectory: "/nonexistent")
+        case .configYAML: _ = try? DaemonConfiguration.decode(data, format: .yaml, baseDirectory: "/nonexistent")
+        case .events: EventStream.run(data)
+        case .schema: _ = try? FormSchema.decode(from: data)
+        case .pattern: PatternInput.run(data)
+        }
+    }
+}
+
+/// Arbitrary bytes as kernel events into a `GesturePipeline`: the first byte picks a device
+/// of Recordings/devices, then every 8 bytes are one event (type and code drawn towards the
+/// codes a touch device sends, the value and the time step as given).
+enum EventStream {
+    /// The devices of Recordings/devices that are touchpads or touchscreens, read once.
+    static let devices: [DeviceDescription] = {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Recordings").appendingPathComponent("devices")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().compactMap { name -> DeviceDescription? in
+            guard name.hasSuffix(".jsonl"),
+                  let trace = try? Trace.load(contentsOf: directory.appendingPathComponent(name)),
+                  let device = trace.devices.first, GesturePipeline.surface(for: device) != nil
+            else { return nil }
+            return device
+        }
+    }()
+
+    /// The codes a touch device's events use, so most mutations stay meaningful.
+    static let types: [UInt16] = [EV.SYN, EV.KEY, EV.ABS, EV.ABS, EV.ABS, EV.SYN, EV.MSC, 0x1f]
+    static let absCodes: [UInt16] = [0, 1, 24, 47, 48, 49, 53, 54, 57, 58, 52, 55, 0x3f]
+    static let keyCodes: [UInt16] = [272, 273, 325, 330, 333, 334, 335, 328, 0x2ff]
+
+    /// Decodes `data` as a device choice plus events and runs them through the pipeline.
+    static func run(_ data: Data) {
+        guard !devices.isEmpty, let first = data.first else { return }
+        let bytes = [UInt8](data.dropFirst())
+        let device = devices[Int(first) % devices.count]
+        var time = Int64(first) << 20
+        guard var pipeline = GesturePipeline(device: device, originMicroseconds: time) else { return }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let type = types[Int(bytes[index] & 7)]
+            let selector = Int(bytes[index + 1])
+            let code: UInt16 = switch type {
+            case EV.ABS: absCodes[selector % absCodes.count]
+            case EV.KEY: keyCodes[selector % keyCodes.count]
+            case EV.SYN: selector & 1 == 0 ? 0 : UInt16(selector % 4)
+            default: UInt16(selector)
+            }
+            var value: Int32 = 0
+            for offset in 2..<6 { value = value << 8 | Int32(bytes[index + offset]) }
+            // A time step: mostly small, sometimes huge, sometimes backwards.
+            let step = Int64(Int16(bitPattern: UInt16(bytes[index + 6]) << 8 | UInt16(bytes[index + 7])))
+            time = step == Int16.min ? Int64.max - 1 : step == Int16.max ? Int64.min + 1 : time &+ step * 977
+            _ = pipeline.process(InputEvent(type: type, code: code, value: value, microseconds: time))
+            index += 8
+        }
+        if bytes.count % 8 == 1 { _ = pipeline.advance(toMicroseconds: Int64.max) }
+        _ = pipeline.finish()
+    }
+}
+
+/// The first line of the input is a pattern, the rest a value to match it against.
+enum PatternInput {
+    /// Compiles the pattern and, when it compiles, matches the value under a short deadline.
+    static func run(_ data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let matcher = try? PatternMatcher(String(parts[0])) else { return }
+        let value = parts.count > 1 ? String(parts[1]) : ""
+        _ = matcher.matches(value, deadline: .now + .milliseconds(200))
+    }
+}
+
+/// The target GESTURES_FUZZ_TARGET names, read once.
+let selectedTarget: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["GESTURES_FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+        let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+        FileHandle.standardError.write(Data("gestures-fuzz: set GESTURES_FUZZ_TARGET to one of \(names).\n".utf8))
+        exit(2)
+    }
+    return target
+}()
+
+/// One input to the selected target, as libFuzzer calls it.
+func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+    selectedTarget.run(data)
+    return 0
+}
+
+#if GESTURES_LIBFUZZER
+/// libFuzzer's driver (SwiftPM names the executable's entry point, so libFuzzer's own
+/// `main` is not used: ours hands the command line to the driver).
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+#endif
+
+/// Without the fuzzer, runs each file named on the command line through a target once;
+/// with it, hands the command line to libFuzzer.
+@main
+struct FuzzMain {
+    static func main() {
+        #if GESTURES_LIBFUZZER
+        _ = selectedTarget
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv) { fuzzTestOneInput($0, $1) })
+        #else
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[0]) else {
+            let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+            print("usage: gestures-fuzz TARGET FILE... (TARGET: \(names))")
+            exit(2)
+        }
+        for path in arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                print("gestures-fuzz: cannot read \(path); check the path.")
+                exit(1)
+            }
+            target.run(data)
+            print("\(path): no trap")
+        }
+        #endif
+    }
+}

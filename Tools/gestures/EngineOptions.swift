@@ -1,0 +1,93 @@
+import CommandLineKit
+import Foundation
+import DesktopDaemon
+import GestureRecognition
+import GestureTraces
+import InputChecks
+
+/// The options that set up the gesture engine, shared by `replay` and
+/// `watch`: the configuration file (its `engine`, `sequences` and
+/// `templates`), and a template library and swipe sequences that replace
+/// the configuration's.
+struct EngineOptions: OptionGroup {
+    /// `--library LIB.json`.
+    static let library = Option("--library", valueName: "LIB.json", .file,
+                                help: "Templates for drawn strokes, instead of the configuration's (default: the bundled 16 shapes).")
+    /// `--sequences SEQ.json`.
+    static let sequences = Option("--sequences", valueName: "SEQ.json", .file,
+                                  help: "Swipe sequences, instead of the configuration's: {\"sequences\": [{\"name\": ..., \"directions\": [\"up\", ...]}]}.")
+
+    static var options: [OptionSpec] { ConfigurationOptions.options + [library.spec, sequences.spec] }
+
+    /// The configuration file to read.
+    var configuration: ConfigurationOptions
+    /// The template library given, if any.
+    var libraryPath: String?
+    /// The sequence file given, if any.
+    var sequencesPath: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        configuration = try ConfigurationOptions(arguments)
+        libraryPath = arguments[Self.library]
+        sequencesPath = arguments[Self.sequences]
+    }
+
+    /// The engine's configuration and the templates: the configuration
+    /// file's (or the defaults), with the library and sequences given
+    /// instead; `options` is the command's table, for hints.
+    func load(options: [OptionSpec]) throws -> (engine: GestureEngine.Configuration, templates: TemplateLibrary) {
+        var engine = GestureEngine.Configuration()
+        var templates = TemplateLibrary.dollarShapes
+        if let file = try configuration.load(options: options) {
+            engine = file.engine
+            templates = file.templates
+        }
+        if let sequencesPath { engine.sequences = try Self.loadSequences(sequencesPath, options: options) }
+        if let libraryPath { templates = try TemplateLibraryFile.load(libraryPath, options: options) }
+        return (engine, templates)
+    }
+
+    /// The sequences of a `--sequences` file, checked by kind and with the
+    /// limits of a configuration's `sequences` section.
+    static func loadSequences(_ path: String, options: [OptionSpec] = []) throws -> [SwipeSequenceMatcher.NamedSequence] {
+        try FileArgument.check(path, as: .sequences, options: options)
+        let data = try readSmallFile(path, what: "sequence file")
+        let file: SequenceFile
+        do { file = try JSONText.decode(SequenceFile.self, from: data) } catch {
+            throw CommandFailure("\(path): \(error.description)")
+        }
+        if let first = SwipeSequenceMatcher.problems(in: file.sequences).first { throw CommandFailure("\(path): \(first)") }
+        return file.sequences
+    }
+
+    /// Reads a file of at most `limit` bytes, its size checked before reading, with one-sentence errors.
+    static func readSmallFile(_ path: String, what: String, limit: Int = 1 << 20) throws -> Data {
+        do { return try InputFile.read(path, maximumBytes: limit) } catch {
+            throw CommandFailure("\(what) \(error.description)")
+        }
+    }
+}
+
+/// A `--sequences` file: `{"sequences": [{"name": ..., "directions": [...]}]}`, with
+/// the same limits as the sequences of a configuration.
+private struct SequenceFile: Decodable {
+    var sequences: [SwipeSequenceMatcher.NamedSequence]
+
+    private enum CodingKeys: String, CodingKey { case sequences }
+
+    init(from decoder: any Decoder) throws {
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            throw InvalidValue(path: "", message: #"must be an object: {"sequences": [...]}"#)
+        }
+        guard c.contains(.sequences) else { throw InvalidValue(path: "sequences", message: "is required") }
+        guard var list = try? c.nestedUnkeyedContainer(forKey: .sequences) else {
+            throw InvalidValue(path: "sequences", message: "must be a list of sequences")
+        }
+        if let count = list.count, count > SwipeSequenceMatcher.maximumCount {
+            throw InvalidValue(path: "sequences", message: SwipeSequenceMatcher.countProblem(count: count))
+        }
+        var sequences: [SwipeSequenceMatcher.NamedSequence] = []
+        while !list.isAtEnd { sequences.append(try list.decode(SwipeSequenceMatcher.NamedSequence.self)) }
+        self.sequences = sequences
+    }
+}

@@ -1,0 +1,31 @@
+import CommandLineKit
+
+/// The tool: every subcommand, in the order `gestures --help` lists them,
+/// and the hidden ones that print its manual page and shell completions.
+let gesturesTool = CommandLineTool(
+    name: "gestures",
+    abstract: "gestures: recognise touchpad, touchscreen and mouse gestures on Linux.",
+    version: gesturesVersion,
+    commands: [
+        ReplayCommand.self,
+        RunCommand.self,
+        CheckConfigCommand.self,
+        DevicesCommand.self,
+        RecordCommand.self,
+        WatchCommand.self,
+        StrokesCommand.self,
+        TrainCommand.self,
+        TemplatesCommand.self,
+        RecognizeCommand.self,
+        EvalCommand.self,
+        ConvertCommand.self,
+        RenderCommand.self,
+        InfoCommand.self,
+        BenchInputCommand.self,
+        BenchEngineCommand.self,
+        BenchPatternsCommand.self,
+    ],
+    hiddenCommands: [
+        GenerateManualCommand.self,
+        GenerateCompletionCommand.self,
+    ])

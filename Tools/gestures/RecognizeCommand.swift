@@ -1,0 +1,153 @@
+import CommandLineKit
+import Foundation
+import GesturePictures
+import GestureRecognition
+import GestureTraces
+import InputChecks
+
+/// `gestures recognize`: recognises the strokes of files against a template
+/// library and, with `--explain`, says why (and draws it with `-o`).
+enum RecognizeCommand: Command {
+    static let name = "recognize"
+    static let abstract = "Recognise drawn strokes against a template library."
+    static let discussion = """
+    With --explain, each result is followed by why: the best template and the
+    best template of another name, with their scores (0...1) and the
+    threshold a match must reach. With --explain -o OUT (.svg or .png), the
+    explanation of the one stroke given is also drawn: the stroke as drawn
+    and normalised, the two templates over it, and the scores of the best
+    eight names.
+    """
+
+    static let threshold = Option("--threshold", valueName: "SCORE", .number(in: 0...1), default: 0.75,
+                                  help: "Scores below this (0...1) are 'no match'.")
+    static let format = OutputFormat.option(default: .text)
+    static let explain = Flag("--explain", help: "Also give the best and second-best templates, their scores and the threshold.")
+    static let output = Option("--output", valueName: "OUT", .file,
+                               help: "With --explain: draw the explanation of the one stroke given into OUT (.svg or .png).", aliases: ["-o"])
+
+    static let options = [TemplateLibraryFile.option.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
+                          threshold.spec, format.spec, explain.spec, output.spec]
+    static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file, help: "A $1 XML log or a JSON stroke file.",
+                                         missing: "no stroke files given")]
+
+    /// The files, the recognizer and the output.
+    struct Options {
+        var files: [String]
+        var libraryPath: String?
+        var configuration: UnistrokeRecognizer.Configuration
+        var format: OutputFormat
+        var explains: Bool
+        var picture: PictureOutput?
+    }
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+        var picture: PictureOutput?
+        if let path = arguments[output] {
+            guard arguments[explain] else { throw UsageError("-o draws the explanation; add --explain") }
+            picture = try PictureOutput(path: path, format: nil, option: "-o")
+        }
+        return Options(files: arguments.positionals, libraryPath: arguments[TemplateLibraryFile.option],
+                       configuration: UnistrokeRecognizer.Configuration(matcher: arguments[RecognizerOptions.matcher],
+                                                                        orientation: arguments[RecognizerOptions.orientation],
+                                                                        rejectionThreshold: arguments[threshold]),
+                       format: arguments[format], explains: arguments[explain], picture: picture)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        try options.picture?.checkWritable()
+        let library = try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options)
+        let recognizer = UnistrokeRecognizer(library: library, configuration: options.configuration)
+        let strokes = try options.files.flatMap { file in
+            try FileArgument.check(file, as: .strokes, options: Self.options)
+            return try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)).map { (file: file, stroke: $0) }
+        }
+        if let picture = options.picture, strokes.count != 1 {
+            throw CommandFailure("-o draws one stroke, and \(options.files.count == 1 ? options.files[0] : "the files") hold\(options.files.count == 1 ? "s" : "") \(strokes.count); "
+                                 + "give one stroke to draw, or leave out -o \(picture.path)")
+        }
+        for (file, stroke) in strokes {
+            let explanation = RecognitionExplanation(stroke: stroke.points, recognizer: recognizer,
+                                                     title: stroke.name.map { "\(file) (\($0))" } ?? file)
+            let outcome = explanation.outcome
+            let why = options.explains ? Explained(explanation) : nil
+            print(options.format == .json ? jsonLine(file: file, outcome: outcome, why: why) : textLines(file: file, outcome: outcome, why: why))
+            try options.picture?.write(explanation)
+        }
+        return 0
+    }
+
+    /// Why a stroke got its outcome: the two contenders and the threshold.
+    struct Explained {
+        var contenders: [UnistrokeRecognizer.Match]
+        var threshold: Double
+
+        init(_ explanation: RecognitionExplanation) {
+            contenders = explanation.contenders
+            threshold = explanation.recognizer.configuration.rejectionThreshold
+        }
+    }
+
+    /// `FILE: circle (score 0.9826)` and, when explained, one line per contender.
+    static func textLines(file: String, outcome: UnistrokeRecognizer.Outcome, why: Explained?) -> String {
+        var lines: [String]
+        switch outcome {
+        case .match(let match):
+            lines = ["\(file): \(match.name) (score \(rounded(match.score)))"]
+        case .noMatch(let best):
+            lines = ["\(file): no match\(best.map { " (best \($0.name), score \(rounded($0.score)))" } ?? "")"]
+        case .degenerate(let reason):
+            lines = ["\(file): not recognised: \(reason)"]
+        }
+        guard let why else { return lines[0] }
+        let width = max(12, (why.contenders.map(\.name.count).max() ?? 0) + 2)
+        let threshold = rounded(why.threshold)
+        for (rank, match) in why.contenders.enumerated() {
+            let name = match.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let score = String(format: "%.4f", match.score)
+            if rank == 0 {
+                let verdict = match.score >= why.threshold ? "at or above the threshold \(threshold): a match"
+                                                           : "below the threshold \(threshold): no match"
+                lines.append("  best         \(name)\(score)  \(verdict)")
+            } else {
+                let behind = String(format: "%.4f", why.contenders[0].score - match.score)
+                let sameName = match.name == why.contenders[0].name ? ", another sample (the library has no other name)" : ""
+                let alsoPasses = match.score >= why.threshold ? "; it too reaches the threshold" : ""
+                lines.append("  second best  \(name)\(score)  \(behind) behind\(sameName)\(alsoPasses)")
+            }
+        }
+        if why.contenders.isEmpty {
+            lines.append(outcome.isDegenerate ? "  nothing compared: the recognizer takes only strokes (threshold \(threshold))"
+                                              : "  nothing compared: the library is empty (threshold \(threshold))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One JSON object: file, template (null for none) and score; when
+    /// explained, the threshold and the contenders, best first.
+    static func jsonLine(file: String, outcome: UnistrokeRecognizer.Outcome, why: Explained?) -> String {
+        var fields = ["\"file\":\(JSONText.quoted(file))"]
+        switch outcome {
+        case .match(let match):
+            fields += ["\"template\":\(JSONText.quoted(match.name))", "\"score\":\(rounded(match.score))"]
+        case .noMatch(let best):
+            fields.append("\"template\":null")
+            if let best { fields += ["\"best\":\(JSONText.quoted(best.name))", "\"score\":\(rounded(best.score))"] }
+        case .degenerate(let reason):
+            fields += ["\"template\":null", "\"error\":\(JSONText.quoted(reason.description))"]
+        }
+        if let why {
+            fields.append("\"threshold\":\(rounded(why.threshold))")
+            let contenders = why.contenders.map { "{\"template\":\(JSONText.quoted($0.name)),\"score\":\(rounded($0.score))}" }
+            fields.append("\"contenders\":[\(contenders.joined(separator: ","))]")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}
+
+extension UnistrokeRecognizer.Outcome {
+    /// Whether the input was not a stroke at all.
+    fileprivate var isDegenerate: Bool {
+        if case .degenerate = self { true } else { false }
+    }
+}
