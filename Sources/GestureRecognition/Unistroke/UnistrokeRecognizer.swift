@@ -150,6 +150,12 @@ public struct UnistrokeRecognizer: Sendable {
     public let configuration: Configuration
     public private(set) var templates: [Template] = []
     /// The elastic matcher's prepared templates (nil for the other matchers).
+    // Its stored properties are part of this public struct's size, and the
+    // Swift 6.3 driver's incremental build does not recompile other modules
+    // when only internal stored properties change: a stale client then
+    // copies a GesturePipeline with the old size and crashes. After changing
+    // ElasticIndex's (or any type's) stored properties, build from clean
+    // (`rm -rf .build`); see "Conventions" in the README.
     private(set) var elasticIndex: ElasticIndex?
 
     /// A recognizer without templates.
