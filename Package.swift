@@ -20,6 +20,9 @@
 //   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
 //     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
 //   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition, InputChecks (SVG pictures; no C)
+//   GestureBenchmarks  -> GestureTraces, GestureEvaluation, TouchInput, GestureRecognition (what `gestures bench` measures)
+//   CAllocationCounter    (Tools/allocation-counter) counting malloc wrappers, built as libGesturesAllocationCounter.so
+//                         for `gestures bench` to preload into itself; nothing links it
 //   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
 //   runs) and TestSupport (Tests/, the devices of Recordings/devices and the SVG and PNG readers for the tests).
@@ -38,6 +41,9 @@ let package = Package(
         .library(name: "DesktopDaemon", targets: ["DesktopDaemon"]),
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .library(name: "GesturePictures", targets: ["GesturePictures"]),
+        .library(name: "GestureBenchmarks", targets: ["GestureBenchmarks"]),
+        // Preloaded by `gestures bench` into itself to count allocations; nothing links it.
+        .library(name: "GesturesAllocationCounter", type: .dynamic, targets: ["CAllocationCounter"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
@@ -77,11 +83,15 @@ let package = Package(
         .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
+        // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
+        .target(name: "GestureBenchmarks", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation"]),
+        // malloc and friends, counted: the LD_PRELOAD library `gestures bench` counts allocations with.
+        .target(name: "CAllocationCounter", path: "Tools/allocation-counter"),
         // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
         .target(name: "CommandLineKit"),
         .executableTarget(
             name: "gestures",
-            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "GesturePictures"],
+            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "GesturePictures", "GestureBenchmarks"],
             path: "Tools/gestures"
         ),
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
@@ -101,7 +111,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),
@@ -114,6 +124,7 @@ let package = Package(
         // TestSupport to read the pictures back (SVGInspector, PNGImage).
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
         .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "TouchInput"]),
+        .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
         .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The $1 unistroke recognizer in plain JavaScript, as a speed and accuracy
-// baseline for `gestures eval` and UnistrokeBenchmark: our own port of the
+// baseline for `gestures eval` and `gestures bench`: our own port of the
 // pseudocode in Wobbrock, Wilson and Li, "Gestures without libraries,
 // toolkits or training" (UIST 2007), appendix A, written for this
 // repository (no code of the authors' dollar.js is in it). The constants are

@@ -11,8 +11,10 @@ import Musl
 /// device, and hands out its gestures as they happen.
 ///
 /// - Engine timers (a hold beginning, a sequence firing) are driven by the
-///   reader's poll timeout: it waits at most until the earliest timer is due
-///   and then calls `advance(to:)`; event times and that clock are both
+///   reader's poll timeout: it waits at most until the earliest timer is due,
+///   reads the frames already queued (stamped earlier: a reader that was not
+///   scheduled finds them waiting, and a replay would take them first), and
+///   then fires the timers; event times and that clock are both
 ///   CLOCK_MONOTONIC (see `EvdevDevice`). Idle, it blocks in `poll()`.
 /// - After `SYN_DROPPED`, the resync goes through the pipeline as a trace
 ///   would hold it (`EvdevReader.Output.traceEvents`): the gesture in
@@ -153,47 +155,16 @@ public final class LiveGestures {
         for output in pending { emit(output) }
         pending = []
         while going {
-            fireDueTimers(emit)
-            guard going else { break }
             let batch = try reader.wait(timeout: timeUntilNextTimer())
             if batch.woken { break }
-            for (device, output) in batch.outputs {
-                let key = ObjectIdentifier(device)
-                switch output {
-                case .added:
-                    if let opened = adopt(device) { emit(.opened(opened)) } else { reader.remove(device) }
-                case .frame(let frame):
-                    guard var entry = open[key] else { continue }
-                    var gestures: [GestureEvent] = []
-                    for event in frame { gestures += entry.pipeline.process(event) }
-                    if var intercepted = entry.intercepted {
-                        if intercepted.filter.isIdle { intercepted.filter.policy = claims(entry.device) }
-                        let frames = intercepted.filter.process(frame, gestures: gestures, engineState: entry.pipeline.engine.stateName)
-                        entry.intercepted = intercepted
-                        forward(frames, for: &entry)
-                    }
-                    open[key] = entry
-                    for gesture in gestures { emit(.gesture(gesture, entry.device)) }
-                case .resynced(let frame):
-                    guard var entry = open[key] else { continue }
-                    warnAboutLostEvents(entry.device)
-                    entry.pipeline.seed(from: device.state)
-                    var gestures: [GestureEvent] = []
-                    for event in output.traceEvents { gestures += entry.pipeline.process(event) }
-                    if var intercepted = entry.intercepted {
-                        let frames = intercepted.filter.resynchronize(frame, engineState: entry.pipeline.engine.stateName)
-                        entry.intercepted = intercepted
-                        forward(frames, for: &entry)
-                    }
-                    open[key] = entry
-                    for gesture in gestures { emit(.gesture(gesture, entry.device)) }
-                case .removed(let error):
-                    guard var entry = open.removeValue(forKey: key) else { continue }
-                    entry.intercepted?.clone.end()
-                    for gesture in entry.pipeline.cancel() { emit(.gesture(gesture, entry.device)) }
-                    emit(.removed(entry.device, error))
-                }
-            }
+            deliver(batch.outputs, emit)
+            guard going, timerIsDue else { continue }
+            // Frames stamped before a timer's due time go first, as in a replay:
+            // a reader that was not scheduled for a while finds them queued.
+            let queued = try reader.wait(timeout: .zero)
+            if queued.woken { break }
+            deliver(queued.outputs, emit)
+            if going { fireDueTimers(emit) }
         }
         going = true
         for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
@@ -260,6 +231,52 @@ public final class LiveGestures {
     }
 
     /// Fires every engine (and filter) timer due by now, each at its own time.
+    /// Runs what the reader read through the pipelines (and the filters).
+    private func deliver(_ outputs: [(device: EvdevDevice, output: EvdevReader.Output)], _ emit: (Output) -> Void) {
+        for (device, output) in outputs {
+            let key = ObjectIdentifier(device)
+            switch output {
+            case .added:
+                if let opened = adopt(device) { emit(.opened(opened)) } else { reader.remove(device) }
+            case .frame(let frame):
+                guard var entry = open[key] else { continue }
+                var gestures: [GestureEvent] = []
+                for event in frame { gestures += entry.pipeline.process(event) }
+                if var intercepted = entry.intercepted {
+                    if intercepted.filter.isIdle { intercepted.filter.policy = claims(entry.device) }
+                    let frames = intercepted.filter.process(frame, gestures: gestures, engineState: entry.pipeline.engine.stateName)
+                    entry.intercepted = intercepted
+                    forward(frames, for: &entry)
+                }
+                open[key] = entry
+                for gesture in gestures { emit(.gesture(gesture, entry.device)) }
+            case .resynced(let frame):
+                guard var entry = open[key] else { continue }
+                warnAboutLostEvents(entry.device)
+                entry.pipeline.seed(from: device.state)
+                var gestures: [GestureEvent] = []
+                for event in output.traceEvents { gestures += entry.pipeline.process(event) }
+                if var intercepted = entry.intercepted {
+                    let frames = intercepted.filter.resynchronize(frame, engineState: entry.pipeline.engine.stateName)
+                    entry.intercepted = intercepted
+                    forward(frames, for: &entry)
+                }
+                open[key] = entry
+                for gesture in gestures { emit(.gesture(gesture, entry.device)) }
+            case .removed(let error):
+                guard var entry = open.removeValue(forKey: key) else { continue }
+                entry.intercepted?.clone.end()
+                for gesture in entry.pipeline.cancel() { emit(.gesture(gesture, entry.device)) }
+                emit(.removed(entry.device, error))
+            }
+        }
+    }
+
+    /// Whether an engine or filter timer is due now.
+    private var timerIsDue: Bool {
+        timeUntilNextTimer() == .zero
+    }
+
     private func fireDueTimers(_ emit: (Output) -> Void) {
         let now = EvdevDevice.nowMicroseconds()
         for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {

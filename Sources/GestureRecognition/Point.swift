@@ -2,7 +2,7 @@
 ///
 /// The unit is the caller's: pixels for drawn strokes, millimetres for touch
 /// contacts (the touch layer always converts to millimetres).
-public struct Point: Hashable, Sendable, Codable {
+public struct Point: Hashable, Sendable, Codable, BitwiseCopyable {
     public var x: Double
     public var y: Double
 

@@ -54,10 +54,11 @@ import Darwin
 ///     delta.rotationDegrees     // 90.0
 ///     state.translationMillimeters  // (0.0, 0.0)
 ///
-/// - Complexity: ``update(_:)`` is O(n log n) for n contacts.
+/// - Complexity: ``update(_:)`` is O(n²) for n contacts (a few fingers); it
+///   allocates nothing. A state follows at most ``maximumContacts`` contacts.
 public struct TransformState: Hashable, Sendable {
     /// One touching finger: a tracking id and a position in millimetres.
-    public struct Contact: Hashable, Sendable, Codable {
+    public struct Contact: Hashable, Sendable, Codable, BitwiseCopyable {
         /// Identifies the contact across updates (a tracking id or slot).
         public var id: Int
         /// Where it touches, in millimetres (y grows downwards).
@@ -101,6 +102,11 @@ public struct TransformState: Hashable, Sendable {
     /// (100 x 2 mm is 20 cm).
     public static let scaleRange: ClosedRange<Double> = 0.01...100
 
+    /// The most contacts a state follows, 8: of more, those with the lowest
+    /// ids (a gesture has at most ``GestureEngine/maximumFingers``). Keeping
+    /// them inline means an update allocates nothing.
+    public static var maximumContacts: Int { InlineList<Contact>.capacity }
+
     /// The movement of the centroid since the start, in millimetres.
     public private(set) var translationMillimeters: Point = .zero
     /// The spread relative to the start (1 at the start, 2 when twice as far apart).
@@ -111,11 +117,11 @@ public struct TransformState: Hashable, Sendable {
     /// What the latest update changed (``Delta/identity`` before any update).
     public private(set) var lastDelta: Delta = .identity
     /// The current contacts with finite positions, one per id, sorted by id.
-    public private(set) var contacts: [Contact]
+    private(set) var current: InlineList<Contact>
     /// The contacts scale and rotation are measured from: those of the
     /// latest frame whose spread was not under ``minimumSpreadMillimeters``
     /// (or of the latest frame that re-based the state).
-    private var reference: [Contact]
+    private var reference: InlineList<Contact>
     /// Whether frames too close together for a pinch came since ``reference``:
     /// the angle through such a gap is undefined, so only the scale is measured.
     private var referenceIsStale = false
@@ -123,21 +129,31 @@ public struct TransformState: Hashable, Sendable {
     /// A state that starts from `contacts` (or from the first update's
     /// contacts when empty), with no translation, scale 1 and no rotation.
     public init(contacts: [Contact] = []) {
-        self.contacts = Self.normalized(contacts)
-        reference = self.contacts
+        self.init(normalized: Self.normalized(contacts))
     }
+
+    /// A state that starts from `contacts`, already normalised.
+    init(normalized contacts: InlineList<Contact>) {
+        current = contacts
+        reference = contacts
+    }
+
+    /// The current contacts with finite positions, one per id, sorted by id.
+    public var contacts: [Contact] { current.array }
 
     /// The centroid (mean position) of the current contacts, or `nil` when there are none.
     public var centroid: Point? {
-        contacts.isEmpty ? nil : Self.centroid(of: contacts.map(\.position))
+        current.isEmpty ? nil : current.withElements { contacts in Self.centroid(count: contacts.count) { contacts[$0].position } }
     }
 
     /// The mean distance of the current contacts from their centroid, in
     /// millimetres (0 with fewer than two contacts).
     public var spreadMillimeters: Double {
-        let points = contacts.map(\.position)
-        guard points.count >= 2 else { return 0 }
-        return Self.spread(of: points, about: Self.centroid(of: points))
+        guard current.count >= 2 else { return 0 }
+        return current.withElements { contacts in
+            let center = Self.centroid(count: contacts.count) { contacts[$0].position }
+            return Self.spread(count: contacts.count, about: center) { contacts[$0].position }
+        }
     }
 
     /// Moves to the contacts of a new frame and returns what changed.
@@ -148,25 +164,34 @@ public struct TransformState: Hashable, Sendable {
     /// first counts.
     @discardableResult
     public mutating func update(_ newContacts: [Contact]) -> Delta {
-        let current = Self.normalized(newContacts)
+        update(normalized: Self.normalized(newContacts), if: { _, _ in true })!
+    }
+
+    /// Moves to `next` (normalised) as ``update(_:)`` does, if `accept`
+    /// agrees: it is given the change and `next`, and when it returns false
+    /// nothing changes and the result is nil.
+    mutating func update(normalized next: InlineList<Contact>,
+                         if accept: (Delta, InlineList<Contact>) -> Bool) -> Delta? {
         var delta = Delta.identity
-        if let (before, after) = Self.shared(from: contacts, to: current) {
+        Self.withSharedPositions(from: current, to: next) { before, after in
+            guard !before.isEmpty else { return }
             let translation = Self.centroid(of: after) - Self.centroid(of: before)
             if translation.isFinite { delta.translationMillimeters = translation }
         }
-        switch Self.shapeChange(from: reference, to: current) {
-        case .measured(let ratio, let degrees):
+        let shape = Self.shapeChange(from: reference, to: next)
+        if case .measured(let ratio, let degrees) = shape {
             delta.scaleRatio = ratio
             delta.rotationDegrees = referenceIsStale ? 0 : degrees
-            reference = current
-            referenceIsStale = false
-        case .rebase:
-            reference = current
+        }
+        guard accept(delta, next) else { return nil }
+        switch shape {
+        case .measured, .rebase:
+            reference = next
             referenceIsStale = false
         case .noPinch:
             referenceIsStale = true
         }
-        contacts = current
+        current = next
         lastDelta = delta
         let translation = translationMillimeters + delta.translationMillimeters
         if translation.isFinite { translationMillimeters = translation }
@@ -186,25 +211,41 @@ public struct TransformState: Hashable, Sendable {
     ///     state.rebase([.init(id: 1, position: Point(x: 40, y: 10))])
     ///     state.translationMillimeters   // (0.0, 0.0)
     public mutating func rebase(_ newContacts: [Contact]) {
-        contacts = Self.normalized(newContacts)
+        rebase(normalized: Self.normalized(newContacts))
+    }
+
+    /// Moves to `contacts` (normalised) without counting any change, as ``rebase(_:)``.
+    mutating func rebase(normalized contacts: InlineList<Contact>) {
+        current = contacts
         reference = contacts
         referenceIsStale = false
         lastDelta = .identity
     }
 
-    /// The positions of the contacts present in both frames, before and after, or nil for none.
-    private static func shared(from previous: [Contact], to current: [Contact]) -> (before: [Point], after: [Point])? {
-        var positionBefore: [Int: Point] = [:]
-        for contact in previous { positionBefore[contact.id] = contact.position }
-        var before: [Point] = []
-        var after: [Point] = []
-        for contact in current {
-            if let position = positionBefore[contact.id] {
-                before.append(position)
-                after.append(contact.position)
+    /// Calls `body` with the positions of the contacts present in both
+    /// frames, before and after, in `next`'s order; both frames are
+    /// normalised (sorted by id, one contact per id).
+    private static func withSharedPositions(
+        from previous: InlineList<Contact>, to next: InlineList<Contact>,
+        _ body: (_ before: UnsafeBufferPointer<Point>, _ after: UnsafeBufferPointer<Point>) -> Void
+    ) {
+        previous.withElements { previous in
+            next.withElements { next in
+                withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * next.count + 1) { buffer in
+                    let before = buffer.baseAddress!, after = before + next.count
+                    var shared = 0
+                    var old = 0
+                    for contact in next {
+                        while old < previous.count && previous[old].id < contact.id { old += 1 }
+                        guard old < previous.count && previous[old].id == contact.id else { continue }
+                        (before + shared).initialize(to: previous[old].position)
+                        (after + shared).initialize(to: contact.position)
+                        shared += 1
+                    }
+                    body(UnsafeBufferPointer(start: before, count: shared), UnsafeBufferPointer(start: after, count: shared))
+                }
             }
         }
-        return before.isEmpty ? nil : (before, after)
     }
 
     /// How the shape changed from the reference frame to the current one.
@@ -220,54 +261,120 @@ public struct TransformState: Hashable, Sendable {
     }
 
     /// The change of spread and angle, from the contacts the frames share.
-    private static func shapeChange(from reference: [Contact], to current: [Contact]) -> ShapeChange {
-        guard let (before, after) = shared(from: reference, to: current), before.count >= 2 else { return .rebase }
-        let centroidBefore = centroid(of: before)
-        let centroidAfter = centroid(of: after)
-        let spreadBefore = spread(of: before, about: centroidBefore)
-        let spreadAfter = spread(of: after, about: centroidAfter)
-        guard spreadBefore.isFinite, spreadBefore >= minimumSpreadMillimeters else { return .rebase }
-        guard spreadAfter.isFinite, spreadAfter >= minimumSpreadMillimeters else { return .noPinch }
-        let ratio = spreadAfter / spreadBefore
+    private static func shapeChange(from reference: InlineList<Contact>, to next: InlineList<Contact>) -> ShapeChange {
+        var change = ShapeChange.rebase
+        withSharedPositions(from: reference, to: next) { before, after in
+            guard before.count >= 2 else { return }
+            let centroidBefore = centroid(of: before)
+            let centroidAfter = centroid(of: after)
+            let spreadBefore = spread(count: before.count, about: centroidBefore) { before[$0] }
+            let spreadAfter = spread(count: after.count, about: centroidAfter) { after[$0] }
+            guard spreadBefore.isFinite, spreadBefore >= minimumSpreadMillimeters else { return }
+            guard spreadAfter.isFinite, spreadAfter >= minimumSpreadMillimeters else { change = .noPinch; return }
+            let ratio = spreadAfter / spreadBefore
 
-        // Sum of r_before * r_after * (sin, cos) of each contact's angle change:
-        // its argument is the weighted circular mean of the changes. In y-down
-        // coordinates a positive cross product is a clockwise turn on screen.
-        var sine = 0.0, cosine = 0.0
-        for (old, new) in zip(before, after) {
-            let a = old - centroidBefore, b = new - centroidAfter
-            sine += a.x * b.y - a.y * b.x
-            cosine += a.x * b.x + a.y * b.y
+            // Sum of r_before * r_after * (sin, cos) of each contact's angle change:
+            // its argument is the weighted circular mean of the changes. In y-down
+            // coordinates a positive cross product is a clockwise turn on screen.
+            var sine = 0.0, cosine = 0.0
+            for index in 0..<before.count {
+                let a = before[index] - centroidBefore, b = after[index] - centroidAfter
+                sine += a.x * b.y - a.y * b.x
+                cosine += a.x * b.x + a.y * b.y
+            }
+            let degrees = atan2(sine, cosine) * 180 / Double.pi
+            change = .measured(ratio: ratio.isFinite ? ratio : 1, degrees: degrees.isFinite ? degrees : 0)
         }
-        let degrees = atan2(sine, cosine) * 180 / Double.pi
-        return .measured(ratio: ratio.isFinite ? ratio : 1, degrees: degrees.isFinite ? degrees : 0)
+        return change
     }
 
     /// `contacts` without non-finite positions or repeated ids (the first
-    /// wins), sorted by id.
-    private static func normalized(_ contacts: [Contact]) -> [Contact] {
-        var seen: Set<Int> = []
-        return contacts
-            .filter { $0.position.isFinite && seen.insert($0.id).inserted }
-            .sorted { $0.id < $1.id }
+    /// wins), sorted by id; of more than ``maximumContacts``, those with the lowest ids.
+    static func normalized(_ contacts: [Contact]) -> InlineList<Contact> {
+        normalized(count: contacts.count) { contacts[$0] }
+    }
+
+    /// `contacts` normalised, as ``normalized(_:)-(Array)``: as they are
+    /// when already normalised (a pad's slots usually give ids in order).
+    static func normalized(_ contacts: InlineList<Contact>) -> InlineList<Contact> {
+        if isNormalized(contacts) { return contacts }
+        return contacts.withElements { contacts in normalized(count: contacts.count) { contacts[$0] } }
+    }
+
+    /// Whether `contacts` are normalised already: every position finite,
+    /// ids strictly increasing (so sorted and unique).
+    ///
+    /// - Complexity: O(n) for n contacts.
+    static func isNormalized(_ contacts: InlineList<Contact>) -> Bool {
+        contacts.withElements { contacts in
+            var previousID = Int.min
+            for contact in contacts {
+                guard contact.position.isFinite, contact.id > previousID else { return false }
+                previousID = contact.id
+            }
+            return true
+        }
+    }
+
+    /// The `count` contacts `contact(i)` gives, normalised.
+    ///
+    /// - Complexity: O(n²) for n contacts, n being a few fingers.
+    private static func normalized(count: Int, _ contact: (Int) -> Contact) -> InlineList<Contact> {
+        let capacity = InlineList<Contact>.capacity
+        return withUnsafeTemporaryAllocation(of: Contact.self, capacity: capacity) { buffer in
+            let sorted = buffer.baseAddress!
+            var kept = 0
+            for index in 0..<count {
+                let contact = contact(index)
+                guard contact.position.isFinite else { continue }
+                var position = 0
+                while position < kept && sorted[position].id < contact.id { position += 1 }
+                if position < kept && sorted[position].id == contact.id { continue }  // the first of an id counts
+                if kept == capacity {
+                    // Keep the lowest ids: this one replaces the highest, if lower.
+                    guard position < kept else { continue }
+                    kept -= 1
+                }
+                // Insertion into place: ids are unique, so the order is the sorted one.
+                var move = kept
+                while move > position {
+                    (sorted + move).initialize(to: sorted[move - 1])
+                    move -= 1
+                }
+                (sorted + position).initialize(to: contact)
+                kept += 1
+            }
+            var result = InlineList<Contact>()
+            for index in 0..<kept { result.append(sorted[index]) }
+            return result
+        }
     }
 
     /// The mean of `points`, which must not be empty.
-    private static func centroid(of points: [Point]) -> Point {
+    static func centroid(of points: UnsafeBufferPointer<Point>) -> Point {
+        centroid(count: points.count) { points[$0] }
+    }
+
+    /// The mean of the `count` points `point(i)` gives; `count` must not be 0.
+    static func centroid(count: Int, _ point: (Int) -> Point) -> Point {
         var sum = Point.zero
-        for point in points { sum = sum + point }
-        let mean = sum * (1 / Double(points.count))
+        for index in 0..<count { sum = sum + point(index) }
+        let mean = sum * (1 / Double(count))
         if mean.isFinite { return mean }
         // The sum overflowed: average the scaled-down points instead.
         var scaled = Point.zero
-        for point in points { scaled = scaled + point * (1 / Double(points.count)) }
+        for index in 0..<count { scaled = scaled + point(index) * (1 / Double(count)) }
         return scaled
     }
 
-    /// The mean distance of `points` from `center`.
-    private static func spread(of points: [Point], about center: Point) -> Double {
+    /// The mean distance from `center` of the `count` points `point(i)` gives.
+    static func spread(count: Int, about center: Point, _ point: (Int) -> Point) -> Double {
         var total = 0.0
-        for point in points { total += point.distance(to: center) }
-        return total / Double(points.count)
+        for index in 0..<count { total += point(index).distance(to: center) }
+        return total / Double(count)
     }
+}
+
+extension TransformState.Contact: InlineStorable {
+    static var placeholder: TransformState.Contact { .init(id: 0, position: .zero) }
 }

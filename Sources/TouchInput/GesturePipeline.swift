@@ -22,6 +22,8 @@ public struct GesturePipeline: Sendable {
     public private(set) var decoder: MultitouchDecoder
     /// The engine: touch frames in, gestures out.
     public private(set) var engine: GestureEngine
+    /// The engine's input, refilled at every frame: its contact buffer is reused.
+    private var engineInput = GestureFrame(time: .zero, contacts: [])
 
     /// What a pipeline's engine is built with: the one description of it that
     /// replay (`GestureReplay`), live input (`LiveGestures`) and the daemon share.
@@ -68,14 +70,27 @@ public struct GesturePipeline: Sendable {
     /// Each contact carries its pressure, else its touch size (device units),
     /// and the frame whether a button is held (any of BTN_LEFT ... BTN_TASK).
     public static func gestureFrame(_ frame: TouchFrame, origin: Int64) -> GestureFrame {
-        GestureFrame(
-            time: EventTime.duration(from: origin, to: frame.microseconds),
-            contacts: frame.contacts.map {
-                GestureFrame.Contact(id: $0.id, position: $0.position, isPalm: $0.isPalm,
-                                     pressure: ($0.pressure ?? $0.touchMajor).map(Double.init))
-            },
-            fingerCount: max(frame.fingerCount, frame.contacts.count),
-            isButtonDown: !frame.buttons.isEmpty)
+        var gestureFrame = GestureFrame(time: .zero, contacts: [])
+        fill(&gestureFrame, from: frame, origin: origin)
+        return gestureFrame
+    }
+
+    /// Makes `gestureFrame` the engine's input for `frame`, reusing its
+    /// contact buffer (``gestureFrame(_:origin:)`` without the allocation).
+    static func fill(_ gestureFrame: inout GestureFrame, from frame: TouchFrame, origin: Int64) {
+        gestureFrame.time = EventTime.duration(from: origin, to: frame.microseconds)
+        let count = frame.contacts.count
+        if gestureFrame.contacts.count > count { gestureFrame.contacts.removeLast(gestureFrame.contacts.count - count) }
+        for index in 0..<count {
+            let contact = frame.contacts[index]
+            let converted = GestureFrame.Contact(
+                id: contact.id, position: contact.position, isPalm: contact.isPalm,
+                pressure: (contact.pressure ?? contact.touchMajor).map(Double.init))
+            // Written over the previous frame's contacts: no clearing, no reallocation.
+            if index < gestureFrame.contacts.count { gestureFrame.contacts[index] = converted } else { gestureFrame.contacts.append(converted) }
+        }
+        gestureFrame.fingerCount = max(frame.fingerCount, frame.contacts.count)
+        gestureFrame.isButtonDown = !frame.buttons.isEmpty
     }
 
     /// Takes the device's state when reading starts or after a resync
@@ -87,15 +102,30 @@ public struct GesturePipeline: Sendable {
     /// Takes one kernel event; at a `SYN_REPORT` the frame goes to the engine
     /// (after `cancel()` when the frame follows dropped events).
     public mutating func process(_ event: InputEvent) -> [GestureEvent] {
-        guard let touch = decoder.process(event) else { return [] }
-        return process(touch)
+        var events: [GestureEvent] = []
+        process(event, into: &events)
+        return events
     }
 
-    private mutating func process(_ touch: TouchFrame) -> [GestureEvent] {
-        var events: [GestureEvent] = []
+    /// Takes one kernel event as ``process(_:)`` does, and appends the
+    /// gestures to `events`: with a buffer the caller keeps and empties, the
+    /// way from events to gestures allocates nothing per frame.
+    ///
+    ///     var gestures: [GestureEvent] = []
+    ///     for event in events {
+    ///         pipeline.process(event, into: &gestures)
+    ///         for gesture in gestures { print(gesture.jsonLine) }
+    ///         gestures.removeAll(keepingCapacity: true)
+    ///     }
+    public mutating func process(_ event: InputEvent, into events: inout [GestureEvent]) {
+        guard let touch = decoder.process(event) else { return }
+        process(touch, into: &events)
+    }
+
+    private mutating func process(_ touch: TouchFrame, into events: inout [GestureEvent]) {
         if touch.followsDroppedEvents { events += engine.cancel() }
-        events += engine.process(Self.gestureFrame(touch, origin: originMicroseconds))
-        return events
+        Self.fill(&engineInput, from: touch, origin: originMicroseconds)
+        engine.process(engineInput, into: &events)
     }
 
     /// The earliest time (microseconds, in the events' clock) at which the
@@ -127,7 +157,7 @@ public struct GesturePipeline: Sendable {
     /// then the engine finishes (a gesture in progress ends cancelled).
     public mutating func finish() -> [GestureEvent] {
         var events: [GestureEvent] = []
-        if let last = decoder.finish() { events += process(last) }
+        if let last = decoder.finish() { process(last, into: &events) }
         return events + engine.finish()
     }
 }

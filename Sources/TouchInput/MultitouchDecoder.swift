@@ -81,6 +81,13 @@ public struct MultitouchDecoder: Sendable {
     /// Protocol A: the contact being reported; single-touch: the one contact.
     private var single = Slot()
     private var currentSlot = 0
+    /// Protocol B: the slot the events change now, held apart from `slots`
+    /// (written back when the events move to another slot and when the
+    /// frame closes), so that an event sets one field instead of going
+    /// through the array.
+    private var staged = Slot()
+    /// The index in `slots` that `staged` stands for, or -1.
+    private var stagedIndex = -1
     private var nextContactID = 0
     private var toolKeys: UInt8 = 0
     private var touchKeyDown = false
@@ -89,6 +96,9 @@ public struct MultitouchDecoder: Sendable {
     private var hasPendingEvents = false
     private var lastEventTime: Int64 = 0
     private var frame = TouchFrame()
+    /// The contacts of the frame being closed, written over the previous
+    /// frame's in `frame.contacts` (no reallocation, no clearing).
+    private var contactCount = 0
 
     /// Creates a decoder for the events of `device`; `palmDetection` applies
     /// to touchpads only (a palm on a touchscreen is the device's call).
@@ -232,16 +242,14 @@ public struct MultitouchDecoder: Sendable {
                 return
             }
             guard code >= ABS.MT_TOUCH_MAJOR && code <= ABS.MT_PRESSURE, currentSlot >= 0 else { return }
-            slots.withUnsafeMutableBufferPointer { slots in
-                let index = currentSlot
-                if code == ABS.MT_TRACKING_ID {
-                    if value < 0 || value != slots[index].trackingID {
-                        slots[index].contactID = -1  // a new touch, or none
-                    }
-                    slots[index].trackingID = value < 0 ? -1 : value
-                } else {
-                    slots[index].set(code, value)
+            if stagedIndex != currentSlot { stage(currentSlot) }
+            if code == ABS.MT_TRACKING_ID {
+                if value < 0 || value != staged.trackingID {
+                    staged.contactID = -1  // a new touch, or none
                 }
+                staged.trackingID = value < 0 ? -1 : value
+            } else {
+                staged.set(code, value)
             }
         case .anonymous:
             single.set(code, value)
@@ -270,7 +278,7 @@ public struct MultitouchDecoder: Sendable {
 
     @usableFromInline
     mutating func closeFrame(at time: Int64) -> TouchFrame {
-        frame.contacts.removeAll(keepingCapacity: true)
+        contactCount = 0
         frame.microseconds = time
         var active = 0
         switch contactProtocol {
@@ -279,6 +287,7 @@ public struct MultitouchDecoder: Sendable {
         case .singleTouch: active = collectSingleTouch(at: time)
         case .none: break
         }
+        if frame.contacts.count > contactCount { frame.contacts.removeLast(frame.contacts.count - contactCount) }
         let toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
         frame.fingerCount = countsToolKeys ? max(toolFingers, active) : active
         frame.buttons = buttons
@@ -295,7 +304,32 @@ public struct MultitouchDecoder: Sendable {
         return result
     }
 
+    /// Writes `contact` as the next contact of the frame being closed.
+    private mutating func put(_ contact: Contact) {
+        if contactCount < frame.contacts.count {
+            frame.contacts[contactCount] = contact
+        } else {
+            frame.contacts.append(contact)
+        }
+        contactCount += 1
+    }
+
+    /// Makes `staged` stand for `slots[index]`, writing back the slot it stood for.
+    private mutating func stage(_ index: Int) {
+        unstage()
+        staged = slots[index]
+        stagedIndex = index
+    }
+
+    /// Writes `staged` back to the slot it stands for, if any.
+    private mutating func unstage() {
+        guard stagedIndex >= 0 else { return }
+        slots[stagedIndex] = staged
+        stagedIndex = -1
+    }
+
     private mutating func collectSlots(at time: Int64) -> Int {
+        unstage()
         var active = 0
         for index in slots.indices where slots[index].trackingID >= 0 {
             active += 1
@@ -304,7 +338,7 @@ public struct MultitouchDecoder: Sendable {
                 slots[index].contactID = nextContactID
                 nextContactID += 1
             }
-            frame.contacts.append(converter.contact(from: &slots[index], slot: index, at: time, discardedJumps: &frame.discardedJumps))
+            put(converter.contact(from: &slots[index], slot: index, at: time, discardedJumps: &frame.discardedJumps))
         }
         return active
     }
@@ -314,7 +348,7 @@ public struct MultitouchDecoder: Sendable {
             // The driver sent no contacts this frame but a touch is still down:
             // keep the last frame's contacts (protocol A allows omitting them).
             for index in 0..<previousCount {
-                frame.contacts.append(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+                put(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
             }
             return previousCount
         }
@@ -365,7 +399,7 @@ public struct MultitouchDecoder: Sendable {
         }
         for index in 0..<reportedCount {
             slots[index] = reported[index]
-            frame.contacts.append(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+            put(converter.contact(from: &slots[index], slot: -1, at: time, discardedJumps: &frame.discardedJumps))
         }
         previousCount = reportedCount
         reportedCount = 0
@@ -383,7 +417,7 @@ public struct MultitouchDecoder: Sendable {
             single.contactID = nextContactID
             nextContactID += 1
         }
-        frame.contacts.append(converter.contact(from: &single, slot: -1, at: time, discardedJumps: &frame.discardedJumps))
+        put(converter.contact(from: &single, slot: -1, at: time, discardedJumps: &frame.discardedJumps))
         return 1
     }
 

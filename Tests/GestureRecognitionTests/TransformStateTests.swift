@@ -353,6 +353,43 @@ struct TransformStateTests {
         }
         #expect(isFinite(state))
     }
+
+    @Test func moreContactsThanItFollowsKeepTheLowestIDs() {
+        let limit = TransformState.maximumContacts
+        let many = (0..<(limit + 3)).reversed().map { Contact(id: $0, position: Point(x: Double($0), y: 10)) }
+        let state = TransformState(contacts: many)
+        #expect(state.contacts.map(\.id) == Array(0..<limit))
+    }
+
+    @Test("an inline list normalises as an array does, whether in order already or not")
+    func inlineListsNormaliseAsArraysDo() {
+        var random = LinearCongruential(seed: 15)
+        var inOrder = 0
+        for _ in 0..<2_000 {
+            let count = Int(random.next() % UInt64(InlineList<Contact>.capacity + 1))
+            var contacts: [Contact] = []
+            var id = Int(random.next() % 4)
+            for _ in 0..<count {
+                // Mostly increasing ids (as a pad's slots give them), sometimes repeated or falling, sometimes NaN.
+                switch random.next() % 10 {
+                case 0: id -= Int(random.next() % 3)
+                case 1: break
+                default: id += 1 + Int(random.next() % 3)
+                }
+                let x = random.next() % 20 == 0 ? Double.nan : Double(random.next() % 1000) / 10
+                contacts.append(Contact(id: id, position: Point(x: x, y: Double(random.next() % 500) / 10)))
+            }
+            var list = InlineList<Contact>()
+            for contact in contacts { list.append(contact) }
+            let expected = TransformState.normalized(contacts)
+            #expect(TransformState.normalized(list) == expected, "\(contacts)")
+            if TransformState.isNormalized(list) {
+                inOrder += 1
+                #expect(list == expected)
+            }
+        }
+        #expect(inOrder > 100 && inOrder < 1_900, "both kinds of input were drawn: \(inOrder) in order")
+    }
 }
 
 /// A tiny deterministic generator for tests (Knuth's MMIX constants).

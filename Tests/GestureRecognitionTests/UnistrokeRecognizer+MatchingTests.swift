@@ -1,4 +1,5 @@
 import Foundation
+import GestureBenchmarks
 import GestureEvaluation
 import Testing
 @testable import GestureRecognition
@@ -10,7 +11,11 @@ import Testing
 struct UnistrokeRecognizerMatchingTests {
     /// Labelled strokes: the $1 logs when present, generated strokes otherwise.
     static let samples: [UnistrokeEvaluation.Sample] = {
-        guard let root = SharedData.dollarLogs else { return UnistrokeBenchmark.generatedSamples(perGesture: 30) }
+        guard let root = SharedData.dollarLogs else {
+            return RecognitionBenchmark.generatedStrokes(perShape: 30).enumerated().map { index, stroke in
+                .init(gesture: stroke.name, subject: "g\(index % 3)", speed: "medium", points: stroke.points)
+            }
+        }
         var samples: [UnistrokeEvaluation.Sample] = []
         let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
         for file in files.sorted() where file.hasSuffix(".xml") {

@@ -68,8 +68,8 @@ struct ParseStepTests {
         ["convert", "/no/such.jsonl", "-o", "out.yaml"],
         ["convert", "/no/such.jsonl", "--output", "-", "--to", "evemu"],
         ["info", "/no/such.jsonl", "--format", "json", "--frames"],
-        ["bench-input", "--events", "1000", "--file", "/no/such/dir/trace.jsonl"],
-        ["bench-engine", "--frames", "1000", "--recordings", "/no/such"],
+        ["bench", "--format", "json", "--quick", "--only", "pipeline", "--only", "memory", "--frames", "1000", "--trace-frames", "100",
+         "--trace-size", "1", "--passes", "1", "--recordings", "/no/such", "--devices", "/no/such", "--temporary-directory", "/no/such"],
         ["bench-patterns", "/no/such.json"],
     ]
 

@@ -30,6 +30,17 @@ import TouchInput
         #expect(events == GestureReplay().gestures(in: trace))
     }
 
+    @Test func eventByEventIntoABufferEqualsTheReplay() throws {
+        let trace = try Self.load(Self.swipe)
+        let origin = trace.frames[0].events[0].microseconds
+        var pipeline = try #require(GesturePipeline(device: trace.devices[0], originMicroseconds: origin))
+        var events: [GestureEvent] = []
+        for frame in trace.frames { for event in frame.events { pipeline.process(event, into: &events) } }
+        events += pipeline.finish()
+        #expect(events.contains { $0.type == .swipe && $0.phase == .update })
+        #expect(events == GestureReplay().gestures(in: trace))
+    }
+
     @Test func droppedEventsMidGestureCancelIt() throws {
         let trace = try Self.load(Self.swipe)
         let origin = trace.frames[0].events[0].microseconds

@@ -21,8 +21,7 @@ let gesturesTool = CommandLineTool(
         ConvertCommand.self,
         RenderCommand.self,
         InfoCommand.self,
-        BenchInputCommand.self,
-        BenchEngineCommand.self,
+        BenchCommand.self,
         BenchPatternsCommand.self,
     ],
     hiddenCommands: [

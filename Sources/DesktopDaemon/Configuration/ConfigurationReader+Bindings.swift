@@ -224,12 +224,12 @@ extension ConfigurationReader {
             guard let name = string(item, at: "\(path)[\(index)]") else { valid = false; continue }
             guard let code = KeyNames.code(named: name) else {
                 let suggestion = Self.nearest(to: name.lowercased(), in: KeyNames.all).map { "; did you mean '\($0)'?" } ?? " (kernel key names without KEY_, such as leftmeta, right, volumeup)"
-                fail("\(path)[\(index)]", "unknown key '\(name)'\(suggestion)")
+                fail("\(path)[\(index)]", "unknown key \(Excerpt.quoted(name))\(suggestion)")
                 valid = false
                 continue
             }
             if keys.contains(where: { $0.code == code }) {
-                fail("\(path)[\(index)]", "names '\(name)' twice; a chord presses each key once")
+                fail("\(path)[\(index)]", "names \(Excerpt.quoted(name)) twice; a chord presses each key once")
                 valid = false
                 continue
             }
@@ -242,7 +242,7 @@ extension ConfigurationReader {
     private mutating func button(_ node: DocumentNode, at path: String) -> DaemonConfiguration.MouseSettings.Button? {
         guard let text = string(node, at: path) else { return nil }
         guard let button = DaemonConfiguration.MouseSettings.Button(rawValue: text) else {
-            fail(path, "unknown button '\(text)'; expected left, right or middle")
+            fail(path, "unknown button \(Excerpt.quoted(text)); expected left, right or middle")
             return nil
         }
         return button

@@ -1,5 +1,6 @@
 import EvdevInput
 import GestureRecognition
+import InputChecks
 
 extension DaemonConfiguration {
     /// Whether a binding claims its gesture when its file does not say:
@@ -31,7 +32,7 @@ extension DaemonConfiguration {
                 case .matched: break
                 case .notMatched: continue
                 case .patternFailed(let outcome):
-                    notes.append("\(binding.label).device.name: the pattern \(outcome) against the device '\(device.name)', so the binding claims nothing on it")
+                    notes.append("\(binding.label).device.name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name, limit: 80)), so the binding claims nothing on it")
                     continue
                 }
             }

@@ -39,50 +39,53 @@ extension GestureEngine {
                 return
             }
             guard !snapshot.isButtonDown else { return click(snapshot) }
-            if snapshot.fingers != touch.baseline.fingers {
-                if snapshot.fingers < touch.baseline.fingers { touch.holdPossible = false }
+            if snapshot.fingers != baseline.fingers {
+                if snapshot.fingers < baseline.fingers { touch.holdPossible = false }
                 guard snapshot.fingers <= Self.maximumFingers else {
                     tap = nil
                     state = .ignoring(Ignored(reason: .tooManyFingers, fingers: snapshot.fingers))
                     return
                 }
-                touch.baseline = Baseline(snapshot, at: snapshot.time)
-                for contact in snapshot.contacts where touch.landings[contact.id] == nil || surface.positionsAreApproximate {
+                baseline = Baseline(snapshot, at: snapshot.time)
+                for index in snapshot.contacts.indices {
+                    let contact = snapshot.contacts[index]
                     // An approximate position describes the new set of fingers:
                     // it starts again, so its jump is no movement.
-                    touch.landings[contact.id] = contact.position
+                    guard touch.landings[contact.id] == nil || surface.positionsAreApproximate else { continue }
+                    touch.landings.set(contact.position, for: contact.id, touching: snapshot.contacts)
                 }
                 state = .undecided(touch)
                 return
             }
             if surface.positionsAreApproximate
-                && snapshot.time - touch.baseline.time <= configuration.approximatePositionSettleTime {
+                && snapshot.time - baseline.time <= configuration.approximatePositionSettleTime {
                 // Still settling after the count changed: the fingers start from here.
-                touch.baseline = Baseline(snapshot, at: touch.baseline.time)
-                for contact in snapshot.contacts { touch.landings[contact.id] = contact.position }
+                baseline = Baseline(snapshot, at: baseline.time)
+                for index in snapshot.contacts.indices {
+                    touch.landings.set(snapshot.contacts[index].position, for: snapshot.contacts[index].id, touching: snapshot.contacts)
+                }
                 state = .undecided(touch)
                 return
             }
-            touch.baseline.update(snapshot, configuration)
-            for contact in snapshot.contacts where touch.landings[contact.id] == nil {
-                touch.landings[contact.id] = contact.position
+            baseline.update(snapshot, configuration)
+            for index in snapshot.contacts.indices where touch.landings[snapshot.contacts[index].id] == nil {
+                touch.landings.set(snapshot.contacts[index].position, for: snapshot.contacts[index].id, touching: snapshot.contacts)
             }
             decide(touch, snapshot)
         case .deadline(let time):
             guard touch.holdPossible else { return unexpected(input) }
             // Fingers creeping slowly (under the motion threshold per finger
             // count, over the one-finger one) are starting to move, not resting.
-            guard touch.baseline.largestDisplacement(in: latestSnapshot) < configuration.motionThresholdMillimeters else {
+            guard baseline.largestDisplacement(in: latestSnapshot) < configuration.motionThresholdMillimeters else {
                 var touch = touch
                 touch.holdPossible = false
                 state = .undecided(touch)
                 return
             }
-            emit(GestureEvent(type: .hold, phase: .begin, time: time, fingers: touch.baseline.fingers))
+            emit(GestureEvent(type: .hold, phase: .begin, time: time, fingers: baseline.fingers))
             tap = nil
             state = .holding(Hold(
-                fingers: touch.baseline.fingers, baseline: touch.baseline,
-                landings: touch.landings, countChanged: nil))
+                fingers: baseline.fingers, landings: touch.landings, countChanged: nil))
         case .cancel:
             tap = nil
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
@@ -96,8 +99,8 @@ extension GestureEngine {
     /// fingers now make a gesture, and moves to its state.
     mutating func decide(_ touch: Touch, _ snapshot: Snapshot) {
         var touch = touch
-        let fingers = touch.baseline.fingers
-        let moved = touch.baseline.largestDisplacement(in: snapshot)
+        let fingers = baseline.fingers
+        let moved = baseline.largestDisplacement(in: snapshot)
             >= configuration.motionThresholdMillimeters(fingers: fingers)
         if moved { touch.holdPossible = false }
 
@@ -106,13 +109,12 @@ extension GestureEngine {
             // A stroke starts moving within the hold delay of the landing: a
             // finger that rested first (a long press, a hover) and then moves
             // drags, as one finger scrolls on a touchscreen.
-            guard snapshot.time - touch.baseline.time <= configuration.holdDelay else {
+            guard snapshot.time - baseline.time <= configuration.holdDelay else {
                 state = .ignoring(Ignored(reason: .pointerMotion, fingers: fingers))
                 return
             }
-            let baseline = touch.baseline
             state = .stroking(Drawing(
-                fingers: fingers, baseline: baseline,
+                fingers: fingers,
                 points: [baseline.startCentroid ?? baseline.centroid, baseline.centroid],
                 countChanged: nil))
             return
@@ -123,7 +125,6 @@ extension GestureEngine {
             return
         }
 
-        let baseline = touch.baseline
         let travel = baseline.travelMillimeters
         let shapeChange = baseline.spreadChangeMillimeters + baseline.arcMillimeters
         let swipeReady = travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
@@ -139,11 +140,11 @@ extension GestureEngine {
             let edge = edge(of: touch, travel: baseline.translation)
             emit(GestureEvent(type: .swipe, phase: .begin, time: snapshot.time, fingers: fingers, edge: edge))
             tap = nil
-            state = .swiping(Motion(fingers: fingers, baseline: baseline, edge: edge, countChanged: nil))
+            state = .swiping(Motion(fingers: fingers, edge: edge, countChanged: nil))
         } else if pinchReady {
             emit(GestureEvent(type: .pinch, phase: .begin, time: snapshot.time, fingers: fingers))
             tap = nil
-            state = .pinching(Motion(fingers: fingers, baseline: baseline, edge: nil, countChanged: nil))
+            state = .pinching(Motion(fingers: fingers, edge: nil, countChanged: nil))
         } else {
             state = .undecided(touch)
         }
@@ -166,21 +167,21 @@ extension GestureEngine {
             }
             if snapshot.fingers != hold.fingers {
                 hold.countChanged = hold.countChanged ?? snapshot.time
-                hold.baseline.interrupt(at: snapshot.time, settle: settleTime)
+                baseline.interrupt(at: snapshot.time, settle: settleTime)
                 state = .holding(hold)
                 return
             }
             hold.countChanged = nil
-            hold.baseline.update(snapshot, configuration)
+            baseline.update(snapshot, configuration)
             let threshold = configuration.motionThresholdMillimeters(fingers: hold.fingers)
-            guard hold.baseline.largestDisplacement(in: snapshot) >= threshold else {
+            guard baseline.largestDisplacement(in: snapshot) >= threshold else {
                 state = .holding(hold)
                 return
             }
             // Motion ends the hold (as in libinput) and may begin a gesture
             // on this very frame: the travel counts from where the hold began.
             emit(GestureEvent(type: .hold, phase: .end, time: snapshot.time, fingers: hold.fingers, cancelled: true))
-            let touch = Touch(baseline: hold.baseline, landings: hold.landings, holdPossible: false)
+            let touch = Touch(landings: hold.landings, holdPossible: false)
             decide(touch, snapshot)
         case .deadline(let time):
             guard hold.countChanged != nil else { return unexpected(input) }
@@ -215,7 +216,7 @@ extension GestureEngine {
                 return click(snapshot)
             }
             guard updateMotion(&motion, with: snapshot) else { return state = .swiping(motion) }
-            let translation = motion.baseline.translation
+            let translation = baseline.translation
             emit(GestureEvent(
                 type: .swipe, phase: .update, time: snapshot.time, fingers: motion.fingers,
                 dxMillimeters: translation.x, dyMillimeters: translation.y))
@@ -234,7 +235,7 @@ extension GestureEngine {
     }
 
     func swipeEnd(_ motion: Motion, at time: Duration, cancelled: Bool) -> GestureEvent {
-        let translation = motion.baseline.translation
+        let translation = baseline.translation
         return GestureEvent(
             type: .swipe, phase: .end, time: time, fingers: motion.fingers, cancelled: cancelled,
             direction: configuration.swipeDirection.direction(dx: translation.x, dy: translation.y),
@@ -275,20 +276,20 @@ extension GestureEngine {
     func pinchEvent(_ motion: Motion, _ phase: GestureEvent.Phase, at time: Duration, cancelled: Bool?) -> GestureEvent {
         GestureEvent(
             type: .pinch, phase: phase, time: time, fingers: motion.fingers, cancelled: cancelled,
-            scale: motion.baseline.transform.scale, angleDegrees: motion.baseline.transform.rotationDegrees)
+            scale: baseline.transform.scale, angleDegrees: baseline.transform.rotationDegrees)
     }
 
     /// Follows a swipe or pinch to `snapshot` (which has fingers down), or
     /// starts or stops the finger-change debounce. Returns whether the
     /// fingers moved, so that an update is due.
-    func updateMotion(_ motion: inout Motion, with snapshot: Snapshot) -> Bool {
+    mutating func updateMotion(_ motion: inout Motion, with snapshot: Snapshot) -> Bool {
         guard snapshot.fingers == motion.fingers else {
             motion.countChanged = motion.countChanged ?? snapshot.time
-            motion.baseline.interrupt(at: snapshot.time, settle: settleTime)
+            baseline.interrupt(at: snapshot.time, settle: settleTime)
             return false
         }
         motion.countChanged = nil
-        return motion.baseline.update(snapshot, configuration) != .identity
+        return baseline.update(snapshot, configuration) != .identity
     }
 
     /// How long approximate positions settle after a finger change: the
@@ -312,13 +313,13 @@ extension GestureEngine {
             guard !snapshot.isButtonDown else { return click(snapshot) }
             if snapshot.fingers != drawing.fingers {
                 drawing.countChanged = drawing.countChanged ?? snapshot.time
-                drawing.baseline.interrupt(at: snapshot.time, settle: settleTime)
+                baseline.interrupt(at: snapshot.time, settle: settleTime)
                 state = .stroking(drawing)
                 return
             }
             drawing.countChanged = nil
-            if drawing.baseline.update(snapshot, configuration) != .identity {
-                drawing.points.append(drawing.baseline.centroid)
+            if baseline.update(snapshot, configuration) != .identity {
+                drawing.points.append(baseline.centroid)
             }
             state = .stroking(drawing)
         case .deadline(let time):
@@ -428,9 +429,9 @@ extension GestureEngine {
             state = .ignoring(Ignored(reason: .tooManyFingers, fingers: snapshot.fingers))
             return
         }
+        baseline = Baseline(snapshot, at: time)
         state = .undecided(Touch(
-            baseline: Baseline(snapshot, at: time),
-            landings: Dictionary(snapshot.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first }),
+            landings: ContactPositions(snapshot.contacts),
             holdPossible: holdPossible && configuration.holds))
     }
 
@@ -473,8 +474,8 @@ extension GestureEngine {
     func edge(of touch: Touch, travel: Point) -> GestureEvent.Edge? {
         let zone = configuration.edgeZoneMillimeters
         guard zone > 0 else { return nil }
-        let current = touch.baseline.transform.contacts.compactMap { touch.landings[$0.id] }
-        guard let start = current.isEmpty ? touch.baseline.startCentroid : UnistrokePipeline.centroid(current)
+        let current = baseline.transform.current.array.compactMap { touch.landings[$0.id] }
+        guard let start = current.isEmpty ? baseline.startCentroid : UnistrokePipeline.centroid(current)
         else { return nil }
         let width = surface.widthMillimeters, height = surface.heightMillimeters
         let candidates: [(GestureEvent.Edge, Bool, Double)] = [

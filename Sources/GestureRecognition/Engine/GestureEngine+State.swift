@@ -44,22 +44,26 @@ extension GestureEngine {
     struct Snapshot: Sendable {
         var time: Duration
         var fingers: Int
-        var contacts: [TransformState.Contact]
+        /// The contacts, at most ``InlineList/capacity``: a frame with more
+        /// has more fingers than any gesture (``fingers`` counts them all).
+        var contacts: InlineList<TransformState.Contact>
         /// The pressure (or touch size) of each contact, in `contacts` order,
         /// nil where unknown; empty when no contact has one.
-        var pressures: [Double?] = []
+        var pressures = InlineList<Double?>()
         var isButtonDown = false
     }
 
     /// The fingers as they were when their count last settled, and how they
-    /// moved since.
+    /// moved since: the engine's `baseline`, which every state with fingers
+    /// down follows (it lives beside the state, not in it, so that a frame
+    /// updates it in place instead of copying it out of the state and back).
     struct Baseline: Sendable {
         /// When the count settled.
         var time: Duration
         /// How many fingers there were.
         var fingers: Int
         /// Where each contact was at the start (or when it first appeared).
-        var start: [Int: Point]
+        var start: ContactPositions
         /// Translation, scale and rotation since the start.
         var transform: TransformState
         /// The spread of the contacts at the start, in millimetres.
@@ -70,8 +74,8 @@ extension GestureEngine {
         init(_ snapshot: Snapshot, at time: Duration) {
             self.time = time
             fingers = snapshot.fingers
-            start = Dictionary(snapshot.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first })
-            transform = TransformState(contacts: snapshot.contacts)
+            start = ContactPositions(snapshot.contacts)
+            transform = TransformState(normalized: TransformState.normalized(snapshot.contacts))
             startSpread = transform.spreadMillimeters
             startCentroid = transform.centroid
         }
@@ -94,54 +98,57 @@ extension GestureEngine {
         @discardableResult
         mutating func update(_ snapshot: Snapshot, _ configuration: Configuration) -> TransformState.Delta {
             let settling = settlesUntil.map { snapshot.time <= $0 } ?? false
-            let previous = transform.contacts
-            let sameContacts = snapshot.contacts.count == previous.count
-                && snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
+            let previous = transform.current
+            let sameContacts = snapshot.contacts.count == previous.count && previous.withElements { previous in
+                snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
+            }
             guard !interrupted, !settling, sameContacts else {
                 rebase(snapshot)
                 return .identity
             }
-            var next = transform
-            let delta = next.update(snapshot.contacts)
             // The same contacts before and after: their spreads, compared
             // directly (the delta's ratio is 1 when a spread is near zero).
-            let before = Self.spread(previous), after = Self.spread(next.contacts)
-            let ratio = configuration.jumpScaleRatio
-            if after > before * ratio || before > after * ratio
-                || abs(delta.rotationDegrees) > configuration.jumpRotationDegrees {
+            let before = Self.spread(previous)
+            let ratio = configuration.jumpScaleRatio, jumpDegrees = configuration.jumpRotationDegrees
+            let accepted = transform.update(normalized: TransformState.normalized(snapshot.contacts)) { delta, next in
+                let after = Self.spread(next)
+                return !(after > before * ratio || before > after * ratio || abs(delta.rotationDegrees) > jumpDegrees)
+            }
+            guard let delta = accepted else {
                 rebase(snapshot)
                 return .identity
             }
-            transform = next
             return delta
         }
 
         /// The mean distance of `contacts` from their centroid, in
         /// millimetres (0 for fewer than two), without allocating.
-        static func spread(_ contacts: [TransformState.Contact]) -> Double {
+        static func spread(_ contacts: InlineList<TransformState.Contact>) -> Double {
             guard contacts.count >= 2 else { return 0 }
-            var sum = Point.zero
-            for contact in contacts { sum = sum + contact.position }
-            let center = sum * (1 / Double(contacts.count))
-            var total = 0.0
-            for contact in contacts { total += contact.position.distance(to: center) }
-            return total / Double(contacts.count)
+            return contacts.withElements { contacts in
+                var sum = Point.zero
+                for contact in contacts { sum = sum + contact.position }
+                let center = sum * (1 / Double(contacts.count))
+                var total = 0.0
+                for contact in contacts { total += contact.position.distance(to: center) }
+                return total / Double(contacts.count)
+            }
         }
 
         /// Starts again from `snapshot`'s positions: what the fingers did so
         /// far stays, a contact's jump is not motion (its start moves with
         /// it), and a new contact starts where it is.
         mutating func rebase(_ snapshot: Snapshot) {
-            var previous: [Int: Point] = [:]
-            for contact in transform.contacts { previous[contact.id] = contact.position }
-            for contact in snapshot.contacts {
-                if let before = previous[contact.id], let origin = start[contact.id] {
-                    start[contact.id] = origin + (contact.position - before)
+            let previous = transform.current
+            for index in snapshot.contacts.indices {
+                let contact = snapshot.contacts[index]
+                if let old = previous.firstIndex(where: { $0.id == contact.id }), let origin = start[contact.id] {
+                    start.set(origin + (contact.position - previous[old].position), for: contact.id, touching: snapshot.contacts)
                 } else if start[contact.id] == nil {
-                    start[contact.id] = contact.position
+                    start.set(contact.position, for: contact.id, touching: snapshot.contacts)
                 }
             }
-            transform.rebase(snapshot.contacts)
+            transform.rebase(normalized: TransformState.normalized(snapshot.contacts))
             // The spread change counts from the new contacts, at the scale reached.
             startSpread = transform.spreadMillimeters / transform.scale
             interrupted = false
@@ -159,8 +166,10 @@ extension GestureEngine {
         /// centroid's travel when no contact can be compared, in millimetres.
         func largestDisplacement(in snapshot: Snapshot) -> Double {
             var largest = -1.0
-            for contact in snapshot.contacts {
-                if let origin = start[contact.id] { largest = max(largest, origin.distance(to: contact.position)) }
+            snapshot.contacts.withElements { contacts in
+                for contact in contacts {
+                    if let origin = start[contact.id] { largest = max(largest, origin.distance(to: contact.position)) }
+                }
             }
             return largest >= 0 ? largest : travelMillimeters
         }
@@ -179,13 +188,12 @@ extension GestureEngine {
     }
 
     /// Fingers down with nothing decided (``StateName/undecided``). Whether
-    /// they tap is followed beside the states, by ``TapTracker``.
+    /// they tap is followed beside the states, by ``TapTracker``; the fingers
+    /// since their count last changed are the engine's `baseline` (its
+    /// `time`, when it changed, is the start of the hold delay).
     struct Touch: Sendable {
-        /// The fingers since their count last changed; its `time` is when
-        /// it changed, for the hold delay.
-        var baseline: Baseline
         /// Where each contact landed: for edges.
-        var landings: [Int: Point]
+        var landings: ContactPositions
         /// Whether the hold timer runs.
         var holdPossible: Bool
     }
@@ -193,8 +201,7 @@ extension GestureEngine {
     /// A hold in progress (``StateName/holding``).
     struct Hold: Sendable {
         var fingers: Int
-        var baseline: Baseline
-        var landings: [Int: Point]
+        var landings: ContactPositions
         /// When the finger count started to differ, if it does.
         var countChanged: Duration?
     }
@@ -202,7 +209,6 @@ extension GestureEngine {
     /// A swipe or pinch in progress (``StateName/swiping``, ``StateName/pinching``).
     struct Motion: Sendable {
         var fingers: Int
-        var baseline: Baseline
         var edge: GestureEvent.Edge?
         /// When the finger count started to differ, if it does.
         var countChanged: Duration?
@@ -211,7 +217,6 @@ extension GestureEngine {
     /// A stroke being drawn (``StateName/stroking``).
     struct Drawing: Sendable {
         var fingers: Int
-        var baseline: Baseline
         /// The path of the centroid, in millimetres.
         var points: [Point]
         /// When the finger count started to differ, if it does.
@@ -262,13 +267,14 @@ extension GestureEngine {
         }
 
         /// When this state's timer is due, if it has one: the hold delay
-        /// while undecided, the finger-change debounce during a gesture.
-        func deadline(_ configuration: Configuration) -> Duration? {
+        /// (from `countSettled`, when the finger count last settled) while
+        /// undecided, the finger-change debounce during a gesture.
+        func deadline(_ configuration: Configuration, countSettled: Duration) -> Duration? {
             switch self {
             case .idle, .ignoring:
                 nil
             case .undecided(let touch):
-                touch.holdPossible ? touch.baseline.time + configuration.holdDelay : nil
+                touch.holdPossible ? countSettled + configuration.holdDelay : nil
             case .holding(let hold):
                 hold.countChanged.map { $0 + configuration.fingerChangeDebounce }
             case .swiping(let motion), .pinching(let motion):

@@ -63,7 +63,11 @@ extension GestureEngine {
         private var sampleCount = 0
         /// Each contact's samples, in the order the contacts appeared.
         private var tracks: [[Sample]] = []
-        private var trackOfContact: [Int: Int] = [:]
+        /// The contact id of each track.
+        private var trackIDs: [Int] = []
+        /// Room reserved for each track's samples: a tap lasts a few frames,
+        /// so a track seldom grows past it.
+        private static let reservedSamplesPerTrack = 32
 
         /// A touch whose first fingers are `snapshot`'s.
         init(_ snapshot: Snapshot) {
@@ -93,15 +97,23 @@ extension GestureEngine {
         }
 
         private mutating func append(_ snapshot: Snapshot) {
-            for (index, contact) in snapshot.contacts.enumerated() {
+            for index in snapshot.contacts.indices {
+                let contact = snapshot.contacts[index]
                 let sample = Sample(
                     time: snapshot.time, position: contact.position,
                     pressure: index < snapshot.pressures.count ? snapshot.pressures[index] : nil, segment: segment)
-                if let track = trackOfContact[contact.id] {
+                if let track = trackIDs.firstIndex(of: contact.id) {
                     tracks[track].append(sample)
                 } else {
-                    trackOfContact[contact.id] = tracks.count
-                    tracks.append([sample])
+                    if trackIDs.isEmpty {
+                        trackIDs.reserveCapacity(GestureEngine.maximumFingers)
+                        tracks.reserveCapacity(GestureEngine.maximumFingers)
+                    }
+                    trackIDs.append(contact.id)
+                    var track: [Sample] = []
+                    track.reserveCapacity(Self.reservedSamplesPerTrack)
+                    track.append(sample)
+                    tracks.append(track)
                 }
             }
             sampleCount += snapshot.contacts.count
@@ -110,7 +122,7 @@ extension GestureEngine {
         private mutating func ruleOut() {
             possible = false
             tracks = []
-            trackOfContact = [:]
+            trackIDs = []
         }
 
         /// The tap's finger count if the touch whose fingers all lifted at

@@ -57,6 +57,10 @@ public struct GestureEngine: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
 
     var state: State = .idle
+    /// The fingers since their count last settled, and how they moved: what
+    /// every state with fingers down (undecided, holding, swiping, pinching,
+    /// stroking) follows; stale in the others.
+    var baseline = Baseline(Snapshot(time: .zero, fingers: 0, contacts: InlineList()), at: .zero)
     let recognizer: UnistrokeRecognizer
     var sequenceMatcher: SwipeSequenceMatcher?
     /// The fingers of the latest completed swipe, reported with sequences.
@@ -64,15 +68,17 @@ public struct GestureEngine: Sendable {
     /// The latest time seen from a frame or `advance(to:)`.
     var latestTime: Duration?
     /// The latest frame as the state machine saw it.
-    var latestSnapshot = Snapshot(time: .zero, fingers: 0, contacts: [])
-    /// Contacts the device called a palm once: they stay palms until they lift.
-    var palmIDs: Set<Int> = []
+    var latestSnapshot = Snapshot(time: .zero, fingers: 0, contacts: InlineList())
+    /// Contacts the device called a palm once: they stay palms until they lift
+    /// (emptied keeping its capacity: no allocation per frame).
+    var palmIDs: [Int] = []
     /// Whether the touch in progress may still be a tap: follows the fingers
     /// from the first landing to the last lift, beside the states (as
     /// libinput's tap machine runs beside its gesture machine); nil once
     /// something rules a tap out.
     var tap: TapTracker?
-    /// Events produced by the handlers during one input.
+    /// Events produced by the handlers during one call; every public entry
+    /// point hands them over and empties it, keeping its capacity.
     var outbox: [GestureEvent] = []
 
     /// An engine for `surface` with `configuration`, recognising strokes
@@ -109,18 +115,33 @@ public struct GestureEngine: Sendable {
     /// due before it), then reacts to the touches, and returns the events in
     /// the order they happened.
     public mutating func process(_ frame: GestureFrame) -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        process(frame, into: &events)
+        return events
+    }
+
+    /// Takes one frame as ``process(_:)`` does, and appends the events to
+    /// `events` instead of returning them: with a buffer the caller keeps and
+    /// empties, a frame allocates nothing.
+    ///
+    ///     var events: [GestureEvent] = []
+    ///     for frame in frames {
+    ///         engine.process(frame, into: &events)
+    ///         for event in events { print(event.jsonLine) }
+    ///         events.removeAll(keepingCapacity: true)
+    ///     }
+    public mutating func process(_ frame: GestureFrame, into events: inout [GestureEvent]) {
         var time = frame.time
         if let latestTime, time < latestTime {
             report(.timeWentBackwards, at: time,
                    "a frame at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.decimalText(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
             time = latestTime
         }
-        var events = advance(to: time)
-        let snapshot = makeSnapshot(frame, at: time)
-        latestSnapshot = snapshot
-        if snapshot.fingers > 0 { tap?.record(snapshot, configuration, approximate: surface.positionsAreApproximate) }
-        events += dispatch(.frame(snapshot))
-        return events
+        passTime(to: time)
+        latestSnapshot = makeSnapshot(frame, at: time)
+        if latestSnapshot.fingers > 0 { tap?.record(latestSnapshot, configuration, approximate: surface.positionsAreApproximate) }
+        dispatch(.frame(latestSnapshot))
+        handOver(into: &events)
     }
 
     /// Lets time pass to `time` without a frame, and returns the events of
@@ -130,10 +151,15 @@ public struct GestureEngine: Sendable {
     /// Call it between frames, for example when no frame came for a while.
     /// A time earlier than one already seen changes nothing.
     public mutating func advance(to time: Duration) -> [GestureEvent] {
-        if let latestTime, time < latestTime { return [] }
-        let events = fireTimers(dueBy: time)
+        passTime(to: time)
+        return handOver()
+    }
+
+    /// ``advance(to:)``, with the events left in ``outbox``.
+    mutating func passTime(to time: Duration) {
+        if let latestTime, time < latestTime { return }
+        fireDueTimers(by: time)
         latestTime = time
-        return events
     }
 
     /// Fires the timers due by `time`, each at the time it was due, like
@@ -146,26 +172,30 @@ public struct GestureEngine: Sendable {
     ///
     /// - Complexity: at most ``maximumTimersPerCall`` timers fire per call.
     public mutating func fireTimers(dueBy time: Duration) -> [GestureEvent] {
-        if let latestTime, time < latestTime { return [] }
-        var events: [GestureEvent] = []
+        fireDueTimers(by: time)
+        return handOver()
+    }
+
+    /// ``fireTimers(dueBy:)``, with the events left in ``outbox``.
+    mutating func fireDueTimers(by time: Duration) {
+        if let latestTime, time < latestTime { return }
         for _ in 0..<Self.maximumTimersPerCall {
-            let stateDue = state.deadline(configuration).flatMap { $0 <= time ? $0 : nil }
+            let stateDue = state.deadline(configuration, countSettled: baseline.time).flatMap { $0 <= time ? $0 : nil }
             let sequenceDue = sequenceMatcher?.expiry.flatMap { $0 <= time ? $0 : nil }
             if let due = stateDue, sequenceDue.map({ due <= $0 }) ?? true {
                 latestTime = max(latestTime ?? due, due)
-                events += dispatch(.deadline(due))
-                if state.deadline(configuration) == due {
+                dispatch(.deadline(due))
+                if state.deadline(configuration, countSettled: baseline.time) == due {
                     report(.unexpectedInput, at: due, "the timer due at this time did not change the state; it is dropped.")
                     state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
                 }
             } else if let due = sequenceDue {
                 latestTime = max(latestTime ?? due, due)
-                events += fireWaitingSequences(at: due)
+                fireWaitingSequences(at: due)
             } else {
                 break
             }
         }
-        return events
     }
 
     /// The most timers one call of ``fireTimers(dueBy:)`` (or
@@ -182,7 +212,7 @@ public struct GestureEngine: Sendable {
     /// a replay reaches it with the next frame. Either way the events come
     /// out at the time they were due.
     public var nextDeadline: Duration? {
-        let stateDue = state.deadline(configuration)
+        let stateDue = state.deadline(configuration, countSettled: baseline.time)
         let sequenceDue = sequenceMatcher?.expiry
         switch (stateDue, sequenceDue) {
         case let (a?, b?): return min(a, b)
@@ -197,14 +227,14 @@ public struct GestureEngine: Sendable {
     /// continuation fires when its wait is over, and the engine is idle again.
     public mutating func finish() -> [GestureEvent] {
         let time = latestTime ?? .zero
-        var events = dispatch(.finish(time))
+        dispatch(.finish(time))
         if let due = sequenceMatcher?.expiry {
-            events += fireWaitingSequences(at: max(due, time))
+            fireWaitingSequences(at: max(due, time))
         }
-        palmIDs = []
+        palmIDs.removeAll(keepingCapacity: true)
         tap = nil
-        latestSnapshot = Snapshot(time: time, fingers: 0, contacts: [])
-        return events
+        latestSnapshot = Snapshot(time: time, fingers: 0, contacts: InlineList())
+        return handOver()
     }
 
     /// Cancels what is in progress because the input lost events (the
@@ -212,12 +242,27 @@ public struct GestureEngine: Sendable {
     /// cancelled, and the fingers down now start nothing until they all lift.
     public mutating func cancel() -> [GestureEvent] {
         dispatch(.cancel(latestTime ?? .zero))
+        return handOver()
     }
 
     // MARK: - Plumbing
 
-    /// Runs the handler of the current state for `input` and returns what it emitted.
-    mutating func dispatch(_ input: Input) -> [GestureEvent] {
+    /// Appends the events in ``outbox`` to `events` and empties it, keeping its capacity.
+    mutating func handOver(into events: inout [GestureEvent]) {
+        guard !outbox.isEmpty else { return }
+        events.append(contentsOf: outbox)
+        outbox.removeAll(keepingCapacity: true)
+    }
+
+    /// The events in ``outbox``, which is emptied.
+    mutating func handOver() -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        handOver(into: &events)
+        return events
+    }
+
+    /// Runs the handler of the current state for `input`; what it emits goes to ``outbox``.
+    mutating func dispatch(_ input: Input) {
         switch state {
         case .idle: handleIdle(input)
         case .undecided(let touch): handleUndecided(touch, input)
@@ -227,21 +272,17 @@ public struct GestureEngine: Sendable {
         case .stroking(let drawing): handleStroking(drawing, input)
         case .ignoring(let ignored): handleIgnoring(ignored, input)
         }
-        defer { outbox = [] }
-        return outbox
     }
 
     /// `frame` as the state machine sees it: palms and non-finite contacts
     /// left out, and the finger count without palms.
     mutating func makeSnapshot(_ frame: GestureFrame, at time: Duration) -> Snapshot {
-        var contacts: [TransformState.Contact] = []
-        var pressures: [Double?] = []
-        var present: Set<Int> = []
+        var snapshot = Snapshot(time: time, fingers: 0, contacts: InlineList(), isButtonDown: frame.isButtonDown)
         var palms = 0
+        var fingerContacts = 0
         for contact in frame.contacts {
-            present.insert(contact.id)
-            if contact.isPalm { palmIDs.insert(contact.id) }
-            if palmIDs.contains(contact.id) {
+            if contact.isPalm && !palmIDs.contains(contact.id) { palmIDs.append(contact.id) }
+            if !palmIDs.isEmpty && palmIDs.contains(contact.id) {
                 palms += 1
                 continue
             }
@@ -249,18 +290,29 @@ public struct GestureEngine: Sendable {
                 report(.nonFiniteContact, at: time, "contact \(contact.id) has a NaN or infinite position; it is left out.")
                 continue
             }
-            contacts.append(TransformState.Contact(id: contact.id, position: contact.position))
+            fingerContacts += 1
+            // More contacts than a snapshot keeps are more fingers than a gesture has: counted, not kept.
+            guard snapshot.contacts.append(TransformState.Contact(id: contact.id, position: contact.position)) else { continue }
             if let pressure = contact.pressure, pressure.isFinite {
                 // Pressures line up with contacts; none are kept for devices without.
-                while pressures.count < contacts.count - 1 { pressures.append(nil) }
-                pressures.append(pressure)
+                while snapshot.pressures.count < snapshot.contacts.count - 1 { snapshot.pressures.append(nil) }
+                snapshot.pressures.append(pressure)
             }
         }
-        if !pressures.isEmpty { while pressures.count < contacts.count { pressures.append(nil) } }
-        palmIDs.formIntersection(present)
-        let fingers = max(frame.fingerCount - palms, contacts.count, 0)
-        return Snapshot(time: time, fingers: fingers, contacts: contacts, pressures: pressures,
-                        isButtonDown: frame.isButtonDown)
+        if !snapshot.pressures.isEmpty {
+            while snapshot.pressures.count < snapshot.contacts.count { snapshot.pressures.append(nil) }
+        }
+        if !palmIDs.isEmpty {
+            // A palm stays one while it touches: forget those that lifted.
+            var kept = 0
+            for index in palmIDs.indices where frame.contacts.contains(where: { $0.id == palmIDs[index] }) {
+                palmIDs[kept] = palmIDs[index]
+                kept += 1
+            }
+            palmIDs.removeLast(palmIDs.count - kept)
+        }
+        snapshot.fingers = max(frame.fingerCount - palms, fingerContacts, 0)
+        return snapshot
     }
 
     mutating func emit(_ event: GestureEvent) {
@@ -286,10 +338,10 @@ public struct GestureEngine: Sendable {
     }
 
     /// Fires the sequence waiting for a continuation whose wait ends at `time`.
-    mutating func fireWaitingSequences(at time: Duration) -> [GestureEvent] {
-        guard sequenceMatcher != nil else { return [] }
-        return sequenceMatcher!.advance(to: time).map {
-            GestureEvent(type: .sequence, time: time, fingers: latestSwipeFingers, name: $0.name)
+    mutating func fireWaitingSequences(at time: Duration) {
+        guard sequenceMatcher != nil else { return }
+        for match in sequenceMatcher!.advance(to: time) {
+            emit(GestureEvent(type: .sequence, time: time, fingers: latestSwipeFingers, name: match.name))
         }
     }
 }

@@ -314,6 +314,10 @@ struct DaemonConfigurationTests {
             #"{"version": 1, "engine": {"strokeRecognition": {"matcher": FIELD}}}"#,
             #"{"version": 1, "sequences": [{"name": FIELD, "directions": ["up"]}, {"name": FIELD, "directions": ["down"]}]}"#,
             #"{"version": 1, "devices": [{"name": FIELD}]}"#,
+            #"{"version": 1, "bindings": [{"gesture": "swipe", "fingers": 3, "action": {"keys": [FIELD]}}]}"#,
+            #"{"version": 1, "bindings": [{"gesture": "swipe", "fingers": 3, "action": {"keys": ["leftmeta", "leftmeta"], "button": FIELD}}]}"#,
+            #"{"version": 1, "bindings": [{"gesture": "swipe", "fingers": 3, "action": {"drag": FIELD}}]}"#,
+            #"{"version": 1, "mouse": {"pointerMotion": FIELD}}"#,
           ])
     func longAndControlFields(field: String, template: String) throws {
         let json = String(decoding: try JSONEncoder().encode(field), as: UTF8.self)

@@ -87,6 +87,26 @@ struct GestureEngineRobustnessTests {
         #expect(second == first)
     }
 
+    @Test("processing into a buffer appends the same events as returning them, buffer kept")
+    func processIntoAppendsWhatProcessReturns() {
+        let frames = SyntheticTouch.swipe(fingers: 3, travel: Point(x: 0, y: 25), rest: 0.3).frames()
+            + SyntheticTouch.still(fingers: 2, contact: 1).frames()
+        var returning = GestureEngine(surface: SyntheticTouch.pad)
+        var appending = GestureEngine(surface: SyntheticTouch.pad)
+        var all: [GestureEvent] = []
+        var buffer = [GestureEvent(type: .tap, time: .zero, fingers: 1)]  // what the caller had stays
+        for frame in frames {
+            let returned = returning.process(frame)
+            let before = buffer.count
+            appending.process(frame, into: &buffer)
+            #expect(Array(buffer[before...]) == returned)
+            all += returned
+        }
+        #expect(buffer.first == GestureEvent(type: .tap, time: .zero, fingers: 1))
+        #expect(Array(buffer.dropFirst()) == all)
+        #expect(all.contains { $0.type == .swipe && $0.phase == .update })
+    }
+
     @Test("cancel ends an active swipe cancelled and ignores the fingers until they lift")
     func cancelEndsActiveSwipe() {
         let frames = SyntheticTouch.swipe(fingers: 3, travel: Point(x: 30, y: 0), moveDuration: 0.4).frames()
