@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),

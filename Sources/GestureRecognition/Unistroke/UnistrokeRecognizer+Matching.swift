@@ -11,49 +11,83 @@ struct NormalizedStroke: Sendable {
     var directions: [Double] = []
 
     static func make(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration) -> Result<NormalizedStroke, UnistrokeRecognizer.Degeneracy> {
-        let clean: [Point]
-        switch UnistrokePipeline.sanitized(raw, maximumPoints: configuration.maximumPoints) {
-        case .success(let points): clean = points
-        case .failure(let reason): return .failure(reason)
-        }
-        var points = UnistrokePipeline.resampled(clean, count: configuration.resampleCount)
-        if configuration.orientation == .invariant {
-            points = UnistrokePipeline.rotated(points, by: -UnistrokePipeline.indicativeAngle(points))
-        }
-        var stroke = NormalizedStroke()
-        switch configuration.matcher {
-        case .protractor:
-            let centred = UnistrokePipeline.translatedToOrigin(points)
-            var norm = 0.0
-            for p in centred { norm += p.x * p.x + p.y * p.y }
-            norm = norm.squareRoot()
-            guard norm > 0, norm.isFinite else { return .failure(.singlePoint) }
-            stroke.vector.reserveCapacity(2 * centred.count)
-            for p in centred { stroke.vector.append(p.x / norm); stroke.vector.append(p.y / norm) }
-        case .dollar1, .elastic:
-            let normalized = UnistrokePipeline.translatedToOrigin(UnistrokePipeline.scaled(points))
-            stroke.points.reserveCapacity(2 * normalized.count)
-            for p in normalized { stroke.points.append(p.x); stroke.points.append(p.y) }
-            if configuration.matcher == .elastic {
-                stroke.directions.reserveCapacity(2 * normalized.count)
-                for i in 1..<normalized.count {
-                    let dx = normalized[i].x - normalized[i - 1].x, dy = normalized[i].y - normalized[i - 1].y
-                    let length = (dx * dx + dy * dy).squareRoot()
-                    if length > 0 { stroke.directions.append(dx / length); stroke.directions.append(dy / length) }
-                    else { stroke.directions.append(0); stroke.directions.append(0) }
+        let made = withNormalizedPoints(raw, configuration: configuration) { normalized -> NormalizedStroke? in
+            var stroke = NormalizedStroke()
+            switch configuration.matcher {
+            case .protractor:
+                var norm = 0.0
+                for p in normalized { norm += p.x * p.x + p.y * p.y }
+                norm = norm.squareRoot()
+                guard norm > 0, norm.isFinite else { return nil }
+                stroke.vector.reserveCapacity(2 * normalized.count)
+                for p in normalized { stroke.vector.append(p.x / norm); stroke.vector.append(p.y / norm) }
+            case .dollar1, .elastic:
+                stroke.points.reserveCapacity(2 * normalized.count)
+                for p in normalized { stroke.points.append(p.x); stroke.points.append(p.y) }
+                if configuration.matcher == .elastic {
+                    stroke.directions.reserveCapacity(2 * normalized.count)
+                    for i in 1..<normalized.count {
+                        let (dx, dy) = stepDirection(normalized, i)
+                        stroke.directions.append(dx)
+                        stroke.directions.append(dy)
+                    }
                 }
             }
+            return stroke
         }
-        return .success(stroke)
+        switch made {
+        case .success(let stroke?): return .success(stroke)
+        case .success(nil): return .failure(.singlePoint)
+        case .failure(let reason): return .failure(reason)
+        }
+    }
+
+    /// Runs the pipeline on `raw` in scratch memory and calls `body` with the
+    /// result: resampled, rotated to the indicative angle (orientation-
+    /// invariant mode), then scaled into the reference square and centred
+    /// ($1, elastic) or only centred (Protractor).
+    static func withNormalizedPoints<R>(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration,
+                                        _ body: (UnsafeMutableBufferPointer<Point>) -> R) -> Result<R, UnistrokeRecognizer.Degeneracy> {
+        if raw.count > configuration.maximumPoints { return .failure(.tooManyPoints(raw.count)) }
+        return withUnsafeTemporaryAllocation(of: Point.self, capacity: max(raw.count, 1)) { clean in
+            let sanitized = raw.withUnsafeBufferPointer {
+                UnistrokePipeline.sanitize($0, into: clean, maximumPoints: configuration.maximumPoints)
+            }
+            let count: Int
+            switch sanitized {
+            case .success(let n): count = n
+            case .failure(let reason): return .failure(reason)
+            }
+            return withUnsafeTemporaryAllocation(of: Point.self, capacity: configuration.resampleCount) { points in
+                UnistrokePipeline.resample(UnsafeBufferPointer(rebasing: clean[0..<count]), into: points)
+                if configuration.orientation == .invariant {
+                    UnistrokePipeline.rotate(points, by: -UnistrokePipeline.indicativeAngle(UnsafeBufferPointer(points)))
+                }
+                if configuration.matcher != .protractor { UnistrokePipeline.scale(points, to: UnistrokePipeline.squareSize) }
+                UnistrokePipeline.translateToOrigin(points)
+                return .success(body(points))
+            }
+        }
+    }
+
+    /// The unit direction of the step from point `i - 1` to point `i`, or
+    /// (0, 0) for a step of no length.
+    @inline(__always)
+    static func stepDirection(_ points: UnsafeMutableBufferPointer<Point>, _ i: Int) -> (Double, Double) {
+        let dx = points[i].x - points[i - 1].x, dy = points[i].y - points[i - 1].y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return (0, 0) }
+        // Both divisions in one instruction, each rounded as alone.
+        let unit = SIMD2(dx, dy) / SIMD2(repeating: length)
+        return (unit.x, unit.y)
     }
 }
 
-/// Per-recognition state: the candidate and scratch space reused across templates.
+/// Per-recognition state of the $1 and Protractor matchers, and the
+/// matchers' constants (the elastic matcher searches through ``ElasticIndex``).
 struct MatchContext {
     let configuration: UnistrokeRecognizer.Configuration
     let candidate: NormalizedStroke
-    private var previousRow: [Double] = []
-    private var currentRow: [Double] = []
 
     /// The golden ratio's conjugate, as in the $1 paper.
     static let phi = 0.5 * (-1 + 5.0.squareRoot())
@@ -80,14 +114,13 @@ struct MatchContext {
         }
     }
 
-    /// The score in 0...1 of the candidate against `template`. `bound` is the
-    /// best score so far: a matcher may stop early and return anything below it.
-    mutating func score(against template: NormalizedStroke, bound: Double) -> Double {
+    /// The score in 0...1 of the candidate against `template`.
+    func score(against template: NormalizedStroke) -> Double {
         let score: Double
         switch configuration.matcher {
         case .dollar1: score = dollar1Score(template)
         case .protractor: score = protractorScore(template)
-        case .elastic: score = elasticScore(template, bound: bound)
+        case .elastic: preconditionFailure("the elastic matcher searches its templates through ElasticIndex")
         }
         return score.isFinite ? max(0, min(1, score)) : 0
     }
@@ -155,67 +188,5 @@ struct MatchContext {
         if case .sensitive = configuration.orientation { angle = max(-limit, min(limit, angle)) }
         let similarity = max(-1, min(1, a * cos(angle) + b * sin(angle)))
         return 1 - acos(similarity) / (.pi / 2)
-    }
-
-    // MARK: Elastic
-
-    /// Dynamic time warping inside a Sakoe-Chiba band; the local cost is the
-    /// point distance (relative to the half diagonal) plus the weighted
-    /// difference of step directions.
-    mutating func elasticScore(_ template: NormalizedStroke, bound: Double) -> Double {
-        let n = min(template.points.count, candidate.points.count) / 2
-        guard n >= 2 else { return 0 }
-        let band = max(1, Int((Double(n) * Self.elasticBandFraction).rounded()))
-        let directionWeight = Self.elasticDirectionWeight
-        // Both terms are normalised so that a cost of 1 per point is "nothing alike".
-        let scale = 1 / UnistrokePipeline.halfDiagonal / (1 + directionWeight)
-        let weight = directionWeight / (1 + directionWeight)
-        // Scores below `bound` are useless: stop once every cell exceeds it.
-        let costBound = (1 - bound) * Double(n)
-        if previousRow.count != n {
-            previousRow = Array(repeating: .infinity, count: n)
-            currentRow = Array(repeating: .infinity, count: n)
-        }
-        let infinity = Double.infinity
-        var result = infinity
-        candidate.points.withUnsafeBufferPointer { p in
-        template.points.withUnsafeBufferPointer { t in
-        candidate.directions.withUnsafeBufferPointer { pd in
-        template.directions.withUnsafeBufferPointer { td in
-        previousRow.withUnsafeMutableBufferPointer { prev in
-        currentRow.withUnsafeMutableBufferPointer { cur in
-            for j in 0..<n { prev[j] = infinity; cur[j] = infinity }
-            var previous = prev, current = cur
-            for i in 0..<n {
-                let lo = max(0, i - band), hi = min(n - 1, i + band)
-                if lo > 0 { current[lo - 1] = infinity }
-                var rowMinimum = infinity
-                let px = p[2 * i], py = p[2 * i + 1]
-                let di = min(i, n - 2)
-                let pdx = pd[2 * di], pdy = pd[2 * di + 1]
-                for j in lo...hi {
-                    let dx = px - t[2 * j], dy = py - t[2 * j + 1]
-                    let dj = min(j, n - 2)
-                    let turn = 1 - (pdx * td[2 * dj] + pdy * td[2 * dj + 1])
-                    let cost = (dx * dx + dy * dy).squareRoot() * scale + weight * turn
-                    var best: Double
-                    if i == 0 && j == 0 { best = 0 }
-                    else {
-                        best = infinity
-                        if i > 0 { best = min(best, previous[j]) ; if j > 0 { best = min(best, previous[j - 1]) } }
-                        if j > 0 { best = min(best, current[j - 1]) }
-                    }
-                    let value = best + cost
-                    current[j] = value
-                    rowMinimum = min(rowMinimum, value)
-                }
-                if hi < n - 1 { current[hi + 1] = infinity }
-                if rowMinimum > costBound { return }
-                swap(&previous, &current)
-            }
-            result = previous[n - 1]
-        }}}}}}
-        guard result.isFinite else { return 0 }
-        return 1 - result / Double(n)
     }
 }

@@ -149,16 +149,25 @@ public struct UnistrokeRecognizer: Sendable {
 
     public let configuration: Configuration
     public private(set) var templates: [Template] = []
+    /// The elastic matcher's prepared templates (nil for the other matchers).
+    // Its stored properties are part of this public struct's size, and the
+    // Swift 6.3 driver's incremental build does not recompile other modules
+    // when only internal stored properties change: a stale client then
+    // copies a GesturePipeline with the old size and crashes. After changing
+    // ElasticIndex's (or any type's) stored properties, build from clean
+    // (`rm -rf .build`); see "Conventions" in the README.
+    private(set) var elasticIndex: ElasticIndex?
 
     /// A recognizer without templates.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        if configuration.matcher == .elastic { elasticIndex = ElasticIndex(count: configuration.resampleCount) }
     }
 
     /// A recognizer holding every sample of `library`. Samples that are
     /// degenerate are skipped (``TemplateLibrary`` does not accept them).
     public init(library: TemplateLibrary, configuration: Configuration = Configuration()) {
-        self.configuration = configuration
+        self.init(configuration: configuration)
         for template in library.templates {
             _ = add(name: template.name, points: template.points)
         }
@@ -170,6 +179,7 @@ public struct UnistrokeRecognizer: Sendable {
         switch NormalizedStroke.make(points, configuration: configuration) {
         case .success(let shape):
             templates.append(Template(name: name, shape: shape))
+            elasticIndex?.add(shape, name: name)
             return nil
         case .failure(let reason):
             return reason
@@ -179,8 +189,19 @@ public struct UnistrokeRecognizer: Sendable {
     /// Recognises `points` against every template.
     ///
     /// - Complexity: O(*t* x *n*) for *t* templates of *n* resampled points
-    ///   (the elastic matcher: O(*t* x *n* x band)).
+    ///   (the elastic matcher: O(*t* x *n*) lower bounds, at most *t* of them
+    ///   per group of templates, then O(*n* x band) for each template that
+    ///   the bounds cannot rule out; see ``ElasticIndex``).
     public func recognize(_ points: [Point]) -> Outcome {
+        if let elasticIndex {
+            switch ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.best(for: $0) }) {
+            case .failure(let reason): return .degenerate(reason)
+            case .success(nil): return .noMatch(best: nil)
+            case .success(let found?):
+                let best = Match(name: templates[found.index].name, score: found.score, templateIndex: found.index)
+                return best.score >= configuration.rejectionThreshold ? .match(best) : .noMatch(best: best)
+            }
+        }
         let candidate: NormalizedStroke
         switch NormalizedStroke.make(points, configuration: configuration) {
         case .success(let shape): candidate = shape
@@ -192,21 +213,28 @@ public struct UnistrokeRecognizer: Sendable {
 
     /// Every template's score for `points`, best first; empty for degenerate input.
     public func scores(for points: [Point]) -> [Match] {
+        if let elasticIndex {
+            guard case .success(let scores) = ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.scores(for: $0) }) else { return [] }
+            return scores.enumerated()
+                .map { Match(name: templates[$0.offset].name, score: $0.element, templateIndex: $0.offset) }
+                .sorted { $0.score > $1.score }
+        }
         guard case .success(let candidate) = NormalizedStroke.make(points, configuration: configuration) else { return [] }
         var matches: [Match] = []
-        var context = MatchContext(configuration: configuration, candidate: candidate)
+        let context = MatchContext(configuration: configuration, candidate: candidate)
         for (index, template) in templates.enumerated() {
-            let score = context.score(against: template.shape, bound: 0)
+            let score = context.score(against: template.shape)
             matches.append(Match(name: template.name, score: score, templateIndex: index))
         }
         return matches.sorted { $0.score > $1.score }
     }
 
+    /// The first template with the highest score.
     func bestMatch(for candidate: NormalizedStroke) -> Match? {
         var best: Match?
-        var context = MatchContext(configuration: configuration, candidate: candidate)
+        let context = MatchContext(configuration: configuration, candidate: candidate)
         for (index, template) in templates.enumerated() {
-            let score = context.score(against: template.shape, bound: best?.score ?? 0)
+            let score = context.score(against: template.shape)
             if best == nil || score > best!.score {
                 best = Match(name: template.name, score: score, templateIndex: index)
             }
