@@ -9,6 +9,7 @@ import DesktopDaemon
 import Foundation
 import GestureRecognition
 import GestureTraces
+import Synchronization
 import TouchInput
 import Validation
 
@@ -59,13 +60,29 @@ enum EventStream {
     static let absCodes: [UInt16] = [0, 1, 24, 47, 48, 49, 53, 54, 57, 58, 52, 55, 0x3f]
     static let keyCodes: [UInt16] = [272, 273, 325, 330, 333, 334, 335, 328, 0x2ff]
 
+    /// The fresh pipelines already built, by the input's first byte (device and origin).
+    static let fresh = Mutex<[UInt8: GesturePipeline]>([:])
+
+    /// A fresh pipeline for the device and origin `first` picks: built once per byte and
+    /// copied after that, since building one normalises every bundled template (most of an
+    /// input's time) and a pipeline is a value, so the copy is the same as a new one.
+    static func pipeline(for first: UInt8) -> GesturePipeline? {
+        fresh.withLock { built in
+            if let pipeline = built[first] { return pipeline }
+            let device = devices[Int(first) % devices.count]
+            guard let pipeline = GesturePipeline(device: device, originMicroseconds: Int64(first) << 20)
+            else { return nil }
+            built[first] = pipeline
+            return pipeline
+        }
+    }
+
     /// Decodes `data` as a device choice plus events and runs them through the pipeline.
     static func run(_ data: Data) {
         guard !devices.isEmpty, let first = data.first else { return }
         let bytes = [UInt8](data.dropFirst())
-        let device = devices[Int(first) % devices.count]
         var time = Int64(first) << 20
-        guard var pipeline = GesturePipeline(device: device, originMicroseconds: time) else { return }
+        guard var pipeline = pipeline(for: first) else { return }
         var index = 0
         while index + 8 <= bytes.count {
             let type = types[Int(bytes[index] & 7)]
