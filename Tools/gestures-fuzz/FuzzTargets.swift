@@ -77,12 +77,18 @@ enum EventStream {
         }
     }
 
-    /// Decodes `data` as a device choice plus events and runs them through the pipeline.
-    static func run(_ data: Data) {
-        guard !devices.isEmpty, let first = data.first else { return }
+    /// Decodes `data` as a device choice plus events, runs them through the pipeline and
+    /// returns its gestures; `rebuilding` builds the pipeline anew instead of copying it.
+    @discardableResult
+    static func run(_ data: Data, rebuilding: Bool = false) -> [GestureEvent] {
+        guard !devices.isEmpty, let first = data.first else { return [] }
         let bytes = [UInt8](data.dropFirst())
         var time = Int64(first) << 20
-        guard var pipeline = pipeline(for: first) else { return }
+        let built = rebuilding
+            ? GesturePipeline(device: devices[Int(first) % devices.count], originMicroseconds: time)
+            : pipeline(for: first)
+        guard var pipeline = built else { return [] }
+        var gestures: [GestureEvent] = []
         var index = 0
         while index + 8 <= bytes.count {
             let type = types[Int(bytes[index] & 7)]
@@ -98,11 +104,11 @@ enum EventStream {
             // A time step: mostly small, sometimes huge, sometimes backwards.
             let step = Int64(Int16(bitPattern: UInt16(bytes[index + 6]) << 8 | UInt16(bytes[index + 7])))
             time = step == Int16.min ? Int64.max - 1 : step == Int16.max ? Int64.min + 1 : time &+ step * 977
-            _ = pipeline.process(InputEvent(type: type, code: code, value: value, microseconds: time))
+            gestures += pipeline.process(InputEvent(type: type, code: code, value: value, microseconds: time))
             index += 8
         }
-        if bytes.count % 8 == 1 { _ = pipeline.advance(toMicroseconds: Int64.max) }
-        _ = pipeline.finish()
+        if bytes.count % 8 == 1 { gestures += pipeline.advance(toMicroseconds: Int64.max) }
+        return gestures + pipeline.finish()
     }
 }
 
