@@ -68,6 +68,11 @@ public struct DollarGestureLog: Hashable, Sendable {
         if let invalid = Self.firstInvalidUTF8(in: data) {
             throw ReadError(description: "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text")
         }
+        // XML allows no C0 control character but tab and line breaks, and libxml2 reads NUL bytes
+        // at the start as a UTF-16 or UCS-4 signature and switches encoding (`\0\0\0<` crashed it).
+        if let control = Self.firstControlCharacter(in: data) {
+            throw ReadError(description: "\(source), line \(control.line): the control character 0x\(String(format: "%02x", control.byte)) is not allowed in XML; a gesture log must be UTF-8 text without control characters other than tab and line breaks")
+        }
         // libxml2 switches to the encoding the declaration names (UTF-7 crashed it): only UTF-8 is read.
         if let encoding = Self.declaredEncoding(in: data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
             throw ReadError(description: "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text")
@@ -127,6 +132,18 @@ public struct DollarGestureLog: Hashable, Sendable {
                 return nil
             }
         }
+    }
+
+    /// The line and value of the first C0 control character in `data` other than tab, line
+    /// feed and carriage return (none is allowed in XML 1.0), or nil. In UTF-8 such a byte is
+    /// always the character itself, never part of a longer sequence.
+    static func firstControlCharacter(in data: Data) -> (line: Int, byte: UInt8)? {
+        var line = 1
+        for byte in data {
+            if byte == 0x0A { line += 1 }
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return (line, byte) }
+        }
+        return nil
     }
 
     /// `arrow01` -> `arrow`, `delete_mark10` -> `delete_mark`.

@@ -131,6 +131,36 @@ import TouchInput
         #expect(throws: (any Error).self) { try StrokeFile.load(data: Data(bytes), source: "log.xml") }
     }
 
+    // NUL bytes at the start make libxml2 read UTF-16 or UCS-4 (`\0\0\0<` crashed it, found by
+    // Tools/fuzz); XML allows no C0 control character but tab and line breaks anywhere.
+    @Test("a log with a control character is refused with its line before the XML parser sees it", arguments: [
+        ([0x00, 0x00, 0x00, 0x3C, 0x3C, 0x3C, 0x3C, 0x3C, 0x3C, 0x7D], 1),
+        ([0x3C, 0x00, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00, 0x3E, 0x00, 0x00, 0x00], 1),
+        ([0x00, 0x3C, 0x00, 0x3F, 0x00, 0x78, 0x00, 0x6D, 0x00, 0x6C], 1),
+        ([0x3C, 0x00, 0x3F, 0x00, 0x78, 0x00, 0x6D, 0x00, 0x6C, 0x00], 1),
+        ([0x00, 0x00, 0x3C, 0x00], 1),
+        (Array("<Gesture Name=\"a\">\n<Point X=\"1\" Y=\"2\"/>\n".utf8) + [0x01] + Array("</Gesture>".utf8), 3),
+        (Array("<Gesture Name=\"a\u{0B}b\"/>".utf8), 1),
+        (Array("<Gesture Name=\"a\"/>\r\n\u{1B}".utf8), 2),
+    ] as [([UInt8], Int)])
+    func xmlControlCharacters(bytes: [UInt8], line: Int) {
+        do {
+            _ = try DollarGestureLog(data: Data(bytes), source: "log.xml")
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("log.xml, line \(line): the control character 0x"))
+            #expect("\(error)".contains("is not allowed in XML"))
+        }
+        #expect(throws: (any Error).self) { try StrokeFile.load(data: Data(bytes), source: "log.xml") }
+    }
+
+    @Test("tab, line feed and carriage return still separate a log's attributes")
+    func xmlWhiteSpace() throws {
+        let log = try DollarGestureLog(data: Data("<Gesture\tName=\"a1\"\r\n><Point\nX=\"1\"\tY=\"2\" T=\"3\"/></Gesture>\r\n".utf8))
+        #expect(log.name == "a1")
+        #expect(log.points.count == 1)
+    }
+
     @Test("XML that is not well formed is refused, even where Foundation's parser says it succeeded", arguments: [
         #"<Gesture Name="a"><Point X="1" Y="2"/><a b</Gesture>"#,
         #"<Gesture Name="a"><Point X="1" Y="2"/>"#,
