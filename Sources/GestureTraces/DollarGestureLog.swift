@@ -45,14 +45,21 @@ public struct DollarGestureLog: Hashable, Sendable {
     }
 
     /// The line of the first `<?` that is not the XML declaration at the very start, or nil.
+    /// Only `<?xml` followed by white space is the declaration: any other target there
+    /// (`<?xm?>`, `<?XML?>`, `<?xml-stylesheet?>`) is a processing instruction.
     static func processingInstructionLine(in data: Data) -> Int? {
         let bytes = [UInt8](data)
+        let whiteSpace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        while start < bytes.count, whiteSpace.contains(bytes[start]) { start += 1 }
+        let declaration = Array("<?xml".utf8)
+        let startsWithDeclaration = bytes[start...].starts(with: declaration)
+            && start + declaration.count < bytes.count && whiteSpace.contains(bytes[start + declaration.count])
         var line = 1
         for index in bytes.indices {
             if bytes[index] == 0x0A { line += 1 }
-            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"), index != start {
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"),
+               index != start || !startsWithDeclaration {
                 return line
             }
         }
@@ -81,6 +88,11 @@ public struct DollarGestureLog: Hashable, Sendable {
         // but its XML declaration.
         if let line = Self.processingInstructionLine(in: data) {
             throw ReadError(description: "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?")
+        }
+        // Foundation's parser crashes on notations and unparsed entities without a public
+        // identifier (`<!NOTATION n SYSTEM "">`): a log has no document type declaration.
+        if let line = Self.documentTypeLine(in: data) {
+            throw ReadError(description: "\(source), line \(line): a document type declaration (<!DOCTYPE ...>) is not allowed in a gesture log")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)
@@ -132,6 +144,18 @@ public struct DollarGestureLog: Hashable, Sendable {
                 return nil
             }
         }
+    }
+
+    /// The line of the first `<!DOCTYPE` in `data`, or nil.
+    static func documentTypeLine(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        let doctype = Array("<!DOCTYPE".utf8)
+        var line = 1
+        for index in bytes.indices {
+            if bytes[index] == 0x0A { line += 1 }
+            if bytes[index] == UInt8(ascii: "<"), bytes[index...].starts(with: doctype) { return line }
+        }
+        return nil
     }
 
     /// The line and value of the first C0 control character in `data` other than tab, line

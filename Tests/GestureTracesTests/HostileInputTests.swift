@@ -154,6 +154,50 @@ import TouchInput
         #expect(throws: (any Error).self) { try StrokeFile.load(data: Data(bytes), source: "log.xml") }
     }
 
+    // Foundation's parser crashes on a processing instruction without data; `<?xm?>` at the
+    // start passed for the XML declaration (found by Tools/fuzz).
+    @Test("a processing instruction is refused, at the start too, unless it is the XML declaration", arguments: [
+        ("<?xm?>\n<Gesture Name=\"a\"/>", 1),
+        ("\u{FEFF}<?XML?><Gesture Name=\"a\"/>", 1),
+        ("  <?xml-stylesheet?>\n<Gesture Name=\"a\"/>", 1),
+        ("<?xml?><Gesture Name=\"a\"/>", 1),
+        ("<?x?>", 1),
+        ("<?xml version=\"1.0\"?>\n<Gesture Name=\"a\">\n<?p?></Gesture>", 3),
+    ] as [(String, Int)])
+    func processingInstructions(text: String, line: Int) {
+        do {
+            _ = try DollarGestureLog(data: Data(text.utf8), source: "log.xml")
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("log.xml, line \(line): a processing instruction"))
+        }
+    }
+
+    // Foundation's parser crashes on a notation or unparsed entity without a public identifier;
+    // a log needs no document type, so none is read (entities, notations, external subsets).
+    @Test("a document type declaration is refused with its line", arguments: [
+        (#"<!DOCTYPE G [<!NOTATION n SYSTEM "">]><G/>"#, 1),
+        (#"<!DOCTYPE G [<!ENTITY a SYSTEM "" NDATA n>]><G/>"#, 1),
+        ("<?xml version=\"1.0\"?>\n<!DOCTYPE G [\n<!ENTITY a \"&b;&b;\">]><Gesture Name=\"&a;\"/>", 2),
+        (#"<!DOCTYPE Gesture SYSTEM "/dev/zero"><Gesture Name="a"/>"#, 1),
+    ] as [(String, Int)])
+    func documentTypes(text: String, line: Int) {
+        do {
+            _ = try DollarGestureLog(data: Data(text.utf8), source: "log.xml")
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("log.xml, line \(line): a document type declaration"))
+        }
+    }
+
+    @Test("the XML declaration at the start, after a byte order mark too, is read", arguments: [
+        "<?xml version=\"1.0\"?>\n", "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>", "<?xml\tversion='1.0'?>\r\n",
+    ])
+    func xmlDeclaration(prefix: String) throws {
+        let log = try DollarGestureLog(data: Data((prefix + "<Gesture Name=\"a1\"><Point X=\"1\" Y=\"2\" T=\"3\"/></Gesture>").utf8))
+        #expect(log.points.count == 1)
+    }
+
     @Test("tab, line feed and carriage return still separate a log's attributes")
     func xmlWhiteSpace() throws {
         let log = try DollarGestureLog(data: Data("<Gesture\tName=\"a1\"\r\n><Point\nX=\"1\"\tY=\"2\" T=\"3\"/></Gesture>\r\n".utf8))
