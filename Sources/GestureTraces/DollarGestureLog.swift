@@ -45,14 +45,21 @@ public struct DollarGestureLog: Hashable, Sendable {
     }
 
     /// The line of the first `<?` that is not the XML declaration at the very start, or nil.
+    /// Only `<?xml` followed by white space is the declaration: any other target there
+    /// (`<?xm?>`, `<?XML?>`, `<?xml-stylesheet?>`) is a processing instruction.
     static func processingInstructionLine(in data: Data) -> Int? {
         let bytes = [UInt8](data)
+        let whiteSpace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        while start < bytes.count, whiteSpace.contains(bytes[start]) { start += 1 }
+        let declaration = Array("<?xml".utf8)
+        let startsWithDeclaration = bytes[start...].starts(with: declaration)
+            && start + declaration.count < bytes.count && whiteSpace.contains(bytes[start + declaration.count])
         var line = 1
         for index in bytes.indices {
             if bytes[index] == 0x0A { line += 1 }
-            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"), index != start {
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"),
+               index != start || !startsWithDeclaration {
                 return line
             }
         }
@@ -68,6 +75,11 @@ public struct DollarGestureLog: Hashable, Sendable {
         if let invalid = Self.firstInvalidUTF8(in: data) {
             throw ReadError(description: "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text")
         }
+        // XML allows no C0 control character but tab and line breaks, and libxml2 reads NUL bytes
+        // at the start as a UTF-16 or UCS-4 signature and switches encoding (`\0\0\0<` crashed it).
+        if let control = Self.firstControlCharacter(in: data) {
+            throw ReadError(description: "\(source), line \(control.line): the control character 0x\(String(format: "%02x", control.byte)) is not allowed in XML; a gesture log must be UTF-8 text without control characters other than tab and line breaks")
+        }
         // libxml2 switches to the encoding the declaration names (UTF-7 crashed it): only UTF-8 is read.
         if let encoding = Self.declaredEncoding(in: data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
             throw ReadError(description: "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text")
@@ -76,6 +88,11 @@ public struct DollarGestureLog: Hashable, Sendable {
         // but its XML declaration.
         if let line = Self.processingInstructionLine(in: data) {
             throw ReadError(description: "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?")
+        }
+        // Foundation's parser crashes on notations and unparsed entities without a public
+        // identifier (`<!NOTATION n SYSTEM "">`): a log has no document type declaration.
+        if let line = Self.documentTypeLine(in: data) {
+            throw ReadError(description: "\(source), line \(line): a document type declaration (<!DOCTYPE ...>) is not allowed in a gesture log")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)
@@ -127,6 +144,30 @@ public struct DollarGestureLog: Hashable, Sendable {
                 return nil
             }
         }
+    }
+
+    /// The line of the first `<!DOCTYPE` in `data`, or nil.
+    static func documentTypeLine(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        let doctype = Array("<!DOCTYPE".utf8)
+        var line = 1
+        for index in bytes.indices {
+            if bytes[index] == 0x0A { line += 1 }
+            if bytes[index] == UInt8(ascii: "<"), bytes[index...].starts(with: doctype) { return line }
+        }
+        return nil
+    }
+
+    /// The line and value of the first C0 control character in `data` other than tab, line
+    /// feed and carriage return (none is allowed in XML 1.0), or nil. In UTF-8 such a byte is
+    /// always the character itself, never part of a longer sequence.
+    static func firstControlCharacter(in data: Data) -> (line: Int, byte: UInt8)? {
+        var line = 1
+        for byte in data {
+            if byte == 0x0A { line += 1 }
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return (line, byte) }
+        }
+        return nil
     }
 
     /// `arrow01` -> `arrow`, `delete_mark10` -> `delete_mark`.

@@ -33,6 +33,18 @@ import Testing
         }
     }
 
+    @Test("the event-stream target's copied pipeline gives what a newly built one gives")
+    func copiedPipelines() throws {
+        let inputs = try Self.inputs(of: .events).map { try Data(contentsOf: $0) }
+        #expect(!inputs.isEmpty)
+        // Twice each, so the second run copies a pipeline that the first one's copy used.
+        for data in inputs + inputs {
+            let copied = EventStream.run(data)
+            #expect(copied == EventStream.run(data, rebuilding: true))
+        }
+        #expect(inputs.contains { !EventStream.run($0).isEmpty }, "no kept input makes a gesture")
+    }
+
     @Test("the event-stream target finds the touch devices of Recordings/devices")
     func eventDevices() {
         #expect(EventStream.devices.count >= 5)

@@ -131,6 +131,80 @@ import TouchInput
         #expect(throws: (any Error).self) { try StrokeFile.load(data: Data(bytes), source: "log.xml") }
     }
 
+    // NUL bytes at the start make libxml2 read UTF-16 or UCS-4 (`\0\0\0<` crashed it, found by
+    // Tools/fuzz); XML allows no C0 control character but tab and line breaks anywhere.
+    @Test("a log with a control character is refused with its line before the XML parser sees it", arguments: [
+        ([0x00, 0x00, 0x00, 0x3C, 0x3C, 0x3C, 0x3C, 0x3C, 0x3C, 0x7D], 1),
+        ([0x3C, 0x00, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00, 0x3E, 0x00, 0x00, 0x00], 1),
+        ([0x00, 0x3C, 0x00, 0x3F, 0x00, 0x78, 0x00, 0x6D, 0x00, 0x6C], 1),
+        ([0x3C, 0x00, 0x3F, 0x00, 0x78, 0x00, 0x6D, 0x00, 0x6C, 0x00], 1),
+        ([0x00, 0x00, 0x3C, 0x00], 1),
+        (Array("<Gesture Name=\"a\">\n<Point X=\"1\" Y=\"2\"/>\n".utf8) + [0x01] + Array("</Gesture>".utf8), 3),
+        (Array("<Gesture Name=\"a\u{0B}b\"/>".utf8), 1),
+        (Array("<Gesture Name=\"a\"/>\r\n\u{1B}".utf8), 2),
+    ] as [([UInt8], Int)])
+    func xmlControlCharacters(bytes: [UInt8], line: Int) {
+        do {
+            _ = try DollarGestureLog(data: Data(bytes), source: "log.xml")
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("log.xml, line \(line): the control character 0x"))
+            #expect("\(error)".contains("is not allowed in XML"))
+        }
+        #expect(throws: (any Error).self) { try StrokeFile.load(data: Data(bytes), source: "log.xml") }
+    }
+
+    // Foundation's parser crashes on a processing instruction without data; `<?xm?>` at the
+    // start passed for the XML declaration (found by Tools/fuzz).
+    @Test("a processing instruction is refused, at the start too, unless it is the XML declaration", arguments: [
+        ("<?xm?>\n<Gesture Name=\"a\"/>", 1),
+        ("\u{FEFF}<?XML?><Gesture Name=\"a\"/>", 1),
+        ("  <?xml-stylesheet?>\n<Gesture Name=\"a\"/>", 1),
+        ("<?xml?><Gesture Name=\"a\"/>", 1),
+        ("<?x?>", 1),
+        ("<?xml version=\"1.0\"?>\n<Gesture Name=\"a\">\n<?p?></Gesture>", 3),
+    ] as [(String, Int)])
+    func processingInstructions(text: String, line: Int) {
+        do {
+            _ = try DollarGestureLog(data: Data(text.utf8), source: "log.xml")
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("log.xml, line \(line): a processing instruction"))
+        }
+    }
+
+    // Foundation's parser crashes on a notation or unparsed entity without a public identifier;
+    // a log needs no document type, so none is read (entities, notations, external subsets).
+    @Test("a document type declaration is refused with its line", arguments: [
+        (#"<!DOCTYPE G [<!NOTATION n SYSTEM "">]><G/>"#, 1),
+        (#"<!DOCTYPE G [<!ENTITY a SYSTEM "" NDATA n>]><G/>"#, 1),
+        ("<?xml version=\"1.0\"?>\n<!DOCTYPE G [\n<!ENTITY a \"&b;&b;\">]><Gesture Name=\"&a;\"/>", 2),
+        (#"<!DOCTYPE Gesture SYSTEM "/dev/zero"><Gesture Name="a"/>"#, 1),
+    ] as [(String, Int)])
+    func documentTypes(text: String, line: Int) {
+        do {
+            _ = try DollarGestureLog(data: Data(text.utf8), source: "log.xml")
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("log.xml, line \(line): a document type declaration"))
+        }
+    }
+
+    @Test("the XML declaration at the start, after a byte order mark too, is read", arguments: [
+        "<?xml version=\"1.0\"?>\n", "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>", "<?xml\tversion='1.0'?>\r\n",
+    ])
+    func xmlDeclaration(prefix: String) throws {
+        let log = try DollarGestureLog(data: Data((prefix + "<Gesture Name=\"a1\"><Point X=\"1\" Y=\"2\" T=\"3\"/></Gesture>").utf8))
+        #expect(log.points.count == 1)
+    }
+
+    @Test("tab, line feed and carriage return still separate a log's attributes")
+    func xmlWhiteSpace() throws {
+        let log = try DollarGestureLog(data: Data("<Gesture\tName=\"a1\"\r\n><Point\nX=\"1\"\tY=\"2\" T=\"3\"/></Gesture>\r\n".utf8))
+        #expect(log.name == "a1")
+        #expect(log.points.count == 1)
+    }
+
     @Test("XML that is not well formed is refused, even where Foundation's parser says it succeeded", arguments: [
         #"<Gesture Name="a"><Point X="1" Y="2"/><a b</Gesture>"#,
         #"<Gesture Name="a"><Point X="1" Y="2"/>"#,

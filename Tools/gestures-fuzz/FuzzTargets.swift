@@ -9,6 +9,7 @@ import DesktopDaemon
 import Foundation
 import GestureRecognition
 import GestureTraces
+import Synchronization
 import TouchInput
 import Validation
 
@@ -59,13 +60,35 @@ enum EventStream {
     static let absCodes: [UInt16] = [0, 1, 24, 47, 48, 49, 53, 54, 57, 58, 52, 55, 0x3f]
     static let keyCodes: [UInt16] = [272, 273, 325, 330, 333, 334, 335, 328, 0x2ff]
 
-    /// Decodes `data` as a device choice plus events and runs them through the pipeline.
-    static func run(_ data: Data) {
-        guard !devices.isEmpty, let first = data.first else { return }
+    /// The fresh pipelines already built, by the input's first byte (device and origin).
+    static let fresh = Mutex<[UInt8: GesturePipeline]>([:])
+
+    /// A fresh pipeline for the device and origin `first` picks: built once per byte and
+    /// copied after that, since building one normalises every bundled template (most of an
+    /// input's time) and a pipeline is a value, so the copy is the same as a new one.
+    static func pipeline(for first: UInt8) -> GesturePipeline? {
+        fresh.withLock { built in
+            if let pipeline = built[first] { return pipeline }
+            let device = devices[Int(first) % devices.count]
+            guard let pipeline = GesturePipeline(device: device, originMicroseconds: Int64(first) << 20)
+            else { return nil }
+            built[first] = pipeline
+            return pipeline
+        }
+    }
+
+    /// Decodes `data` as a device choice plus events, runs them through the pipeline and
+    /// returns its gestures; `rebuilding` builds the pipeline anew instead of copying it.
+    @discardableResult
+    static func run(_ data: Data, rebuilding: Bool = false) -> [GestureEvent] {
+        guard !devices.isEmpty, let first = data.first else { return [] }
         let bytes = [UInt8](data.dropFirst())
-        let device = devices[Int(first) % devices.count]
         var time = Int64(first) << 20
-        guard var pipeline = GesturePipeline(device: device, originMicroseconds: time) else { return }
+        let built = rebuilding
+            ? GesturePipeline(device: devices[Int(first) % devices.count], originMicroseconds: time)
+            : pipeline(for: first)
+        guard var pipeline = built else { return [] }
+        var gestures: [GestureEvent] = []
         var index = 0
         while index + 8 <= bytes.count {
             let type = types[Int(bytes[index] & 7)]
@@ -81,11 +104,11 @@ enum EventStream {
             // A time step: mostly small, sometimes huge, sometimes backwards.
             let step = Int64(Int16(bitPattern: UInt16(bytes[index + 6]) << 8 | UInt16(bytes[index + 7])))
             time = step == Int16.min ? Int64.max - 1 : step == Int16.max ? Int64.min + 1 : time &+ step * 977
-            _ = pipeline.process(InputEvent(type: type, code: code, value: value, microseconds: time))
+            gestures += pipeline.process(InputEvent(type: type, code: code, value: value, microseconds: time))
             index += 8
         }
-        if bytes.count % 8 == 1 { _ = pipeline.advance(toMicroseconds: Int64.max) }
-        _ = pipeline.finish()
+        if bytes.count % 8 == 1 { gestures += pipeline.advance(toMicroseconds: Int64.max) }
+        return gestures + pipeline.finish()
     }
 }
 
