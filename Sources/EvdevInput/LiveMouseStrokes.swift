@@ -38,27 +38,9 @@ public final class LiveMouseStrokes {
     /// One device being read (the same description `LiveGestures` gives).
     public typealias Device = LiveGestures.Device
 
-    /// How one device's strokes are drawn.
-    public struct Setup: Sendable, Hashable {
-        /// The button that draws (`BTN_RIGHT` by default).
-        public var button: UInt16
-        /// The path length, in mouse counts, below which a press is a click.
-        public var minimumLengthCounts: Double
-        /// When intercepting: how long a press held still waits before it
-        /// reaches applications as a press (300 ms).
-        public var pressDelay: Duration
-        /// When intercepting: whether the pointer moves while a stroke is drawn.
-        public var passesMotion: Bool
-
-        /// A setup; the defaults are `MouseStrokeTracker`'s and `StrokeButtonFilter`'s.
-        public init(button: UInt16 = BTN.RIGHT, minimumLengthCounts: Double = 20,
-                    pressDelay: Duration = .milliseconds(300), passesMotion: Bool = true) {
-            self.button = button
-            self.minimumLengthCounts = minimumLengthCounts
-            self.pressDelay = pressDelay
-            self.passesMotion = passesMotion
-        }
-    }
+    /// How one device's strokes are drawn, and told from clicks and presses
+    /// when intercepting: the stroke button filter's settings.
+    public typealias Setup = StrokeButtonFilter.Settings
 
     /// What `run` hands out.
     public enum Output: Sendable {
@@ -215,9 +197,7 @@ public final class LiveMouseStrokes {
         var intercepted: Entry.Intercepted?
         if let clone = interception?.take(evdev) {
             device.cloneNode = clone.node
-            intercepted = Entry.Intercepted(clone: clone, filter: StrokeButtonFilter(settings: StrokeButtonFilter.Settings(
-                button: chosen.button, minimumLengthCounts: chosen.minimumLengthCounts,
-                pressDelay: chosen.pressDelay, passesMotion: chosen.passesMotion)))
+            intercepted = Entry.Intercepted(clone: clone, filter: StrokeButtonFilter(settings: chosen))
         }
         open[ObjectIdentifier(evdev)] = Entry(device: device, intercepted: intercepted,
                                               tracker: MouseStrokeTracker(button: chosen.button, minimumLengthCounts: chosen.minimumLengthCounts))
