@@ -157,27 +157,33 @@ final class VMChild: @unchecked Sendable {
         }
     }
 
+    /// Reads `fd` until end of file, handing over whole lines (and a last
+    /// partial one) with their arrival time (µs, CLOCK_MONOTONIC); closes it.
+    static func readLines(from fd: Int32, _ take: ([String], Int64) -> Void) {
+        var pending = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            let now = VMSuite.nowMicroseconds()
+            pending += buffer[..<count]
+            var lines: [String] = []
+            while let newline = pending.firstIndex(of: 10) {
+                lines.append(String(decoding: pending[..<newline], as: UTF8.self))
+                pending.removeSubrange(...newline)
+            }
+            if !lines.isEmpty { take(lines, now) }
+        }
+        if !pending.isEmpty { take([String(decoding: pending, as: UTF8.self)], VMSuite.nowMicroseconds()) }
+        close(fd)
+    }
+
     /// Reads `fd` on a thread, handing over whole lines with their arrival time.
     private func collect(_ fd: Int32, _ take: @escaping @Sendable ([String], Int64) -> Void) {
         done.enter()
         let thread = Thread { [done] in
-            var pending = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                let now = VMSuite.nowMicroseconds()
-                pending += buffer[..<count]
-                var lines: [String] = []
-                while let newline = pending.firstIndex(of: 10) {
-                    lines.append(String(decoding: pending[..<newline], as: UTF8.self))
-                    pending.removeSubrange(...newline)
-                }
-                if !lines.isEmpty { take(lines, now) }
-            }
-            if !pending.isEmpty { take([String(decoding: pending, as: UTF8.self)], VMSuite.nowMicroseconds()) }
-            close(fd)
+            VMChild.readLines(from: fd, take)
             done.leave()
         }
         thread.start()

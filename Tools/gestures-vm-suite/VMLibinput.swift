@@ -49,24 +49,12 @@ final class VMLibinput: @unchecked Sendable {
         guard rc == 0 else { close(master); throw CheckFailure("cannot start libinput: \(rc)") }
         self.pid = pid
         let thread = Thread { [self] in
-            var pending = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 16384)
-            while true {
-                let count = read(master, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                let now = VMSuite.nowMicroseconds()
-                pending += buffer[..<count]
-                var lines: [String] = []
-                while let newline = pending.firstIndex(of: 10) {
-                    lines.append(String(decoding: pending[..<newline], as: UTF8.self).trimmingCharacters(in: .init(charactersIn: "\r")))
-                    pending.removeSubrange(...newline)
-                }
+            // A pseudo-terminal ends lines with \r\n.
+            VMChild.readLines(from: master) { lines, now in
                 lock.lock()
-                collected += lines.map { ($0, now) }
+                collected += lines.map { ($0.trimmingCharacters(in: .init(charactersIn: "\r")), now) }
                 lock.unlock()
             }
-            close(master)
             done.signal()
         }
         thread.start()

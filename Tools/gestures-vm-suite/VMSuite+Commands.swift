@@ -77,12 +77,7 @@ extension VMSuite {
         var idleTicks: Int?
         let (status, _, err) = try runGestures(["record", "--device", virtual.devnode!, "-o", path]) { pid in
             for _ in 0..<300 where ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").isEmpty { usleep(10_000) }
-            usleep(200_000)
-            let before = try VMSuite.cpuTicks(pid)
-            sleep(2)
-            let after = try VMSuite.cpuTicks(pid)
-            idleTicks = after - before
-            report = "record idle for 2 s: \(after - before) CPU ticks (1 tick = 10 ms), resident memory \(VMSuite.residentMemory(pid))"
+            (idleTicks, report) = try VMSuite.idle(pid, "record")
             kill(pid, SIGTERM)
         }
         try expect(status == 0, "status \(status): \(err)")

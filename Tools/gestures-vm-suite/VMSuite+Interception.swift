@@ -352,12 +352,9 @@ extension VMSuite {
             return "median \(sorted[sorted.count / 2]), p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]), max \(sorted.last!) (\(sorted.count) frames)"
         }
         say("VMTEST INFO forwarding latency (write on the device -> frame read on the clone, µs, TCG VM): one-finger motion \(figures(motion)); all unclaimed input, held frames included \(figures(all))")
-        usleep(200_000)
-        let before = try VMSuite.cpuTicks(run.pid)
-        sleep(2)
-        let after = try VMSuite.cpuTicks(run.pid)
-        say("VMTEST INFO gestures run intercepting, idle for 2 s: \(after - before) CPU ticks (1 tick = 10 ms), resident memory \(VMSuite.residentMemory(run.pid))")
-        try expect(after - before <= 1, "gestures run used \(after - before) ticks while idle")
+        let idle = try VMSuite.idle(run.pid, "gestures run intercepting,")
+        say("VMTEST INFO \(idle.report)")
+        try expect(idle.ticks <= 1, "gestures run used \(idle.ticks) ticks while idle")
         device.destroy()
         let status = run.stop(SIGTERM)
         try expect(status == 0, "daemon status \(status): \(run.stderr)")

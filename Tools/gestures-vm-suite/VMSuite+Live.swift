@@ -281,12 +281,9 @@ extension VMSuite {
         latencies.sort()
         let median = latencies[latencies.count / 2], p95 = latencies[latencies.count * 95 / 100]
         say("VMTEST INFO watch latency (frame write -> gesture line read from watch's stdout, µs, TCG VM, \(latencies.count) frames): median \(median), p95 \(p95), max \(latencies.last!)")
-        usleep(200_000)
-        let before = try VMSuite.cpuTicks(watch.pid)
-        sleep(2)
-        let after = try VMSuite.cpuTicks(watch.pid)
-        say("VMTEST INFO watch idle for 2 s: \(after - before) CPU ticks (1 tick = 10 ms), resident memory \(VMSuite.residentMemory(watch.pid))")
-        try expect(after - before <= 1, "watch used \(after - before) ticks while idle")
+        let idle = try VMSuite.idle(watch.pid, "watch")
+        say("VMTEST INFO \(idle.report)")
+        try expect(idle.ticks <= 1, "watch used \(idle.ticks) ticks while idle")
         let exit = watch.stop(SIGTERM)
         try expect(exit == 0, "watch exit status \(exit) after SIGTERM: \(watch.stderr)")
     }

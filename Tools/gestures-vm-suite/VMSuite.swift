@@ -153,6 +153,17 @@ final class VMSuite {
         return user + system
     }
 
+    /// A process left idle: the CPU ticks it used in 2 s (after 200 ms to
+    /// settle) and its resident memory then, with the INFO line's words
+    /// (`WHAT idle for 2 s: 0 CPU ticks (1 tick = 10 ms), resident memory 14036 kB`).
+    static func idle(_ pid: pid_t, _ what: String) throws -> (ticks: Int, report: String) {
+        usleep(200_000)
+        let before = try cpuTicks(pid)
+        sleep(2)
+        let ticks = try cpuTicks(pid) - before
+        return (ticks, "\(what) idle for 2 s: \(ticks) CPU ticks (1 tick = 10 ms), resident memory \(residentMemory(pid))")
+    }
+
     /// A process's resident memory as /proc/PID/status says it (`14036 kB`), or `?`.
     static func residentMemory(_ pid: pid_t) -> String {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
