@@ -185,21 +185,23 @@ import TouchInput
         #expect(InterceptionRun.run(scroll, device: pad, policy: policy).cloneStates == InterceptionRun.states(scroll))
     }
 
-    /// A 2-finger scroll already on the clone whose second finger vanishes for
+    /// A 2-finger scroll already on the clone, before the engine has begun a
+    /// swipe (which would decide at once), whose second finger vanishes for
     /// a frame: its return is a flicker and goes out at once, at its own time
     /// (held, it would reach the desktop as a finger gone for 80 ms more).
     @Test func aFlickeringSecondFingerOfAScrollIsNotHeld() {
         let script = TouchScript(device: pad, fingers: [.moving(40, 30, dx: 0, dy: 0.8, down: 0, up: 400),
-                                                        .moving(52, 30, dx: 0, dy: 0.8, down: 0, up: 150),
-                                                        .moving(52, 42, dx: 0, dy: 0.8, down: 160, up: 400)])
+                                                        .moving(52, 30, dx: 0, dy: 0.8, down: 0, up: 40),
+                                                        .moving(52, 33.2, dx: 0, dy: 0.8, down: 50, up: 400)])
         let frames = script.frames()
         let run = InterceptionRun.run(frames, device: pad, policy: Self.swipes)
-        let landing = frames.firstIndex { $0.first!.microseconds == script.start + 160_000 }!
+        #expect(!run.gestures.contains { $0.type == .swipe && $0.time < .microseconds(script.start + 50_000) }, "the engine began before the flicker")
+        let landing = frames.firstIndex { $0.first!.microseconds == script.start + 50_000 }!
         #expect(run.written.contains { $0.time == frames[landing].last!.microseconds && $0.events == Array(frames[landing].dropLast()) })
         #expect(run.cloneStates == InterceptionRun.states(frames))
         // Later than the debounce, the same landing is a new landing and waits.
         var late = script
-        late.fingers[2] = .moving(52, 42, dx: 0, dy: 0.8, down: 280, up: 400)
+        late.fingers[2] = .moving(52, 42, dx: 0, dy: 0.8, down: 160, up: 400)
         let lateFrames = late.frames()
         let lateRun = InterceptionRun.run(lateFrames, device: pad, policy: Self.swipes)
         #expect(lateRun.modes.contains(.holding))
