@@ -52,17 +52,18 @@ extension VMSuite {
         say("VMTEST INFO daemon: \(fired().count) actions in order; continuous: \(steps) steps for \(String(format: "%.1f", upTravel)) mm at 5 mm; broken reload kept the bindings")
     }
 
-    /// `gestures run` started after a 3-finger swipe was played into the pad, with
-    /// nobody reading, fires the swipe's binding when the same swipe is played again
-    /// (issue 16, class 8: the decoder starts from the device's state).
+    /// `gestures run` started after a 2-finger pinch was played into the RMI4 pad,
+    /// with nobody reading, fires the pinch's binding when the same pinch is played
+    /// again (issue 16, class 8: the decoder starts from the device's state; without
+    /// that, the kernel's dropped repeats make this pinch a hold).
     func daemonStartedAfterUse() throws {
         let directory = "/tmp/daemon-late"
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let actions = directory + "/actions", config = directory + "/config.json"
-        try #"{"version": 1, "bindings": [{"gesture": "swipe", "fingers": 3, "direction": "left", "action": {"command": ["sh", "-c", "echo left >> \#(actions)"]}}]}"#
+        try #"{"version": 1, "bindings": [{"gesture": "pinch", "direction": "out", "action": {"command": ["sh", "-c", "echo out >> \#(actions)"]}}]}"#
             .write(toFile: config, atomically: true, encoding: .utf8)
-        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: VMSuite.tracePath("x1carbon.3-finger-swipe-left")))
+        let trace = try Trace.load(contentsOf: URL(fileURLWithPath: VMSuite.tracePath("rmi4.2-finger-pinch-out")))
         let device = try VirtualDevice(trace.devices[0])
         defer { device.destroy() }
         let node = device.devnode!
@@ -75,10 +76,10 @@ extension VMSuite {
         }
         try write(trace, to: device)
         for _ in 0..<500 where fired().isEmpty { usleep(10_000) }
-        try expect(fired() == ["left"], "after the swipe played again: fired \(fired()); log: \(run.stderr)")
+        try expect(fired() == ["out"], "after the pinch played again: fired \(fired()); log: \(run.stderr)")
         let status = run.stop(SIGTERM)
         try expect(status == 0, "daemon status \(status): \(run.stderr)")
-        say("VMTEST INFO daemon-started-after-use: the swipe played before run started, then again: its binding fired once")
+        say("VMTEST INFO daemon-started-after-use: the pinch played before run started, then again: its binding fired once")
     }
 
     /// `gestures run` with a `mouse` section: a circle drawn with a virtual mouse fires its
