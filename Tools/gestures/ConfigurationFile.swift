@@ -21,6 +21,12 @@ enum ConfigurationFile {
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// The default files present beside the one read, which are ignored.
+    static var ignoredDefaultPaths: [String] {
+        Array(ConfigurationLocation.fileNames.map { "\(defaultDirectory)/\($0)" }
+            .filter { FileManager.default.fileExists(atPath: $0) }.dropFirst())
+    }
+
     /// `given`, else the default file; a failure saying where to write one
     /// when there is none, ending with `orGive` (how this command names
     /// another file: `give --config PATH`).
