@@ -22,29 +22,28 @@ public struct ConfigurationWarning: Hashable, Sendable, CustomStringConvertible 
 }
 
 extension DaemonConfiguration {
-    /// What in this configuration will not work as written.
+    /// What in this configuration will not work as written, whatever the devices:
     ///
     /// - bindings that can never fire: swipes and pinches with the finger
     ///   count the engine turns into drawn strokes (`engine.touchpadStrokeFingers`,
-    ///   `engine.touchscreenStrokeFingers`), and device filters that match
-    ///   none of `devices` (when the devices are known: the daemon's, or a
-    ///   replayed recording's);
+    ///   `engine.touchscreenStrokeFingers`);
     /// - bindings that fire together for one gesture, with the one that
     ///   fires first: found by playing each binding's own gesture through
     ///   ``BindingMatcher``, so the rule is the matcher's, not a copy.
     ///
-    /// - Parameter devices: the devices gestures can come from, or nil when unknown.
-    public func warnings(devices: [InputDevice]? = nil) -> [ConfigurationWarning] {
-        var warnings: [ConfigurationWarning] = []
-        for binding in bindings {
-            warnings += strokeFingerWarnings(binding)
-            if let devices, let matcher = binding.match.device,
-               !devices.contains(where: { matcher.match($0) == .matched }) {
-                let seen = devices.isEmpty ? "there are none" : "there are \(Self.deviceList(devices))"
-                warnings.append(ConfigurationWarning("\(binding.path).device", "matches no device gestures can come from (\(seen)), so \(Excerpt.quoted(binding.label)) never fires"))
-            }
+    /// (A template or sequence that does not exist is an error, not a warning.)
+    public func warnings() -> [ConfigurationWarning] {
+        bindings.flatMap(strokeFingerWarnings) + togetherWarnings()
+    }
+
+    /// The bindings whose device filter matches none of `devices` (the
+    /// daemon's, or a replayed recording's): they never fire there.
+    public func warnings(devices: [InputDevice]) -> [ConfigurationWarning] {
+        bindings.compactMap { binding in
+            guard let matcher = binding.match.device, !devices.contains(where: { matcher.match($0) == .matched }) else { return nil }
+            let seen = devices.isEmpty ? "there are none" : "there are \(Self.deviceList(devices))"
+            return ConfigurationWarning("\(binding.path).device", "matches no device gestures can come from (\(seen)), so \(Excerpt.quoted(binding.label)) never fires")
         }
-        return warnings + togetherWarnings()
     }
 
     private func strokeFingerWarnings(_ binding: Binding) -> [ConfigurationWarning] {

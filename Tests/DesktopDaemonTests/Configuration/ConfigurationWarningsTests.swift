@@ -79,5 +79,6 @@ struct ConfigurationWarningsTests {
             "bindings[0].device: matches no device gestures can come from (there are 'SynPS/2 Synaptics TouchPad'), so 'bindings[0]' never fires",
         ])
         #expect(configuration.warnings().isEmpty, "without devices, nothing is said of filters")
+        #expect(configuration.warnings(devices: [pad, InputDevice(id: 2, name: "Atmel maXTouch Touchscreen")]).isEmpty)
     }
 }
