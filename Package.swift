@@ -25,7 +25,8 @@
 //                         for `gestures bench` to preload into itself; nothing links it
 //   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
-//   runs) and TestSupport (Tests/, the devices of Recordings/devices and the SVG and PNG readers for the tests).
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices, the SVG and PNG readers and
+//   SharedData, where every test finds ../shared/data, for the tests).
 import PackageDescription
 
 let package = Package(
@@ -107,17 +108,18 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopDaemon", "Validation"],
             path: "Tools/gestures-fuzz"
         ),
-        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
+        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers,
+        // SharedData: the one place the tests find ../shared/data); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks", "TestSupport"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),
-        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
+        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces", "TestSupport"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
         // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic recordings.
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition", "GestureTraces", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
