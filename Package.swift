@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // TestSupport to read the pictures back (SVGInspector, PNGImage).
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
-        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "InputInterception", "TouchInput"]),
+        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "InputInterception", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
