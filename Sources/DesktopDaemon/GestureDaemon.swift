@@ -1,6 +1,7 @@
 import InputChecks
 import Synchronization
 import EvdevInput
+import InputInterception
 import GestureRecognition
 
 /// The desktop daemon: takes gesture events from any ``GestureSource``,

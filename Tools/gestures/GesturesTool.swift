@@ -5,7 +5,7 @@ import CommandLineKit
 let gesturesTool = CommandLineTool(
     name: "gestures",
     abstract: "gestures: recognise touchpad, touchscreen and mouse gestures on Linux.",
-    version: gesturesVersion,
+    version: gesturesVersionText,
     commands: [
         ReplayCommand.self,
         RunCommand.self,
