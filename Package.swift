@@ -41,7 +41,6 @@ let package = Package(
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureEvaluation", targets: ["GestureEvaluation"]),
         .library(name: "Validation", targets: ["Validation"]),
-        .library(name: "DesktopConfiguration", targets: ["DesktopConfiguration"]),
         .library(name: "DesktopDaemon", targets: ["DesktopDaemon"]),
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .library(name: "GesturePictures", targets: ["GesturePictures"]),

@@ -3,6 +3,8 @@ import InputChecks
 import StructuredDocuments
 import TouchInput
 
+private typealias Limits = DaemonConfiguration.Limits
+
 extension DaemonConfiguration.PinchDirection: ClosedWord {
     /// The ways a pinch goes, as a binding's `direction` writes them.
     public static let closedWords = ClosedWords("pinch direction", Self.self)
@@ -31,10 +33,8 @@ extension DaemonConfiguration.Binding: Decodable {
     /// where it stands. The templates and sequences it names are checked
     /// against the whole file afterwards.
     public init(from decoder: any Decoder) throws {
-        typealias Limits = DaemonConfiguration.Limits
         let c = try decoder.object(keyedBy: CodingKeys.self)
-        var problems = DecodingProblems()
-        problems.record(decoder.unknownKeys(allowed: Self.keys))
+        var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         func at(_ key: CodingKeys) -> [any CodingKey] { c.codingPath + [key] }
 
         var name: String?
@@ -105,8 +105,6 @@ extension DaemonConfiguration.Action {
     /// An action's keys, in the order messages list them.
     enum CodingKeys: String, CodingKey, CaseIterable { case command, phase, every, timeoutSeconds, keys, button, drag }
 
-    /// The keys an action may hold.
-    public static let keys = ClosedWords.keys(CodingKeys.self)
     /// What an action does: one of these.
     static let kinds: [CodingKeys] = [.command, .keys, .button, .drag]
     /// The phases an action may name.
@@ -122,8 +120,7 @@ extension DaemonConfiguration.Action {
          bindingKeys: Set<DaemonConfiguration.Binding.CodingKeys>, bindingPath: [any CodingKey]) throws {
         typealias BindingKey = DaemonConfiguration.Binding.CodingKeys
         let c = try decoder.object(keyedBy: CodingKeys.self)
-        var problems = DecodingProblems()
-        problems.record(decoder.unknownKeys(allowed: Self.keys))
+        var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         func at(_ key: CodingKeys) -> [any CodingKey] { c.codingPath + [key] }
         let given = Self.kinds.filter { c.contains($0) }
         if given.count > 1 {
@@ -210,7 +207,6 @@ extension DaemonConfiguration.Action {
 
     /// The range of `every` for the binding's gesture, and its unit.
     static func everyRange(for match: DaemonConfiguration.Match) -> (range: NumberRange, unit: String) {
-        typealias Limits = DaemonConfiguration.Limits
         switch match.pinchDirection {
         case .in?, .out?: return (Limits.everyScaleRange, "scale steps")
         case .clockwise?, .counterclockwise?: return (Limits.everyDegreesRange, "degrees")
@@ -252,7 +248,6 @@ extension DaemonConfiguration.Action {
     /// A command: the program and its arguments (strings, or numbers as
     /// written), within the limits on words and bytes.
     private static func command(_ c: KeyedDecodingContainer<CodingKeys>) throws -> [String] {
-        typealias Limits = DaemonConfiguration.Limits
         let path = c.codingPath + [CodingKeys.command]
         guard c.contains(.command) else { throw InvalidValue(codingPath: path, message: "is required: the program and its arguments, as a list") }
         var list = try c.nestedUnkeyedContainer(forKey: .command)

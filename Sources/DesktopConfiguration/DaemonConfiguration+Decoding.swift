@@ -5,6 +5,8 @@ import InputChecks
 import StructuredDocuments
 import Validation
 
+private typealias Limits = DaemonConfiguration.Limits
+
 // The one way a configuration is read: its document (JSON or YAML, a
 // `DocumentNode`) is decoded through `Decodable`, every section alike, the
 // engine's through GestureEngine.Configuration's own conformance. Each
@@ -46,8 +48,7 @@ extension DaemonConfiguration {
             throw only("unsupported version \(version); this program reads version \(Self.version)")
         }
 
-        var problems = DecodingProblems()
-        problems.record(decoder.unknownKeys(allowed: Self.keys))
+        var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         do {
             devices = try c.decodeList(DeviceMatcher.self, forKey: .devices, of: "device matchers", limit: Limits.maximumDevices,
                                        tooMany: { "\($0) device matchers, over the limit of \(Limits.maximumDevices)" },
@@ -150,19 +151,14 @@ extension KeyedDecodingContainer {
 extension DaemonConfiguration.DeviceMatcher: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case name, vendor, product }
 
-    /// The keys a device matcher may hold.
-    static let keys = ClosedWords.keys(CodingKeys.self)
-
     /// Reads a matcher: at least one of its keys, the name a pattern that
     /// compiles and is at most ``DaemonConfiguration/Limits/maximumPatternLength``
     /// long, the ids 16-bit (an integer or a string such as `"0x06cb"`).
     public init(from decoder: any Decoder) throws {
-        self.init()
-        typealias Limits = DaemonConfiguration.Limits
         let c = try decoder.object(keyedBy: CodingKeys.self)
-        var problems = DecodingProblems()
-        problems.record(decoder.unknownKeys(allowed: Self.keys))
+        var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         if decoder.documentKeys.isEmpty { problems.fail(decoder.codingPath, "must give at least one of name, vendor, product") }
+        self.init()
         if let pattern = problems.attempt({ try c.decodeText(forKey: .name) }) {
             if pattern.utf16.count > Limits.maximumPatternLength {
                 problems.fail(c.codingPath + [CodingKeys.name],
@@ -201,10 +197,8 @@ extension DaemonConfiguration.ActionSettings: Decodable {
     /// Reads the `actions` section; absent keys keep the defaults.
     public init(from decoder: any Decoder) throws {
         self.init()
-        typealias Limits = DaemonConfiguration.Limits
         let c = try decoder.object(keyedBy: CodingKeys.self)
-        var problems = DecodingProblems()
-        problems.record(decoder.unknownKeys(allowed: .keys(CodingKeys.self)))
+        var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         if let value = problems.attempt({ try c.decodeInteger(forKey: .maximumConcurrent, in: Limits.concurrentRange) }) { maximumConcurrent = value }
         if let value = problems.attempt({ try c.decodeInteger(forKey: .queueLimit, in: Limits.queueRange) }) { queueLimit = value }
         if let value = problems.attempt({ try c.decodeSeconds(forKey: .timeoutSeconds) }) { timeout = value }
@@ -212,20 +206,10 @@ extension DaemonConfiguration.ActionSettings: Decodable {
     }
 }
 
-extension DaemonConfiguration.MouseSettings.Button: ClosedWord {
-    /// The buttons, as a configuration writes them.
-    public static let closedWords = ClosedWords("button", Self.self)
-}
-
-extension DaemonConfiguration.MouseSettings.Orientation: ClosedWord {
-    /// The orientations, as a configuration writes them.
-    public static let closedWords = ClosedWords("orientation", Self.self)
-}
-
-extension DaemonConfiguration.MouseSettings.PointerMotion: ClosedWord {
-    /// The pointer's choices, as a configuration writes them.
-    public static let closedWords = ClosedWords("choice", Self.self)
-}
+// The mouse section's choices, as a configuration writes them.
+extension DaemonConfiguration.MouseSettings.Button: ClosedWord { public static let closedWords = ClosedWords("button", Self.self) }
+extension DaemonConfiguration.MouseSettings.Orientation: ClosedWord { public static let closedWords = ClosedWords("orientation", Self.self) }
+extension DaemonConfiguration.MouseSettings.PointerMotion: ClosedWord { public static let closedWords = ClosedWords("choice", Self.self) }
 
 extension DaemonConfiguration.MouseSettings: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -235,10 +219,8 @@ extension DaemonConfiguration.MouseSettings: Decodable {
     /// Reads the `mouse` section; absent keys keep the defaults.
     public init(from decoder: any Decoder) throws {
         self.init()
-        typealias Limits = DaemonConfiguration.Limits
         let c = try decoder.object(keyedBy: CodingKeys.self)
-        var problems = DecodingProblems()
-        problems.record(decoder.unknownKeys(allowed: .keys(CodingKeys.self)))
+        var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         if let value = problems.attempt({ try c.decodeIfPresent(Button.self, forKey: .button) }) { button = value }
         if let value = problems.attempt({ try c.decodeNumber(forKey: .minimumLengthCounts, in: Limits.minimumLengthCountsRange) }) {
             minimumLengthCounts = value

@@ -31,6 +31,14 @@ public struct DecodingProblems: Sendable {
     /// None yet.
     public init() {}
 
+    /// The problems of the object `decoder` reads with `keys` before any
+    /// value is read: each key it holds that `keys` does not name (see
+    /// ``Swift/Decoder/unknownKeys(allowed:)``). The start of every section
+    /// a configuration reads.
+    public init<Keys: CodingKey & CaseIterable>(unknownKeysOf decoder: any Decoder, keyedBy keys: Keys.Type) {
+        all = decoder.unknownKeys(allowed: .keys(keys))
+    }
+
     /// Whether none was found.
     public var isEmpty: Bool { all.isEmpty }
 
