@@ -232,7 +232,7 @@ extension DaemonConfiguration.Action {
                 continue
             }
             guard let code = KeyNames.code(named: name) else {
-                problems.fail(itemPath, KeyNames.closedWords.problem(name))
+                problems.fail(itemPath, KeyNames.problem(name))
                 continue
             }
             if keys.contains(where: { $0.code == code }) {

@@ -85,10 +85,7 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
         /// Reads a sequence, refusing unknown keys, and more than
         /// ``SwipeSequenceMatcher/maximumLength`` directions before reading them.
         public init(from decoder: any Decoder) throws {
-            let c: KeyedDecodingContainer<CodingKeys>
-            do { c = try decoder.object(keyedBy: CodingKeys.self) } catch {
-                throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object with \"name\" and \"directions\"")
-            }
+            let c = try decoder.object(keyedBy: CodingKeys.self, otherwise: "must be an object with \"name\" and \"directions\"")
             if let unknown = decoder.unknownKeys(allowed: Self.keys).first { throw unknown }
             guard let name = try c.decodeText(forKey: .name) else {
                 throw InvalidValue(codingPath: c.codingPath + [CodingKeys.name], message: "is required")

@@ -51,9 +51,11 @@ public struct ClosedWords: Hashable, Sendable {
     /// `unknown direction 'rihgt'; did you mean 'right'? expected one of ...`;
     /// with `quoting: false` (where the path already names the word, as for
     /// keys) `unknown key; did you mean 'bindings'? expected one of ...`.
-    public func problem(_ typed: String, quoting: Bool = true) -> String {
+    /// The suggestion is for `meant` when given (the word as looked up:
+    /// `supr` for `KEY_SUPR`).
+    public func problem(_ typed: String, quoting: Bool = true, meant: String? = nil) -> String {
         let word = quoting ? " " + Excerpt.quoted(typed) : ""
-        let hint = suggestion(for: typed).map { "; did you mean \(Excerpt.quoted($0))? " } ?? "; "
+        let hint = suggestion(for: meant ?? typed).map { "; did you mean \(Excerpt.quoted($0))? " } ?? "; "
         return "unknown \(noun)\(word)\(hint)\(expected)"
     }
 

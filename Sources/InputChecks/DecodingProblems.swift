@@ -94,11 +94,13 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
 
 extension Decoder {
     /// The object being decoded, keyed by `Keys`; anything else throws
-    /// ``InvalidValue`` (the decoder's own when it gives one, which says
-    /// what it found: `must be an object, not a string`).
-    public func object<Keys: CodingKey>(keyedBy keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
+    /// ``InvalidValue``: the decoder's own when it gives one, which says
+    /// what it found (`must be an object, not a string`), else `otherwise`.
+    public func object<Keys: CodingKey>(
+        keyedBy keys: Keys.Type, otherwise: String = "must be an object"
+    ) throws -> KeyedDecodingContainer<Keys> {
         do { return try container(keyedBy: keys) } catch let invalid as InvalidValue { throw invalid } catch {
-            throw InvalidValue(codingPath: codingPath, message: "must be an object")
+            throw InvalidValue(codingPath: codingPath, message: otherwise)
         }
     }
 

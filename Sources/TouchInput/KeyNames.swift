@@ -20,9 +20,20 @@ public enum KeyNames {
 
     /// The code of the key `name` (`leftmeta`, `KEY_LEFTMETA`, `LeftMeta`), or nil.
     public static func code(named name: String) -> UInt16? {
+        codes[bare(name)]
+    }
+
+    /// What to say of `name` when it names no key: ``closedWords``' problem,
+    /// the suggestion made for the name without `KEY_`.
+    public static func problem(_ name: String) -> String {
+        closedWords.problem(name, meant: bare(name))
+    }
+
+    /// `name` lower case, without `KEY_`.
+    private static func bare(_ name: String) -> String {
         var key = name.lowercased()
         if key.hasPrefix("key_") { key.removeFirst(4) }
-        return codes[key]
+        return key
     }
 
     /// The name of key `code` (`right`), or nil when the kernel names none.

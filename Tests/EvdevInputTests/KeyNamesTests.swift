@@ -38,6 +38,11 @@ struct KeyNamesTests {
         #expect(KeyNames.closedWords.suggestion(for: typed) == suggested)
     }
 
+    @Test("a name written with KEY_ gets its suggestion too")
+    func prefixedSuggestion() {
+        #expect(KeyNames.problem("KEY_LEFTMTEA").hasPrefix("unknown key 'KEY_LEFTMTEA'; did you mean 'leftmeta'?"))
+    }
+
     @Test("no alias is itself a key name")
     func aliasesAreNotKeys() {
         for alias in KeyNames.aliases.keys { #expect(KeyNames.code(named: alias) == nil, "\(alias)") }
