@@ -231,15 +231,15 @@ extension DaemonConfiguration.Action {
                 if list.currentIndex == index { break }
                 continue
             }
-            guard let code = KeyNames.code(named: name) else {
+            guard let key = DaemonConfiguration.Key(named: name) else {
                 problems.fail(itemPath, KeyNames.problem(name))
                 continue
             }
-            if keys.contains(where: { $0.code == code }) {
+            if keys.contains(key) {
                 problems.fail(itemPath, "names \(Excerpt.quoted(name)) twice; a chord presses each key once")
                 continue
             }
-            keys.append(DaemonConfiguration.Key(name: KeyNames.name(of: code) ?? name.lowercased(), code: code))
+            keys.append(key)
         }
         try problems.finish()
         return keys
