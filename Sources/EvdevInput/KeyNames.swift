@@ -27,7 +27,8 @@ public enum KeyNames {
 
     private static let table: [(name: String, code: UInt16)] = {
         var result: [(String, UInt16)] = []
-        for code in 1...UInt16(KEY_MAX) {
+        // Below KEY_MAX: libevdev names KEY_MAX itself, which is a bound, not a key.
+        for code in 1..<UInt16(KEY_MAX) {
             guard let pointer = libevdev_event_code_get_name(UInt32(EV.KEY), UInt32(code)) else { continue }
             let name = String(cString: pointer)
             guard name.hasPrefix("KEY_") else { continue }

@@ -14,6 +14,8 @@ public struct ReplaySource: GestureSource {
         /// longer than ``maximumPathBytes``) is logged and skipped, and counted
         /// as with files. Lets a test (or a user) drive the daemon step by step.
         case standardInput
+        /// One path per line of `handle`, as ``standardInput`` reads its own.
+        case lines(FileHandle)
     }
 
     /// Traces that could not be read (each was logged when it was skipped).
@@ -59,8 +61,9 @@ public struct ReplaySource: GestureSource {
         switch paths {
         case .files(let files):
             files.forEach(take)
-        case .standardInput:
-            let lines = InputLines(FileHandle.standardInput, maximumLineBytes: Self.maximumPathBytes)
+        case .standardInput, .lines:
+            let handle = if case .lines(let handle) = paths { handle } else { FileHandle.standardInput }
+            let lines = InputLines(handle, maximumLineBytes: Self.maximumPathBytes)
             while let line = lines.next() {
                 switch line {
                 case .text(let text):
