@@ -120,7 +120,7 @@ let package = Package(
         // GESTURES_FUZZ_TARGET picks the reader); built plainly it replays inputs. In no product.
         .executableTarget(
             name: "gestures-fuzz",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation", "GesturePictures"],
             path: "Tools/gestures-fuzz"
         ),
         // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers,

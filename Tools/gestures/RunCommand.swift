@@ -80,17 +80,7 @@ enum RunCommand: Command {
         let path = try ConfigurationFile.path(options.configurationPath)
         let configuration = try ConfigurationFile.load(path, options: Self.options)
         var replayFailures = 0
-        var traces = options.traces
-        if !traces.isEmpty && traces != ["-"] {
-            // Files that are not recordings are reported here, in one sentence each; the rest are replayed.
-            traces = traces.filter { trace in
-                guard let problem = FileArgument.problem(trace, as: .recording, options: Self.options) else { return true }
-                printError("gestures run: \(CommandLineTool.sentence(for: CommandFailure(problem)))")
-                replayFailures += 1
-                return false
-            }
-            if traces.isEmpty { throw CommandFailure("none of the recordings could be replayed") }
-        }
+        let traces = options.traces
         let daemon = GestureDaemon(configuration: configuration, explain: options.explain.map(Self.explainer))
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
@@ -108,7 +98,11 @@ enum RunCommand: Command {
                 try daemon.run(LiveSource(selection: WatchCommand.selection(options.device, directory: options.directory),
                                           directory: options.directory, stopper: stopper, intercepts: options.intercepts))
             } else {
-                try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces)))
+                // Every path, from the arguments or standard input, is checked the same way before it is read.
+                let check: @Sendable (String) -> String? = { path in
+                    FileArgument.problem(path, as: .recording, options: Self.options).map { CommandLineTool.sentence(for: CommandFailure($0)) }
+                }
+                try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces), check: check))
             }
         } catch let failure as ReplaySource.Failure {
             replayFailures += failure.count

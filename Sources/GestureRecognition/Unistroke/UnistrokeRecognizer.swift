@@ -104,14 +104,18 @@ public struct UnistrokeRecognizer: Sendable {
         /// One point, or all points equal: a stroke needs a length.
         case singlePoint
         case nonFiniteCoordinate
-        case tooManyPoints(Int)
+        /// A coordinate beyond ±``UnistrokePipeline/maximumCoordinate``, where
+        /// the arithmetic of normalisation would overflow.
+        case coordinateOutOfRange
+        case tooManyPoints(Int, limit: Int)
 
         public var description: String {
             switch self {
             case .empty: "the stroke has no points"
             case .singlePoint: "the stroke has no length (one point, or all points equal)"
             case .nonFiniteCoordinate: "the stroke has a NaN or infinite coordinate"
-            case .tooManyPoints(let n): "the stroke has \(n) points, more than the limit"
+            case .coordinateOutOfRange: "the stroke has a coordinate beyond ±1e150, the limit"
+            case .tooManyPoints(let n, let limit): "the stroke has \(n) points, over the limit of \(limit)"
             }
         }
     }
