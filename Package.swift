@@ -28,7 +28,8 @@
 //                         for `gestures bench` to preload into itself; nothing links it
 //   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
-//   runs) and TestSupport (Tests/, the devices of Recordings/devices and the SVG and PNG readers for the tests).
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices, the SVG and PNG readers and
+//   SharedData, where every test finds ../shared/data, for the tests).
 import PackageDescription
 
 let package = Package(
@@ -115,17 +116,18 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopDaemon", "Validation"],
             path: "Tools/gestures-fuzz"
         ),
-        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
+        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers,
+        // SharedData: the one place the tests find ../shared/data); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks", "TestSupport"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),
-        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
+        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces", "TestSupport"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "InputInterception", "TouchInput", "GestureRecognition"]),
         // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic
         // recordings; the interception runs through DeviceLoop over a fake DeviceIO.
@@ -133,7 +135,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // TestSupport to read the pictures back (SVGInspector, PNGImage).
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
-        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "InputInterception", "TouchInput"]),
+        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "InputInterception", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
