@@ -8,7 +8,7 @@ import TouchInput
 ///
 /// Pure: events and times in, gestures and the frames to write to the clone
 /// out; it reads no clock and makes no system call. ``DeviceLoop`` runs one
-/// per device over the kernel (through `EvdevInput`'s `DeviceIO`) or over a
+/// per device over the kernel (`EvdevInput`'s `EvdevDevices`) or over a
 /// test's fake devices: the same type either way.
 ///
 /// The order is fixed here, once: a frame goes through the pipeline; the
