@@ -11,6 +11,7 @@ let gesturesTool = CommandLineTool(
         RunCommand.self,
         CheckConfigCommand.self,
         DevicesCommand.self,
+        DoctorCommand.self,
         RecordCommand.self,
         WatchCommand.self,
         StrokesCommand.self,
