@@ -223,7 +223,7 @@ extension SwipeDirection {
 
 extension SwipeDirection {
     /// Reads a direction's name (`"up"`, `"down_left"`, ...); anything else
-    /// throws ``InvalidValue`` listing the names.
+    /// throws `InvalidValue` listing the names.
     public init(from decoder: any Decoder) throws {
         let text = try? decoder.singleValueContainer().decode(String.self)
         guard let text, let direction = SwipeDirection(rawValue: text) else {

@@ -33,7 +33,7 @@ extension DaemonConfiguration.DeviceMatcher {
     }
 
     /// Whether `device` matches: vendor and product compared first, then the
-    /// whole name through ``PatternMatcher`` (at most 20 ms; a pattern that
+    /// whole name through `PatternMatcher` (at most 20 ms; a pattern that
     /// times out does not match, and is then remembered as slow).
     public func match(_ device: InputDevice) -> Outcome {
         if let vendor, vendor != device.vendor { return .notMatched }

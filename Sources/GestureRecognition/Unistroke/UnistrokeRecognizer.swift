@@ -191,7 +191,7 @@ public struct UnistrokeRecognizer: Sendable {
     /// - Complexity: O(*t* x *n*) for *t* templates of *n* resampled points
     ///   (the elastic matcher: O(*t* x *n*) lower bounds, at most *t* of them
     ///   per group of templates, then O(*n* x band) for each template that
-    ///   the bounds cannot rule out; see ``ElasticIndex``).
+    ///   the bounds cannot rule out; see `ElasticIndex`).
     public func recognize(_ points: [Point]) -> Outcome {
         if let elasticIndex {
             switch ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.best(for: $0) }) {
@@ -244,7 +244,7 @@ public struct UnistrokeRecognizer: Sendable {
 }
 
 extension UnistrokeRecognizer.Matcher {
-    /// Reads a matcher's name; anything else throws ``InvalidValue`` listing the names.
+    /// Reads a matcher's name; anything else throws `InvalidValue` listing the names.
     public init(from decoder: any Decoder) throws {
         let text = try? decoder.singleValueContainer().decode(String.self)
         guard let text, let matcher = Self(rawValue: text) else {
