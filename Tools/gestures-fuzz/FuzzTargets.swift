@@ -5,7 +5,7 @@
 // through the target once, to reproduce a finding without the sanitizers.
 // Every target feeds the bytes to a library entry point: a thrown error is a pass,
 // a trap (overflow, precondition, out-of-bounds) a finding.
-import DesktopDaemon
+import DesktopConfiguration
 import Foundation
 import GestureRecognition
 import GestureTraces

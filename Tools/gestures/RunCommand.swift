@@ -31,9 +31,11 @@ enum RunCommand: Command {
                                help: "Replay these recordings instead of reading devices ('-': paths on stdin).").repeated()
     static let noIntercept = Flag("--no-intercept",
                                   help: "Read devices beside the desktop: it sees every gesture too (as `intercept: false`).")
+    static let explain = Flag("--explain", help: "Print, for each gesture, every binding of its kind and why it fired or not (stdout).")
+    static let format = OutputFormat.option(default: .text, help: "With --explain: a readable block or one JSON object per gesture.")
 
     static var options: [OptionSpec] {
-        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec]
+        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec, explain.spec, format.spec]
     }
     static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
     static var usage: String {
@@ -49,6 +51,8 @@ enum RunCommand: Command {
         var directory: String
         var traces: [String]
         var intercepts: Bool
+        /// `--explain`, in this format; nil explains nothing.
+        var explain: OutputFormat?
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
@@ -59,7 +63,17 @@ enum RunCommand: Command {
         if traces.contains("-") && traces.count > 1 { throw UsageError("--replay - cannot be combined with trace files") }
         if !traces.isEmpty && arguments[device] != nil { throw UsageError("--device reads live input; it cannot be combined with --replay") }
         return Options(configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
-                       directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept])
+                       directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept],
+                       explain: arguments[explain] ? arguments[format] : nil)
+    }
+
+    /// Prints each explanation worth showing on standard output, unbuffered, in `format`.
+    static func explainer(_ format: OutputFormat) -> @Sendable (GestureExplanation) -> Void {
+        { explanation in
+            guard explanation.isWorthShowing else { return }
+            let text = format == .json ? explanation.jsonLine : explanation.text
+            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        }
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -77,7 +91,7 @@ enum RunCommand: Command {
             }
             if traces.isEmpty { throw CommandFailure("none of the recordings could be replayed") }
         }
-        let daemon = GestureDaemon(configuration: configuration)
+        let daemon = GestureDaemon(configuration: configuration, explain: options.explain.map(Self.explainer))
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
         defer { watcher.stop() }

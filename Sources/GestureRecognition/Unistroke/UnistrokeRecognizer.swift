@@ -243,16 +243,9 @@ public struct UnistrokeRecognizer: Sendable {
     }
 }
 
-extension UnistrokeRecognizer.Matcher {
-    /// Reads a matcher's name; anything else throws `InvalidValue` listing the names.
-    public init(from decoder: any Decoder) throws {
-        let text = try? decoder.singleValueContainer().decode(String.self)
-        guard let text, let matcher = Self(rawValue: text) else {
-            throw InvalidValue(codingPath: decoder.codingPath,
-                               message: "must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))\(text.map { ", not \(Excerpt.quoted($0))" } ?? "")")
-        }
-        self = matcher
-    }
+extension UnistrokeRecognizer.Matcher: ClosedWord {
+    /// The matchers' names: a file's `matcher` is read as one of these.
+    public static let closedWords = ClosedWords("matcher", Self.self)
 }
 
 extension UnistrokeRecognizer.Orientation {
