@@ -34,7 +34,7 @@ extension DaemonConfiguration.DeviceMatcher {
 
     /// Whether the device `name` with ids `vendor` and `product` matches:
     /// vendor and product compared first, then the whole name through
-    /// ``PatternMatcher`` (at most 20 ms; a pattern that times out does not
+    /// `PatternMatcher` (at most 20 ms; a pattern that times out does not
     /// match, and is then remembered as slow).
     public func match(name: String, vendor: Int, product: Int) -> Outcome {
         if let expected = self.vendor, expected != vendor { return .notMatched }

@@ -1,12 +1,12 @@
 import InputInterception
 import TouchInput
 
-/// The kernel's side of ``DeviceLoop``: the `DeviceIO` that reads evdev
+/// The kernel's side of `DeviceLoop`: the `DeviceIO` that reads evdev
 /// nodes through libevdev (``EvdevReader``: `poll()`, resyncs, the inotify
 /// watch for new nodes), and takes devices from the desktop through uinput
-/// (``Interception``, ``DeviceClone``: the clone made first, then
+/// (``Interception``, `DeviceClone`: the clone made first, then
 /// `EVIOCGRAB`). Nothing here decides anything: `LiveGestures` runs the loop
-/// over it, and the loop's ``InterceptedDevice`` decides.
+/// over it, and the loop's `InterceptedDevice` decides.
 ///
 ///     let devices = try EvdevDevices(selection: .touchDevices, interception: nil)
 ///     let loop = DeviceLoop(io: devices, devices: devices.takeOpened(), intercepts: false,
@@ -111,7 +111,7 @@ public final class EvdevDevices: DeviceIO {
         reader.remove(device.device)
     }
 
-    /// Clones and grabs the device (``Interception/take(_:)``); the clone's node, or nil.
+    /// Clones and grabs the device (`Interception.take(_:)`); the clone's node, or nil.
     public func intercept(_ device: Handle) -> String? {
         guard let clone = interception?.take(device.device) else { return nil }
         clones[device] = clone

@@ -7,8 +7,8 @@ import Glibc
 import Musl
 #endif
 
-/// Gestures from live touchpads and touchscreens: ``DeviceLoop`` (the pure
-/// loop, with one ``InterceptedDevice`` per device: the `GesturePipeline`
+/// Gestures from live touchpads and touchscreens: `DeviceLoop` (the pure
+/// loop, with one `InterceptedDevice` per device: the `GesturePipeline`
 /// that `GestureReplay` runs, and the hand-over to its clone) over
 /// ``EvdevDevices`` (libevdev, `poll()`, uinput). This class only opens the
 /// devices and connects the two.
@@ -24,7 +24,7 @@ import Musl
 ///   one node was chosen).
 /// - Gesture times count from when this object was made.
 /// - With an ``Interception``, each device gets a uinput clone and is
-///   grabbed; its frames reach the clone through a ``PassThroughFilter``
+///   grabbed; its frames reach the clone through a `PassThroughFilter`
 ///   that keeps claimed gestures from it (Docs/Interception.md). A device
 ///   this package made (a clone, the daemon's virtual input) is skipped
 ///   then, and the clone of a device that goes away goes with it.
@@ -52,7 +52,7 @@ public final class LiveGestures {
     public typealias Setup = GesturePipeline.Setup
 
     /// What `run` hands out: a device opened, a gesture, a hand-over's mode,
-    /// a device removed (``DeviceLoop/Output``).
+    /// a device removed (`DeviceLoop.Output`).
     public typealias Output = DeviceLoop<EvdevDevices>.Output
 
     /// Wakes `run` from another thread or a signal source; `run` then finishes and returns.

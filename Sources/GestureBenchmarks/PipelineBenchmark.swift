@@ -3,7 +3,7 @@ import TouchInput
 
 /// Times the way from kernel events to gestures on generated input
 /// (``MixedGestureStream``): the decoder alone, and the decoder plus the
-/// engine (``GesturePipeline``, what replay and live input run), beside a
+/// engine (`GesturePipeline`, what replay and live input run), beside a
 /// loop that only reads every event and sums its fields, the practical
 /// limit of anything that looks at each event once. All three read the same
 /// events from memory, in the same run.

@@ -6,7 +6,7 @@ import TouchInput
 /// (1 GB by default) through the whole pipeline: the trace is generated
 /// frame by frame into a temporary file (``MixedGestureStream`` through
 /// `TraceWriter`), then read back frame by frame (`TraceReader`) into a
-/// ``GesturePipeline``. Neither step holds more than a frame and a buffer,
+/// `GesturePipeline`. Neither step holds more than a frame and a buffer,
 /// so the peak should not grow with the file.
 ///
 ///     let result = try StreamingMemoryBenchmark.run(device: rmi4, targetBytes: 1_000_000_000, directory: tmp)

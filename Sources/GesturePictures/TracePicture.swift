@@ -20,7 +20,7 @@ import TouchInput
 public struct TracePicture: SVGPicture {
     /// The device the frames come from: its kind, size and name.
     public var device: DeviceDescription
-    /// The decoded frames, in time order (``MultitouchDecoder``'s output).
+    /// The decoded frames, in time order (`MultitouchDecoder`'s output).
     public var frames: [TouchFrame]
     /// The gestures the engine reported for these frames, in time order.
     public var gestures: [GestureEvent]
@@ -46,8 +46,13 @@ public struct TracePicture: SVGPicture {
     /// A picture of one touch device of `trace`: its frames decoded and its
     /// gestures replayed by `replay`, as `gestures replay` does.
     ///
-    /// - Parameter deviceIndex: The device in the trace's `devices`; nil
-    ///   picks the first touchpad or touchscreen that has frames.
+    /// - Parameters:
+    ///   - trace: The recording.
+    ///   - deviceIndex: The device in the trace's `devices`; nil
+    ///     picks the first touchpad or touchscreen that has frames.
+    ///   - window: The part of the recording to draw, in times from its first event; nil draws all of it.
+    ///   - replay: The replay whose gestures are drawn (its engine setup and templates).
+    ///   - title: The heading; the device name when nil.
     /// - Throws: ``PictureError`` when there is no such device or it is not a touch surface.
     public init(trace: Trace, device deviceIndex: Int? = nil, window: ClosedRange<Duration>? = nil,
                 replay: GestureReplay = GestureReplay(), title: String? = nil) throws(PictureError) {

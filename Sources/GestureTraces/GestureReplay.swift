@@ -2,7 +2,7 @@ import Foundation
 import GestureRecognition
 import TouchInput
 
-/// Runs the gesture engine over a recorded trace: one ``GesturePipeline``
+/// Runs the gesture engine over a recorded trace: one `GesturePipeline`
 /// (decoder and engine) per device, the type a live device feeds, so a replay
 /// gives what the device would have given.
 ///
@@ -26,7 +26,7 @@ public struct GestureReplay: Sendable {
     }
 
     /// The surface the engine sees for `device`, or nil when the device is
-    /// neither a touchpad nor a touchscreen (``GesturePipeline/surface(for:)``).
+    /// neither a touchpad nor a touchscreen (`GesturePipeline/surface(for:)`).
     public static func surface(for device: DeviceDescription) -> GestureSurface? {
         GesturePipeline.surface(for: device)
     }

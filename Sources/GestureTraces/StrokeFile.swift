@@ -68,7 +68,7 @@ public struct StrokeFile: Hashable, Sendable {
     }
 
     /// The most points a stroke in a file may hold: 100,000 (what the
-    /// recognizer takes, ``UnistrokeRecognizer/Configuration/maximumPoints``).
+    /// recognizer takes, `UnistrokeRecognizer.Configuration.maximumPoints`).
     public static let maximumPoints = 100_000
 
     /// Why one stroke of a JSON file cannot be read, as a phrase.

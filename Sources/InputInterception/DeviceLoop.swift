@@ -92,6 +92,8 @@ public final class DeviceLoop<IO: DeviceIO> {
     /// `setup`, and closed when it is not wanted); gesture times count from now.
     ///
     /// - Parameters:
+    ///   - io: the device I/O the loop runs over (evdev, or a fake in tests).
+    ///   - devices: the devices open at the start.
     ///   - intercepts: whether each device is taken from the desktop (and
     ///     devices this package made are left alone).
     ///   - setup: the pipeline setup of a device about to be read, or nil to

@@ -13,7 +13,7 @@ import TouchInput
 ///
 /// The order is fixed here, once: a frame goes through the pipeline; the
 /// filter takes the frame the pipeline decoded, the gestures and the
-/// engine's ``GestureEngine/Status``; what the filter lets out goes to the
+/// engine's `GestureEngine/Status`; what the filter lets out goes to the
 /// pacer; the pacer gives what may be written now. Timers (the engine's,
 /// the filter's, the pacer's) fire through ``fireTimers(dueBy:)`` at
 /// ``nextDeadlineMicroseconds``.
@@ -47,7 +47,7 @@ public struct InterceptedDevice: Sendable {
     /// a device opened while in use already holds), its gesture times counted
     /// from `originMicroseconds`; intercepted under `policy`, or read beside
     /// the desktop when it is nil. Nil when the pipeline takes no such device
-    /// (``GesturePipeline/init(device:originMicroseconds:setup:)``).
+    /// (`GesturePipeline.init(device:originMicroseconds:setup:)`).
     public init?(device: DeviceDescription, state: EvdevState = EvdevState(), setup: GesturePipeline.Setup,
                  originMicroseconds: Int64, policy: PassThroughFilter.Policy?) {
         guard var pipeline = GesturePipeline(device: device, originMicroseconds: originMicroseconds, setup: setup) else {
@@ -59,7 +59,7 @@ public struct InterceptedDevice: Sendable {
     }
 
     /// Whether a device described so can be read: it has a pipeline (a
-    /// touchpad or a touchscreen, ``GesturePipeline/surface(for:)``).
+    /// touchpad or a touchscreen, `GesturePipeline.surface(for:)`).
     public static func reads(_ device: DeviceDescription) -> Bool {
         GesturePipeline.surface(for: device) != nil
     }

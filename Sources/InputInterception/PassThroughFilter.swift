@@ -4,7 +4,7 @@ import TouchInput
 /// Decides which frames of an intercepted touch device reach its clone (and
 /// so the desktop): all of them, in their frames, except those of claimed
 /// gestures. Pure: each frame's events, the frame the pipeline decoded from
-/// them, the engine's gestures and its ``GestureEngine/Status`` (its finger
+/// them, the engine's gestures and its `GestureEngine/Status` (its finger
 /// count, palms left out as it leaves them out, and its decision) in; frames
 /// to write out. It counts nothing and decodes nothing itself, and its
 /// thresholds are the engine's own configuration, so it follows the engine.
@@ -155,7 +155,7 @@ public struct PassThroughFilter: Sendable {
     public var isIdle: Bool { mode == .passing && fingers == 0 }
 
     /// The earliest time (microseconds, the events' clock) at which the
-    /// filter wants ``advance(toMicroseconds:gestures:status:)``, or nil.
+    /// filter wants `advance(toMicroseconds:gestures:status:)`, or nil.
     public var nextDeadlineMicroseconds: Int64? {
         switch mode {
         case .holding:

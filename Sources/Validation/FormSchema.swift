@@ -14,10 +14,6 @@ public struct FormSchema: Sendable {
     /// The fields, in the order of the JSON.
     public let fields: [Field]
 
-    init(fields: [Field]) {
-        self.fields = fields
-    }
-
     /// The limits on a schema and on one check of its values.
     public enum Limits {
         /// The largest schema, checked before JSON parsing: 1,000,000 bytes (1 MB).

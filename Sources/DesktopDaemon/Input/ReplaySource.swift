@@ -1,7 +1,7 @@
 import Foundation
 import GestureTraces
 
-/// Replays recorded traces through ``GestureReplay`` (the decoder and engine
+/// Replays recorded traces through `GestureReplay` (the decoder and engine
 /// a live device feeds), as fast as they can be read, one after another.
 public struct ReplaySource: GestureSource {
     /// Where the trace paths come from.

@@ -242,7 +242,7 @@ extension GestureEngine.Configuration: Codable {
     /// stroke finger counts, where it means "no strokes") keep their
     /// defaults, and every number is checked against ``numberRanges``, so a
     /// file cannot make the engine trap or allocate without bound. Problems
-    /// throw ``InvalidValue`` with the key's path and the range:
+    /// throw `InvalidValue` with the key's path and the range:
     /// `holdDelayMilliseconds: must be a number between 0 and 10000`.
     public init(from decoder: any Decoder) throws {
         self.init()

@@ -90,7 +90,7 @@ public struct TemplateLibrary: Hashable, Sendable {
 
     /// Whether `name` can name a gesture: 1 to 200 characters, none of them
     /// a control character, line or paragraph separator or bidirectional
-    /// control (whatever ``Excerpt`` would escape), so that a name printed to a
+    /// control (whatever `Excerpt` would escape), so that a name printed to a
     /// terminal is only ever text.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= maximumNameLength && Excerpt.isPrintable(name)

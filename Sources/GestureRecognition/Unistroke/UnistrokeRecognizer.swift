@@ -195,7 +195,7 @@ public struct UnistrokeRecognizer: Sendable {
     /// - Complexity: O(*t* x *n*) for *t* templates of *n* resampled points
     ///   (the elastic matcher: O(*t* x *n*) lower bounds, at most *t* of them
     ///   per group of templates, then O(*n* x band) for each template that
-    ///   the bounds cannot rule out; see ``ElasticIndex``).
+    ///   the bounds cannot rule out; see `ElasticIndex`).
     public func recognize(_ points: [Point]) -> Outcome {
         if let elasticIndex {
             switch ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.best(for: $0) }) {
