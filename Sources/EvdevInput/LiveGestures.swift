@@ -67,6 +67,10 @@ public final class LiveGestures {
         case opened(Device)
         /// A gesture event from a device.
         case gesture(GestureEvent, Device)
+        /// A stroke drawn on a device, with the verdict of the stroke rule
+        /// (`GesturePipeline.takeDrawnStrokes()`): after its `stroke` event
+        /// when it fired; a rejected one says why it fired nothing.
+        case stroke(DrawnStroke, Device)
         /// The device failed (usually it went away); its gesture was cancelled and it is no longer read.
         case removed(Device, EvdevError)
     }
@@ -176,8 +180,10 @@ public final class LiveGestures {
                 intercepted.clone.end()
                 entry.intercepted = nil
             }
+            let strokes = entry.pipeline.takeDrawnStrokes()
             open[key] = entry
             for gesture in gestures { emit(.gesture(gesture, entry.device)) }
+            for stroke in strokes { emit(.stroke(stroke, entry.device)) }
         }
     }
 
@@ -248,8 +254,10 @@ public final class LiveGestures {
                     entry.intercepted = intercepted
                     forward(frames, for: &entry)
                 }
+                let strokes = entry.pipeline.takeDrawnStrokes()
                 open[key] = entry
                 for gesture in gestures { emit(.gesture(gesture, entry.device)) }
+                for stroke in strokes { emit(.stroke(stroke, entry.device)) }
             case .resynced(let frame):
                 guard var entry = open[key] else { continue }
                 warnAboutLostEvents(entry.device)
@@ -261,8 +269,10 @@ public final class LiveGestures {
                     entry.intercepted = intercepted
                     forward(frames, for: &entry)
                 }
+                let strokes = entry.pipeline.takeDrawnStrokes()
                 open[key] = entry
                 for gesture in gestures { emit(.gesture(gesture, entry.device)) }
+                for stroke in strokes { emit(.stroke(stroke, entry.device)) }
             case .removed(let error):
                 guard var entry = open.removeValue(forKey: key) else { continue }
                 entry.intercepted?.clone.end()

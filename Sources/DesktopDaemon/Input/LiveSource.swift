@@ -115,6 +115,8 @@ public struct LiveSource: GestureSource {
                 sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
             case .gesture(let event, let device):
                 sink.deliver(event, input(device))
+            case .stroke(let stroke, let device):
+                sink.strokeDrawn(stroke, input(device))
             case .removed(let device, let error):
                 sink.log.write(error.description)
                 sink.deviceRemoved(input(device))
