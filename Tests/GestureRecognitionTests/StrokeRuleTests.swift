@@ -96,8 +96,8 @@ struct StrokeRuleTests {
     @Test("an L trained from three samples beside the bundled v: recognised as L, yet too close to v to fire")
     func trainedLBesideV() throws {
         var library = TemplateLibrary.dollarShapes
-        for sample in try Self.strokes("L-samples.json") { try library.add(name: "L", points: sample) }
-        let fourth = try #require(try Self.strokes("L.json").first)
+        for sample in try Self.strokes("L/samples.json") { try library.add(name: "L", points: sample) }
+        let fourth = try #require(try Self.strokes("L/fourth.json").first)
         let recognizer = UnistrokeRecognizer(library: library)
         // The recognizer alone takes it for an L...
         let match = try #require(recognizer.recognize(fourth).match)
@@ -122,7 +122,7 @@ struct StrokeRuleTests {
     func ambiguitiesOfTheL() throws {
         var library = TemplateLibrary.dollarShapes
         let first = library.templates.count
-        for sample in try Self.strokes("L-samples.json") { try library.add(name: "L", points: sample) }
+        for sample in try Self.strokes("L/samples.json") { try library.add(name: "L", points: sample) }
         let found = Self.rule.ambiguities(of: first..<library.templates.count, in: library, configuration: .init())
         #expect(!found.isEmpty)
         for ambiguity in found {
