@@ -76,7 +76,7 @@ public struct StrokeButtonFilter: Sendable {
     /// When a withheld press is due to pass as a press (microseconds, the events' clock), or nil.
     public var nextDeadlineMicroseconds: Int64? {
         guard case .pressed(let since, _) = phase else { return nil }
-        return since + PassThroughFilter.microseconds(settings.pressDelay)
+        return since + EventTime.microseconds(roundingUp: settings.pressDelay)
     }
 
     /// Takes one frame read from the mouse (ending in `SYN_REPORT`).

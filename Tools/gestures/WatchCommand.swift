@@ -74,6 +74,8 @@ enum WatchCommand: Command {
                     }
                 case .stroke(let stroke, let device):
                     if let line = stroke.rejectionLine(device: device.description.name) { printError("gestures watch: \(line).") }
+                case .handOver:
+                    break  // watch intercepts nothing
                 case .removed(let device, let error):
                     printError("gestures watch: \(error.description)")
                     if case .node = selection {

@@ -1,4 +1,5 @@
 import EvdevInput
+import InputInterception
 import Foundation
 import GestureRecognition
 import Synchronization
@@ -117,6 +118,8 @@ public struct LiveSource: GestureSource {
                 sink.deliver(event, input(device))
             case .stroke(let stroke, let device):
                 sink.strokeDrawn(stroke, input(device))
+            case .handOver:
+                break
             case .removed(let device, let error):
                 sink.log.write(error.description)
                 sink.deviceRemoved(input(device))
