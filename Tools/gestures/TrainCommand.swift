@@ -163,7 +163,7 @@ enum TrainCommand: Command {
         }
         progress?.finish()
         for index in sources.keys.sorted() {
-            if let warning = sampleWarning(index, in: library, by: engine) { printError("gestures train: warning: \(sources[index]!): \(warning)") }
+            if let warning = sampleWarning(index, in: library, by: engine) { printError("gestures train: warning: \(sources[index]!): \(warning).") }
         }
         try TemplateLibraryFile.save(library, to: path)
         let note = start.note.map { ", \($0)" } ?? ""
