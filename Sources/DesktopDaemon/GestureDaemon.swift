@@ -91,6 +91,13 @@ public final class GestureDaemon: Sendable {
         actions.forEach(runner.submit)
     }
 
+    /// Takes a stroke drawn on `device` with its verdict: one that fires
+    /// nothing is a log line with the rule that rejected it and its figures
+    /// (`DrawnStroke.rejectionLine(device:)`); an accepted one fires through ``handle(_:from:)``.
+    public func strokeDrawn(_ stroke: DrawnStroke, on device: InputDevice) {
+        if let line = stroke.rejectionLine(device: device.name) { log.write(line) }
+    }
+
     /// Whether the configuration's `devices` take `device` (all devices when
     /// it has none). A name pattern that times out does not match, and says so.
     public func accepts(_ device: InputDevice) -> Bool {
@@ -153,6 +160,7 @@ public final class GestureDaemon: Sendable {
             accepts: { [self] in accepts($0) },
             engineSetup: { [self] in engineSetup() },
             deliver: { [self] event, device in handle(event, from: device) },
+            strokeDrawn: { [self] stroke, device in strokeDrawn(stroke, on: device) },
             deviceRemoved: { [self] in deviceRemoved($0) },
             interceptionPolicy: { [self] in interceptionPolicy(for: $0) },
             log: log)

@@ -13,13 +13,18 @@ public struct RecognitionExplanation: SVGPicture {
     public var stroke: [Point]
     /// The recognizer that judges it: its templates and configuration.
     public var recognizer: UnistrokeRecognizer
+    /// The rule the daemon judges strokes by, when the picture should say
+    /// whether the daemon would fire it (a match it would not fire says why).
+    public var rule: StrokeRule?
     /// The heading.
     public var title: String
 
-    /// An explanation of `recognizer`'s verdict on `stroke`.
-    public init(stroke: [Point], recognizer: UnistrokeRecognizer, title: String = "Recognition") {
+    /// An explanation of `recognizer`'s verdict on `stroke` and, with a
+    /// `rule`, of whether the daemon would fire it.
+    public init(stroke: [Point], recognizer: UnistrokeRecognizer, rule: StrokeRule? = nil, title: String = "Recognition") {
         self.stroke = stroke
         self.recognizer = recognizer
+        self.rule = rule
         self.title = title
     }
 
@@ -31,6 +36,9 @@ public struct RecognitionExplanation: SVGPicture {
 
     /// The recognizer's verdict, as `recognize` gives it.
     public var outcome: UnistrokeRecognizer.Outcome { recognizer.recognize(stroke) }
+
+    /// The daemon's verdict by ``rule``, if there is one.
+    public var strokeVerdict: StrokeVerdict? { rule?.judge(stroke, with: recognizer) }
 
     /// The best template and the best of another name (or, when every
     /// template has the same name, the second sample), best first.
@@ -105,7 +113,11 @@ public struct RecognitionExplanation: SVGPicture {
     func verdict(threshold: Double) -> (text: String, colour: String) {
         switch outcome {
         case .match(let match):
-            return ("Recognised as \(match.name): score \(SVG.decimal(match.score, digits: 3)) ≥ threshold \(SVG.decimal(threshold, digits: 2))", Palette.start)
+            let text = "Recognised as \(match.name): score \(SVG.decimal(match.score, digits: 3)) ≥ threshold \(SVG.decimal(threshold, digits: 2))"
+            if let rejection = strokeVerdict?.rejection {
+                return (text + ", but the daemon would not fire it: \(rejection)", Palette.alarm)
+            }
+            return (text, Palette.start)
         case .noMatch(let best?):
             return ("No match: the best, \(best.name), scores \(SVG.decimal(best.score, digits: 3)) < threshold \(SVG.decimal(threshold, digits: 2))", Palette.alarm)
         case .noMatch(nil):

@@ -57,6 +57,11 @@ public final class DeviceLoop<IO: DeviceIO> {
         case opened(LiveDevice)
         /// A gesture event from a device.
         case gesture(GestureEvent, LiveDevice)
+        /// A stroke drawn on a device, with the verdict of the stroke rule
+        /// (`GesturePipeline.takeDrawnStrokes()`), after the gestures of the
+        /// same frame (its `stroke` event, when it fired); a rejected one says
+        /// why it fired nothing.
+        case stroke(DrawnStroke, LiveDevice)
         /// The hand-over of an intercepted device changed mode (its frames
         /// pass, are held while the engine decides, are claimed, or its
         /// clone's contacts settle).
@@ -151,6 +156,7 @@ public final class DeviceLoop<IO: DeviceIO> {
             io.release(handle)
             open[handle] = entry
             for gesture in step.gestures { emit(.gesture(gesture, entry.device)) }
+            for stroke in step.strokes { emit(.stroke(stroke, entry.device)) }
         }
     }
 
@@ -239,5 +245,6 @@ public final class DeviceLoop<IO: DeviceIO> {
         open[handle] = entry
         if let mode = step.mode, entry.session.isIntercepted { emit(.handOver(mode, entry.device)) }
         for gesture in step.gestures { emit(.gesture(gesture, entry.device)) }
+        for stroke in step.strokes { emit(.stroke(stroke, entry.device)) }
     }
 }

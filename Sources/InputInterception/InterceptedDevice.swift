@@ -34,6 +34,10 @@ public struct InterceptedDevice: Sendable {
         public var cloneFrames: [[InputEvent]] = []
         /// The hand-over's mode after the call, when the call changed it.
         public var mode: PassThroughFilter.Mode?
+        /// The strokes the engine drew in the call, with the verdict of the
+        /// stroke rule (`GesturePipeline.takeDrawnStrokes()`): a rejected one
+        /// fired nothing, and says why.
+        public var strokes: [DrawnStroke] = []
     }
 
     /// The pipeline: decoder and engine.
@@ -80,6 +84,7 @@ public struct InterceptedDevice: Sendable {
         for event in frame {
             if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
         }
+        step.strokes = pipeline.takeDrawnStrokes()
         guard var filter else { return step }
         let before = filter.mode
         if filter.isIdle { filter.policy = claims() }
@@ -105,6 +110,7 @@ public struct InterceptedDevice: Sendable {
         for event in marker + frame {
             if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
         }
+        step.strokes = pipeline.takeDrawnStrokes()
         guard var filter else { return step }
         let before = filter.mode
         let out = filter.resynchronize(frame, touch: touch, status: pipeline.engine.status)
@@ -144,6 +150,7 @@ public struct InterceptedDevice: Sendable {
     public mutating func finish() -> Step {
         var step = Step()
         step.gestures = pipeline.finish()
+        step.strokes = pipeline.takeDrawnStrokes()
         guard var filter else { return step }
         step.cloneFrames = pacer.drain() + filter.finish()
         self.filter = filter

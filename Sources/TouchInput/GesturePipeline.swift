@@ -154,6 +154,13 @@ public struct GesturePipeline: Sendable {
         engine.fireTimers(dueBy: .microseconds(microseconds - originMicroseconds))
     }
 
+    /// The strokes the engine drew since the last call, with their verdicts
+    /// (`GestureEngine.takeDrawnStrokes()`): how the daemon's log and
+    /// `gestures replay` say why a stroke fired nothing.
+    public mutating func takeDrawnStrokes() -> [DrawnStroke] {
+        engine.takeDrawnStrokes()
+    }
+
     /// Cancels the gesture in progress: events were lost or the device went away.
     public mutating func cancel() -> [GestureEvent] {
         engine.cancel()

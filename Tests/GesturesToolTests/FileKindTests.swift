@@ -72,7 +72,7 @@ struct FileKindTests {
          "gestures recognize: \(FileFixtures.recording) is a touch recording (JSON trace), not a stroke file: use 'gestures replay' for its gestures, or 'gestures train --name NAME' to take the strokes drawn in it as samples."),
         (["recognize", "{folder}"], "gestures recognize: {folder} is a directory, not a stroke file: name the files in it ({folder}/*)."),
         (["recognize", "{config.yaml}"],
-         "gestures recognize: {config.yaml} is a gestures configuration file, not a stroke file: use 'gestures check-config' to check it."),
+         "gestures recognize: {config.yaml} is a gestures configuration file, not a stroke file: give it with --config {config.yaml}."),
         (["recognize", "--library", FileFixtures.strokes, FileFixtures.strokes],
          "gestures recognize: Recordings/strokes/check.json is a JSON stroke file, not a template library: add it to a library with 'gestures train'."),
         (["check-config", FileFixtures.recording],

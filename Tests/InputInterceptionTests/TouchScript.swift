@@ -150,7 +150,7 @@ struct LoopRecording {
                 switch output {
                 case .gesture(let event, _): recording.gestures.append(event)
                 case .handOver(let mode, _): if recording.modes.last != mode { recording.modes.append(mode) }
-                case .opened, .removed: break
+                case .opened, .removed, .stroke: break
                 }
                 return true
             }

@@ -50,6 +50,7 @@ final class VMSuite {
         suite.check("grab") { try suite.grab() }
         suite.check("mouse-strokes") { try suite.mouseStrokes() }
         suite.check("train-device") { try suite.trainOnDevice() }
+        suite.check("train-device-touchscreen") { try suite.trainOnTouchscreen() }
         for (name, info, _) in devices.touchDevices {
             suite.check("replay-\(name)") { try suite.replay(info) }
         }

@@ -4,14 +4,13 @@ import Foundation
 import GestureRecognition
 import TouchInput
 
-/// The live loop of `train --device` on a touchpad or touchscreen: decodes the
-/// device's frames with `MultitouchDecoder` and hands each stroke drawn with
-/// the engine's stroke finger count to the caller, until it has enough or Ctrl-C.
+/// The live loop of `train --device` on a touchpad or touchscreen: the
+/// daemon's own reader (`LiveGestures`, the pipeline and engine) on that one
+/// device, with no templates, handing each stroke the engine draws to the
+/// caller with its verdict, until it has enough or Ctrl-C. A stroke the
+/// capture rules reject (too short, a drag along one line) comes with why.
 final class LiveTouchStrokes {
-    private let reader: EvdevReader
-    private let device: EvdevDevice
-    private var decoder: MultitouchDecoder
-    private var tracker: TouchStrokeTracker
+    private let live: LiveGestures
 
     /// The fingers strokes are drawn with on `device`, from the engine configuration:
     /// `touchscreenStrokeFingers` or `touchpadStrokeFingers`.
@@ -23,34 +22,30 @@ final class LiveTouchStrokes {
         return fingers
     }
 
-    /// Reads `device` (already opened), drawing with `fingers` fingers.
-    init(device: EvdevDevice, fingers: Int, minimumLengthMillimeters: Double) throws {
-        self.device = device
-        decoder = MultitouchDecoder(device: device.description)
-        tracker = TouchStrokeTracker(fingers: fingers, minimumLengthMillimeters: minimumLengthMillimeters)
-        do { reader = try EvdevReader(devices: [device]) } catch { throw CommandFailure(error.description) }
+    /// Reads the device at `node` with the engine `configuration`.
+    init(node: String, configuration: GestureEngine.Configuration) throws {
+        let setup = LiveGestures.Setup(configuration: configuration, templates: TemplateLibrary())
+        do { live = try LiveGestures(selection: .node(node), setup: { _ in setup }) } catch { throw CommandFailure(error.description) }
     }
 
     /// Runs until `handle` returns false or SIGINT/SIGTERM; returns the exit status
     /// (1 when the device went away).
-    func run(_ handle: (TouchStrokeTracker.Event) -> Bool) throws -> Int32 {
-        let stop = StopSignals(waker: reader.waker)
+    func run(_ handle: (DrawnStroke) -> Bool) throws -> Int32 {
+        let stop = StopSignals(waker: live.waker)
         defer { stop.cancel() }
-        while true {
-            let batch: EvdevReader.Batch
-            do { batch = try reader.wait() } catch { throw CommandFailure(error.description) }
-            if batch.woken { return 0 }
-            for (_, output) in batch.outputs {
-                if case .removed(let error) = output {
-                    if let event = tracker.cancel() { _ = handle(event) }
+        var status: Int32 = 0
+        do {
+            try live.run { output in
+                switch output {
+                case .opened, .gesture, .handOver: return true
+                case .stroke(let stroke, _): return handle(stroke)
+                case .removed(_, let error):
                     printError("gestures train: \(error.description)")
-                    return 1
-                }
-                for event in output.traceEvents {
-                    guard let frame = decoder.process(event), let stroke = tracker.process(frame) else { continue }
-                    guard handle(stroke) else { return 0 }
+                    status = 1
+                    return false
                 }
             }
-        }
+        } catch { throw CommandFailure(error.description) }
+        return status
     }
 }

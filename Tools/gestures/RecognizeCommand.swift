@@ -11,12 +11,24 @@ enum RecognizeCommand: Command {
     static let name = "recognize"
     static let abstract = "Recognise drawn strokes against a template library."
     static let discussion = """
+    Each result also says whether the daemon would fire the stroke, by the
+    one stroke rule it applies (Docs/GestureEngine.md): big enough (the box
+    round it at least engine.strokeMinimumLengthMillimeters, the stroke's
+    coordinates taken as millimetres), not a drag along one line
+    (engine.strokeMinimumWidthRatio), its best template over the threshold,
+    and ahead of every other name by engine.strokeMinimumMargin. A match the
+    daemon would not fire says why: "L (score 0.9948), but the daemon would
+    not fire it: too close to v: 0.0396 of the 0.05 margin". The rule, the
+    recognizer and the templates are the configuration file's (the daemon's,
+    --config or the default one when it exists; --no-config: the defaults);
+    --library, --recognizer, --orientation and --threshold replace theirs.
+
     With --explain, each result is followed by why: the best template and the
-    best template of another name, with their scores (0...1) and the
-    threshold a match must reach. With --explain -o OUT (.svg or .png), the
-    explanation of the one stroke given is also drawn: the stroke as drawn
-    and normalised, the two templates over it, and the scores of the best
-    eight names.
+    best template of another name, with their scores (0...1), the threshold a
+    match must reach, and the daemon's verdict. With --explain -o OUT (.svg or
+    .png), the explanation of the one stroke given is also drawn: the stroke
+    as drawn and normalised, the two templates over it, and the scores of the
+    best eight names.
     """
 
     static let threshold = Option("--threshold", valueName: "SCORE", .number(in: 0...1), default: 0.75,
@@ -27,7 +39,7 @@ enum RecognizeCommand: Command {
                                help: "With --explain: draw the explanation of the one stroke given into OUT (.svg or .png).", aliases: ["-o"])
 
     static let options = [TemplateLibraryFile.option.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
-                          threshold.spec, format.spec, explain.spec, output.spec]
+                          threshold.spec, format.spec, explain.spec, output.spec] + ConfigurationOptions.options
     static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file, help: "A $1 XML log or a JSON stroke file.",
                                          missing: "no stroke files given")]
 
@@ -35,10 +47,26 @@ enum RecognizeCommand: Command {
     struct Options {
         var files: [String]
         var libraryPath: String?
-        var configuration: UnistrokeRecognizer.Configuration
+        /// The recognizer options given, replacing the configuration's.
+        var matcher: UnistrokeRecognizer.Matcher?
+        var orientation: UnistrokeRecognizer.Orientation?
+        var threshold: Double?
         var format: OutputFormat
         var explains: Bool
         var picture: PictureOutput?
+        /// The configuration file whose engine section (the stroke rule and recognizer) and templates are used.
+        var settings: ConfigurationOptions
+
+        /// The daemon's stroke rule and recognizer configuration: the configuration file's, with the options given instead.
+        func strokeSettings(_ engine: GestureEngine.Configuration) -> (rule: StrokeRule, recognition: UnistrokeRecognizer.Configuration) {
+            let base = engine.strokeRecognition
+            let recognition = UnistrokeRecognizer.Configuration(
+                matcher: matcher ?? base.matcher, orientation: orientation ?? base.orientation,
+                rejectionThreshold: threshold ?? base.rejectionThreshold,
+                resampleCount: matcher == nil || matcher == base.matcher ? base.resampleCount : nil,
+                maximumPoints: base.maximumPoints)
+            return (engine.strokeRule, recognition)
+        }
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
@@ -48,16 +76,20 @@ enum RecognizeCommand: Command {
             picture = try PictureOutput(path: path, format: nil, option: "-o")
         }
         return Options(files: arguments.positionals, libraryPath: arguments[TemplateLibraryFile.option],
-                       configuration: UnistrokeRecognizer.Configuration(matcher: arguments[RecognizerOptions.matcher],
-                                                                        orientation: arguments[RecognizerOptions.orientation],
-                                                                        rejectionThreshold: arguments[threshold]),
-                       format: arguments[format], explains: arguments[explain], picture: picture)
+                       matcher: arguments.isGiven(RecognizerOptions.matcher.spec) ? arguments[RecognizerOptions.matcher] : nil,
+                       orientation: arguments.isGiven(RecognizerOptions.orientation.spec) ? arguments[RecognizerOptions.orientation] : nil,
+                       threshold: arguments.isGiven(threshold.spec) ? arguments[threshold] : nil,
+                       format: arguments[format], explains: arguments[explain], picture: picture,
+                       settings: try ConfigurationOptions(arguments))
     }
 
     static func run(_ options: Options) throws -> Int32 {
         try options.picture?.checkWritable()
-        let library = try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options)
-        let recognizer = UnistrokeRecognizer(library: library, configuration: options.configuration)
+        let file = try options.settings.load(options: Self.options)
+        let library = try options.libraryPath.map { try TemplateLibraryFile.load($0, options: Self.options) }
+            ?? file?.templates ?? .dollarShapes
+        let (rule, recognition) = options.strokeSettings(file?.engine ?? GestureEngine.Configuration())
+        let recognizer = UnistrokeRecognizer(library: library, configuration: recognition)
         let strokes = try options.files.flatMap { file in
             try FileArgument.check(file, as: .strokes, options: Self.options)
             return try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)).map { (file: file, stroke: $0) }
@@ -69,11 +101,13 @@ enum RecognizeCommand: Command {
         // With the picture on standard output, the words go to standard error, so the SVG stays well-formed.
         let say: (String) -> Void = options.picture?.path == "-" ? { printError($0) } : { print($0) }
         for (file, stroke) in strokes {
-            let explanation = RecognitionExplanation(stroke: stroke.points, recognizer: recognizer,
+            let explanation = RecognitionExplanation(stroke: stroke.points, recognizer: recognizer, rule: rule,
                                                      title: stroke.name.map { "\(file) (\($0))" } ?? file)
             let outcome = explanation.outcome
+            let verdict = rule.judge(stroke.points, with: recognizer)
             let why = options.explains ? Explained(explanation) : nil
-            say(options.format == .json ? jsonLine(file: file, outcome: outcome, why: why) : textLines(file: file, outcome: outcome, why: why))
+            say(options.format == .json ? jsonLine(file: file, outcome: outcome, verdict: verdict, why: why)
+                                        : textLines(file: file, outcome: outcome, verdict: verdict, why: why))
             try options.picture?.write(explanation)
         }
         return 0
@@ -90,12 +124,15 @@ enum RecognizeCommand: Command {
         }
     }
 
-    /// `FILE: circle (score 0.9826)` and, when explained, one line per contender.
-    static func textLines(file: String, outcome: UnistrokeRecognizer.Outcome, why: Explained?) -> String {
+    /// `FILE: circle (score 0.9826)` (with `, but the daemon would not fire
+    /// it: REASON` when `verdict` rejects a match) and, when explained, one
+    /// line per contender and the daemon's verdict.
+    static func textLines(file: String, outcome: UnistrokeRecognizer.Outcome, verdict: StrokeVerdict, why: Explained?) -> String {
         var lines: [String]
         switch outcome {
         case .match(let match):
-            lines = ["\(file): \(match.name) (score \(rounded(match.score)))"]
+            let unfired = verdict.rejection.map { ", but the daemon would not fire it: \($0)" } ?? ""
+            lines = ["\(file): \(match.name) (score \(rounded(match.score)))\(unfired)"]
         case .noMatch(let best):
             lines = ["\(file): no match\(best.map { " (best \($0.name), score \(rounded($0.score)))" } ?? "")"]
         case .degenerate(let reason):
@@ -122,12 +159,23 @@ enum RecognizeCommand: Command {
             lines.append(outcome.isDegenerate ? "  nothing compared: the recognizer takes only strokes (threshold \(threshold))"
                                               : "  nothing compared: the library is empty (threshold \(threshold))")
         }
+        lines.append("  daemon       " + daemonVerdict(verdict))
         return lines.joined(separator: "\n")
     }
 
-    /// One JSON object: file, template (null for none) and score; when
-    /// explained, the threshold and the contenders, best first.
-    static func jsonLine(file: String, outcome: UnistrokeRecognizer.Outcome, why: Explained?) -> String {
+    /// `would fire it: L, score 0.9948, 0.0628 ahead of v` or `would not fire it: REASON`.
+    static func daemonVerdict(_ verdict: StrokeVerdict) -> String {
+        switch verdict {
+        case .accepted: "would fire it: \(verdict)"
+        case .rejected(let rejection): "would not fire it: \(rejection)"
+        }
+    }
+
+    /// One JSON object: file, template (null for none) and score, whether
+    /// the daemon would fire it (`fires`) and, if not, the `rule` that
+    /// rejects it and the `reason`; when explained, the threshold and the
+    /// contenders, best first.
+    static func jsonLine(file: String, outcome: UnistrokeRecognizer.Outcome, verdict: StrokeVerdict, why: Explained?) -> String {
         var fields = ["\"file\":\(JSONText.quoted(file))"]
         switch outcome {
         case .match(let match):
@@ -137,6 +185,10 @@ enum RecognizeCommand: Command {
             if let best { fields += ["\"best\":\(JSONText.quoted(best.name))", "\"score\":\(rounded(best.score))"] }
         case .degenerate(let reason):
             fields += ["\"template\":null", "\"error\":\(JSONText.quoted(reason.description))"]
+        }
+        fields.append("\"fires\":\(verdict.isAccepted)")
+        if let rejection = verdict.rejection {
+            fields += ["\"rule\":\(JSONText.quoted(rejection.rule.rawValue))", "\"reason\":\(JSONText.quoted(rejection.description))"]
         }
         if let why {
             fields.append("\"threshold\":\(rounded(why.threshold))")

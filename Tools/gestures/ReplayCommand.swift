@@ -24,7 +24,10 @@ enum ReplayCommand: Command {
     edge, scale, angle_degrees, template, score, name where they apply; with
     more than one FILE, each line starts with "file". A file that cannot be
     read is reported and the others are still replayed; the exit status is 1
-    if any failed.
+    if any failed. A stroke drawn that fires nothing (too short, a drag along
+    one line, no template good enough or two too close: the stroke rule of
+    Docs/GestureEngine.md) is one line on stderr with the reason, as the
+    daemon logs it; stdout keeps only the gestures.
 
     The engine's thresholds, swipe sequences and stroke templates come from
     the configuration file (the daemon's: its engine, sequences and templates
@@ -80,9 +83,11 @@ enum ReplayCommand: Command {
             let replay = GestureReplay(configuration: setup.engine, templates: setup.templates)
             guard traces.count > 1 else {
                 let trace = try RecordingFile.load(traces[0], description: description, options: Self.options)
-                for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
-                    print(format == .text ? event.description : event.jsonLine)
+                let run = replay.run(trace)
+                for gesture in run.gestures where !endsOnly || gesture.event.isCompletion {
+                    print(format == .text ? gesture.event.description : gesture.event.jsonLine)
                 }
+                reportRejectedStrokes(run, in: trace, file: traces[0])
                 return 0
             }
             var failed = 0
@@ -94,14 +99,27 @@ enum ReplayCommand: Command {
                     continue
                 }
                 if format == .text { print("# \(file)") }
-                for event in replay.gestures(in: trace) where !endsOnly || event.isCompletion {
-                    print(format == .text ? event.description : tagged(event.jsonLine, file: file))
+                let run = replay.run(trace)
+                for gesture in run.gestures where !endsOnly || gesture.event.isCompletion {
+                    print(format == .text ? gesture.event.description : tagged(gesture.event.jsonLine, file: file))
                 }
+                reportRejectedStrokes(run, in: trace, file: file)
             }
             guard failed == 0 else {
                 throw CommandFailure("\(failed) of \(traces.count) files could not be replayed; the others were")
             }
             return 0
+        }
+    }
+
+    /// One line on stderr per stroke of `run` that fired nothing, with the
+    /// rule that rejected it: `gestures replay: FILE: a stroke on "Atmel" at
+    /// 912 ms fired nothing: too close to v: 0.0476 of the 0.05 margin.`
+    /// (stderr, so that stdout stays the gestures, as `.expected.jsonl` files hold them).
+    static func reportRejectedStrokes(_ run: GestureReplay.Run, in trace: Trace, file: String) {
+        for rejected in run.strokes {
+            guard let line = rejected.stroke.rejectionLine(device: trace.devices[rejected.device].name) else { continue }
+            printError("gestures replay: \(file): \(line).")
         }
     }
 

@@ -36,12 +36,21 @@ final class SampleCollector {
     /// The stroke did not count, for `reason`.
     func retry(_ reason: String) { printError("  \(reason); draw it again.") }
 
+    /// The engine configuration whose stroke rule each sample is checked by (none: not checked).
+    private var engine: GestureEngine.Configuration?
+
+    /// Checks each sample taken by `engine`'s stroke rule, warning when it is within the margin of another name.
+    func judge(by engine: GestureEngine.Configuration) { self.engine = engine }
+
     /// Adds a drawn stroke and prompts for the next.
     func take(_ points: [Point]) {
         do {
             try library.add(name: name, points: points)
             added += 1
             printError("  sample \(added) of \(samples) added (\(counted(points.count, "point"))).")
+            if let engine, let warning = TrainCommand.sampleWarning(library.templates.count - 1, in: library, by: engine) {
+                printError("  warning: \(warning).")
+            }
         } catch {
             retry("not a usable stroke (\(error))")
         }

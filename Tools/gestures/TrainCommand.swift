@@ -131,9 +131,9 @@ enum TrainCommand: Command {
                                name: String?, description: String?, configuration: ConfigurationOptions) throws -> Int32 {
         var library = start.library
         try RecordingFile.checkDescription(description)
-        var engine: GestureEngine.Configuration?
-        // A file given with --config is checked even when no recording needs its engine section.
-        if case .file = configuration.choice { engine = try configuration.load(options: options)?.engine }
+        // The daemon's engine section: how recordings are drawn, and the stroke rule new samples are checked by.
+        let engine = try configuration.load(options: options)?.engine ?? GestureEngine.Configuration()
+        var sources: [Int: String] = [:]
         let progress = files.count > quietFileCount ? Progress("gestures train", total: files.count, unit: "files") : nil
         defer { progress?.finish() }
         var added = 0
@@ -144,9 +144,8 @@ enum TrainCommand: Command {
                 guard let name else {
                     throw CommandFailure("\(file) is a recording, which does not name its gesture; give --name NAME")
                 }
-                if engine == nil { engine = try configuration.load(options: options)?.engine ?? GestureEngine.Configuration() }
                 let trace = try RecordingFile.load(file, description: description, as: .samples, options: options)
-                strokes = try RecordedStrokes.strokes(in: trace, file: file, configuration: engine!).map { StrokeFile(name: name, points: $0) }
+                strokes = try RecordedStrokes.strokes(in: trace, file: file, configuration: engine).map { StrokeFile(name: name, points: $0) }
             } else {
                 strokes = try StrokeFile.load(contentsOf: URL(fileURLWithPath: file))
             }
@@ -157,15 +156,37 @@ enum TrainCommand: Command {
                 do { try library.add(name: name, points: stroke.points) } catch {
                     throw CommandFailure("\(file): \(error.description)")
                 }
+                sources[library.templates.count - 1] = file
                 added += 1
             }
             progress?.advance()
         }
         progress?.finish()
+        for index in sources.keys.sorted() {
+            if let warning = sampleWarning(index, in: library, by: engine) { printError("gestures train: warning: \(sources[index]!): \(warning).") }
+        }
         try TemplateLibraryFile.save(library, to: path)
         let note = start.note.map { ", \($0)" } ?? ""
         print("added \(counted(added, "sample")) to \(path)\(note) (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))")
         return 0
+    }
+
+    /// Why the sample at `index` of `library` will not work as the daemon
+    /// judges strokes by `engine`'s stroke rule, or nil: a shape the rule
+    /// rejects before any template (a drag along one line; lengths are left
+    /// out, since a stroke file does not say its unit), or one within the
+    /// margin of another name's templates (`StrokeRule.ambiguities`).
+    static func sampleWarning(_ index: Int, in library: TemplateLibrary, by engine: GestureEngine.Configuration) -> String? {
+        let template = library.templates[index]
+        var shape = engine.strokeRule
+        shape.minimumLength = 0
+        if let rejection = shape.capture(template.points) {
+            return "sample \(index + 1) of \(template.name) will never fire: \(rejection)"
+        }
+        guard let ambiguity = engine.strokeRule.ambiguities(of: [index], in: library, configuration: engine.strokeRecognition).first else {
+            return nil
+        }
+        return "\(ambiguity); it makes both ambiguous (train them apart, or remove one with 'gestures templates LIB --remove NAME')"
     }
 
     /// `train --device` with a mouse: prompts for and records strokes drawn with `button` held.
@@ -188,14 +209,15 @@ enum TrainCommand: Command {
     static func trainTouch(_ collector: SampleCollector, device: EvdevDevice, configuration file: ConfigurationOptions) throws -> Int32 {
         let configuration = try file.load(options: options)?.engine ?? GestureEngine.Configuration()
         let fingers = try LiveTouchStrokes.strokeFingers(device.description, configuration)
-        let live = try LiveTouchStrokes(device: device, fingers: fingers,
-                                        minimumLengthMillimeters: configuration.strokeMinimumLengthMillimeters)
+        let live = try LiveTouchStrokes(node: device.path, configuration: configuration)
+        collector.judge(by: configuration)
         try collector.start(drawing: "with \(counted(fingers, "finger")) on \(device.path) (\(device.description.name))")
-        let status = try live.run { event in
-            switch event {
-            case .cancelled: collector.retry("cancelled (the finger count changed or events were lost)")
-            case .tooShort: collector.retry("too short for a stroke (under \(rounded(configuration.strokeMinimumLengthMillimeters)) mm)")
-            case .ended(let points): collector.take(points)
+        let status = try live.run { stroke in
+            // The engine's own capture: a stroke the daemon could never fire is no sample.
+            if let rejection = stroke.verdict.rejection, rejection.isCapture {
+                collector.retry("not taken: \(rejection)")
+            } else {
+                collector.take(stroke.points)
             }
             return collector.wantsMore
         }

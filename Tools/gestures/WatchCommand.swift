@@ -72,6 +72,8 @@ enum WatchCommand: Command {
                         let line = options.format == .text ? event.description : event.jsonLine
                         FileHandle.standardOutput.write(Data((line + "\n").utf8))
                     }
+                case .stroke(let stroke, let device):
+                    if let line = stroke.rejectionLine(device: device.description.name) { printError("gestures watch: \(line).") }
                 case .handOver:
                     break  // watch intercepts nothing
                 case .removed(let device, let error):

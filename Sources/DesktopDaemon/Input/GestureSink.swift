@@ -9,6 +9,10 @@ public struct GestureSink: Sendable {
     public var engineSetup: @Sendable () -> EngineSetup
     /// Takes one gesture event from `device`.
     public var deliver: @Sendable (_ event: GestureEvent, _ device: InputDevice) -> Void
+    /// Takes one stroke drawn on `device`, with the verdict of the stroke
+    /// rule: the daemon logs the ones that fire nothing, with the reason
+    /// (an accepted one also comes to ``deliver`` as its `stroke` event).
+    public var strokeDrawn: @Sendable (_ stroke: DrawnStroke, _ device: InputDevice) -> Void
     /// Told that `device` went away (after its cancelled gesture was delivered),
     /// so what the daemon keeps for it can be forgotten.
     public var deviceRemoved: @Sendable (_ device: InputDevice) -> Void
@@ -22,6 +26,7 @@ public struct GestureSink: Sendable {
         accepts: @escaping @Sendable (InputDevice) -> Bool,
         engineSetup: @escaping @Sendable () -> EngineSetup,
         deliver: @escaping @Sendable (GestureEvent, InputDevice) -> Void,
+        strokeDrawn: @escaping @Sendable (DrawnStroke, InputDevice) -> Void = { _, _ in },
         deviceRemoved: @escaping @Sendable (InputDevice) -> Void = { _ in },
         interceptionPolicy: @escaping @Sendable (InputDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
         log: DaemonLog
@@ -29,6 +34,7 @@ public struct GestureSink: Sendable {
         self.accepts = accepts
         self.engineSetup = engineSetup
         self.deliver = deliver
+        self.strokeDrawn = strokeDrawn
         self.deviceRemoved = deviceRemoved
         self.interceptionPolicy = interceptionPolicy
         self.log = log

@@ -116,6 +116,8 @@ public struct LiveSource: GestureSource {
                 sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
             case .gesture(let event, let device):
                 sink.deliver(event, input(device))
+            case .stroke(let stroke, let device):
+                sink.strokeDrawn(stroke, input(device))
             case .handOver:
                 break
             case .removed(let device, let error):

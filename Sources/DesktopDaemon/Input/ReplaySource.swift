@@ -95,11 +95,18 @@ public struct ReplaySource: GestureSource {
         let setup = sink.engineSetup()
         let devices = trace.devices.enumerated().map { InputDevice(id: number * 1000 + $0.offset, description: $0.element) }
         let replay = GestureReplay(setup: setup.pipeline)
-        var count = 0
-        for gesture in replay.deviceGestures(in: trace, including: { index, _ in sink.accepts(devices[index]) }) {
+        let run = replay.run(trace, including: { index, _ in sink.accepts(devices[index]) })
+        // Strokes in time order among the gestures: a rejected one is logged where it happened.
+        var strokes = run.strokes[...]
+        for gesture in run.gestures {
+            while let stroke = strokes.first, stroke.stroke.time < gesture.event.time {
+                sink.strokeDrawn(stroke.stroke, devices[stroke.device])
+                strokes.removeFirst()
+            }
             sink.deliver(gesture.event, devices[gesture.device])
-            count += 1
         }
+        for stroke in strokes { sink.strokeDrawn(stroke.stroke, devices[stroke.device]) }
+        let count = run.gestures.count
         sink.log.write("replayed \(path): \(count) gesture event\(count == 1 ? "" : "s")")
         return nil
     }

@@ -164,6 +164,13 @@ extension GestureEngine {
         public func strokeFingers(on kind: GestureSurface.Kind) -> Int? {
             kind == .touchscreen ? touchscreenStrokeFingers : touchpadStrokeFingers
         }
+
+        /// The rule a touch stroke must pass to fire, in millimetres:
+        /// ``strokeMinimumLengthMillimeters``, ``strokeMinimumWidthRatio``
+        /// and ``strokeMinimumMargin``, with the threshold of
+        /// ``strokeRecognition``. The engine, `train` and `recognize` all
+        /// judge strokes by it.
+        public var strokeRule: StrokeRule { StrokeRule(self) }
     }
 }
 

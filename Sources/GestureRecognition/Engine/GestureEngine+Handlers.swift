@@ -335,54 +335,16 @@ extension GestureEngine {
         }
     }
 
-    /// Emits the stroke `drawing` drew if it is unmistakable: big enough (the
-    /// diagonal of the box round it at least
-    /// ``Configuration/strokeMinimumLengthMillimeters``, so a trembling
-    /// finger's long path in a small box is none), not a drag along one line
-    /// (its width across its main axis at least
-    /// ``Configuration/strokeMinimumWidthRatio`` of its length along it:
-    /// straight drags and scrolls there and back are not shapes), its best
-    /// template over the rejection threshold, and ahead of every template
-    /// with another name by ``Configuration/strokeMinimumMargin``.
+    /// Judges the stroke `drawing` drew by the ``StrokeRule`` of the
+    /// configuration (``Configuration/strokeRule``): emits it when it is
+    /// unmistakable, and keeps it with its verdict for
+    /// ``takeDrawnStrokes()`` either way.
     mutating func recognizeStroke(_ drawing: Drawing, at time: Duration) {
-        guard drawing.points.count >= 2 else { return }
-        let extents = Self.principalExtents(drawing.points)
-        guard (extents.along * extents.along + extents.across * extents.across).squareRoot()
-                >= configuration.strokeMinimumLengthMillimeters,
-              extents.across >= configuration.strokeMinimumWidthRatio * extents.along,
-              let match = recognizer.recognize(drawing.points).match
-        else { return }
-        if configuration.strokeMinimumMargin > 0 {
-            let runnerUp = recognizer.scores(for: drawing.points).first { $0.name != match.name }?.score ?? 0
-            guard match.score - runnerUp >= configuration.strokeMinimumMargin else { return }
+        let verdict = configuration.strokeRule.judge(drawing.points, with: recognizer)
+        if let match = verdict.acceptedMatch {
+            emit(GestureEvent(type: .stroke, time: time, fingers: drawing.fingers, template: match.name, score: match.score))
         }
-        emit(GestureEvent(type: .stroke, time: time, fingers: drawing.fingers, template: match.name, score: match.score))
-    }
-
-    /// The extent of `points`, in their own unit, along the main axis of
-    /// the path (the direction in which it spreads most, from the path
-    /// resampled evenly) and across it.
-    static func principalExtents(_ points: [Point]) -> (along: Double, across: Double) {
-        let path = UnistrokePipeline.resampled(points, count: 64)
-        guard path.count >= 2 else { return (0, 0) }
-        let center = UnistrokePipeline.centroid(path)
-        var xx = 0.0, yy = 0.0, xy = 0.0
-        for point in path {
-            let d = point - center
-            xx += d.x * d.x; yy += d.y * d.y; xy += d.x * d.y
-        }
-        let angle = 0.5 * atan2(2 * xy, xx - yy)
-        let axis = Point(x: cos(angle), y: sin(angle))
-        var along = (low: Double.infinity, high: -Double.infinity)
-        var across = (low: Double.infinity, high: -Double.infinity)
-        for point in path {
-            let d = point - center
-            let a = d.x * axis.x + d.y * axis.y, b = d.y * axis.x - d.x * axis.y
-            along = (min(along.low, a), max(along.high, a))
-            across = (min(across.low, b), max(across.high, b))
-        }
-        let result = (along: along.high - along.low, across: across.high - across.low)
-        return result.along.isFinite && result.across.isFinite ? result : (0, 0)
+        keep(DrawnStroke(time: time, fingers: drawing.fingers, points: drawing.points, verdict: verdict))
     }
 
     // MARK: ignoring

@@ -80,6 +80,9 @@ public struct GestureEngine: Sendable {
     /// Events produced by the handlers during one call; every public entry
     /// point hands them over and empties it, keeping its capacity.
     var outbox: [GestureEvent] = []
+    /// The strokes drawn since ``takeDrawnStrokes()`` last took them, with
+    /// their verdicts; at most ``maximumKeptStrokes``, the oldest dropped.
+    var drawnStrokes: [DrawnStroke] = []
 
     /// An engine for `surface` with `configuration`, recognising strokes
     /// against `templates` (none by default: no strokes).
@@ -245,7 +248,32 @@ public struct GestureEngine: Sendable {
         return handOver()
     }
 
+    /// The strokes drawn since the last call, oldest first, each with its
+    /// points and the verdict of the configuration's ``Configuration/strokeRule``:
+    /// an accepted one was also emitted as a `stroke` event, a rejected one
+    /// fired nothing, and its ``StrokeVerdict/Rejection`` says why (for the
+    /// daemon's log and `gestures replay`). Taps and strokes cut short by a
+    /// finger change or lost events are not drawn strokes.
+    ///
+    ///     for event in engine.process(frame) { print(event.jsonLine) }
+    ///     for stroke in engine.takeDrawnStrokes() where !stroke.verdict.isAccepted { print(stroke) }
+    ///     // stroke at 912 ms (1 finger, 40 points): not fired: too narrow: width 0.04 of its length, ...
+    public mutating func takeDrawnStrokes() -> [DrawnStroke] {
+        defer { drawnStrokes.removeAll(keepingCapacity: true) }
+        return drawnStrokes
+    }
+
+    /// The most drawn strokes kept for ``takeDrawnStrokes()``: a caller that
+    /// never takes them costs no more than this.
+    public static let maximumKeptStrokes = 16
+
     // MARK: - Plumbing
+
+    /// Keeps `stroke` for ``takeDrawnStrokes()``, dropping the oldest beyond ``maximumKeptStrokes``.
+    mutating func keep(_ stroke: DrawnStroke) {
+        if drawnStrokes.count >= Self.maximumKeptStrokes { drawnStrokes.removeFirst(drawnStrokes.count - Self.maximumKeptStrokes + 1) }
+        drawnStrokes.append(stroke)
+    }
 
     /// Appends the events in ``outbox`` to `events` and empties it, keeping its capacity.
     mutating func handOver(into events: inout [GestureEvent]) {

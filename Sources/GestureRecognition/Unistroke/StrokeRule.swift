@@ -1,0 +1,362 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import InputChecks
+
+/// The one rule that decides whether a drawn stroke fires: the engine (touch
+/// strokes), the mouse path, `gestures train` and `gestures recognize` all
+/// take their answer from ``judge(_:with:)``, so what `recognize` says is
+/// what the daemon does.
+///
+/// A stroke fires only if it is unmistakable, checked in this order:
+/// 1. it is a stroke at all (two distinct finite points or more);
+/// 2. it is big: the diagonal of the box round its path is at least
+///    ``minimumLength`` (in the surface's ``unit``: millimetres on touch
+///    surfaces, counts for a mouse), so a finger trembling in place is none;
+/// 3. it is not a drag along one line: across its main axis it is at least
+///    ``minimumWidthRatio`` of its length along it;
+/// 4. its best template scores at least the recognizer's rejection threshold;
+/// 5. it beats the best template with another name by ``minimumMargin``.
+///
+/// Rules 1 to 3 are the capture (what `train` takes as a sample); 4 and 5
+/// need templates. The answer is a ``StrokeVerdict``: accepted, or rejected
+/// by one rule with its figures.
+///
+///     let rule = StrokeRule(GestureEngine.Configuration())
+///     rule.judge(points, with: recognizer).description
+///     // "too close to v: 0.0476 of the 0.05 margin"
+public struct StrokeRule: Hashable, Sendable {
+    /// The unit lengths are measured in: the surface's.
+    public enum Unit: String, Hashable, Sendable, Codable {
+        /// Touch surfaces: millimetres.
+        case millimeters = "mm"
+        /// Mice: the summed relative motion counts.
+        case counts = "counts"
+    }
+
+    /// The smallest stroke, in ``unit``: the diagonal of the box round its path.
+    public var minimumLength: Double
+    /// The unit of ``minimumLength`` and of the lengths a verdict gives.
+    public var unit: Unit
+    /// How wide a stroke must be across its main axis, as a fraction of its
+    /// length along it (0 turns the rule off).
+    public var minimumWidthRatio: Double
+    /// How far the best template's score must be ahead of the best template
+    /// with another name (scores are 0...1; 0 turns the rule off).
+    public var minimumMargin: Double
+
+    /// A rule from its figures.
+    public init(minimumLength: Double, unit: Unit, minimumWidthRatio: Double, minimumMargin: Double) {
+        self.minimumLength = minimumLength
+        self.unit = unit
+        self.minimumWidthRatio = minimumWidthRatio
+        self.minimumMargin = minimumMargin
+    }
+
+    /// The engine's rule for touch strokes, in millimetres:
+    /// `strokeMinimumLengthMillimeters`, `strokeMinimumWidthRatio` and
+    /// `strokeMinimumMargin` (the threshold is the recognizer's).
+    public init(_ configuration: GestureEngine.Configuration) {
+        self.init(minimumLength: configuration.strokeMinimumLengthMillimeters, unit: .millimeters,
+                  minimumWidthRatio: configuration.strokeMinimumWidthRatio,
+                  minimumMargin: configuration.strokeMinimumMargin)
+    }
+
+    /// The size of a path as the rule measures it.
+    public struct Shape: Hashable, Sendable {
+        /// The extent along the main axis of the path (the direction in
+        /// which it spreads most), in the path's unit.
+        public var along: Double
+        /// The extent across the main axis.
+        public var across: Double
+
+        /// The diagonal of the box round the path, along and across its main axis.
+        public var length: Double { (along * along + across * across).squareRoot() }
+        /// The width across the main axis as a fraction of the extent along it (0 for no extent).
+        public var widthRatio: Double { along > 0 ? across / along : 0 }
+    }
+
+    /// Checks the capture rules (a stroke at all, long enough, wide enough):
+    /// nil when `points` may be a stroke, else why not. `train` takes as a
+    /// sample only what passes.
+    public func capture(_ points: [Point]) -> StrokeVerdict.Rejection? {
+        guard points.count >= 2 else { return .notAStroke(points.isEmpty ? .empty : .singlePoint) }
+        let shape = Self.shape(of: points)
+        guard shape.length >= minimumLength else {
+            return .tooShort(length: shape.length, minimum: minimumLength, unit: unit)
+        }
+        guard shape.across >= minimumWidthRatio * shape.along else {
+            return .tooNarrow(ratio: shape.widthRatio, minimum: minimumWidthRatio)
+        }
+        return nil
+    }
+
+    /// Judges `points` as the daemon does: the capture rules, then
+    /// `recognizer`'s best template against its rejection threshold and the
+    /// best template of another name against ``minimumMargin``.
+    ///
+    /// - Complexity: two passes of the recognizer over its templates when
+    ///   the margin is on (one otherwise).
+    public func judge(_ points: [Point], with recognizer: UnistrokeRecognizer) -> StrokeVerdict {
+        if let rejected = capture(points) { return .rejected(rejected) }
+        let match: UnistrokeRecognizer.Match
+        switch recognizer.recognize(points) {
+        case .degenerate(let reason): return .rejected(.notAStroke(reason))
+        case .noMatch(nil): return .rejected(.noTemplates)
+        case .noMatch(let best?):
+            return .rejected(.belowThreshold(best: best, threshold: recognizer.configuration.rejectionThreshold))
+        case .match(let found): match = found
+        }
+        guard minimumMargin > 0 else { return .accepted(StrokeVerdict.Acceptance(match: match, runnerUp: nil)) }
+        let runnerUp = recognizer.scores(for: points).first { $0.name != match.name }
+        guard match.score - (runnerUp?.score ?? 0) >= minimumMargin else {
+            // Without a runner-up the margin is the score itself (under it only with a threshold under the margin).
+            return .rejected(.tooClose(best: match, other: runnerUp, margin: minimumMargin))
+        }
+        return .accepted(StrokeVerdict.Acceptance(match: match, runnerUp: runnerUp))
+    }
+
+    /// The extents of `points`, in their own unit, along the main axis of
+    /// the path (found from the path resampled evenly) and across it.
+    public static func shape(of points: [Point]) -> Shape {
+        let path = UnistrokePipeline.resampled(points, count: 64)
+        guard path.count >= 2 else { return Shape(along: 0, across: 0) }
+        let center = UnistrokePipeline.centroid(path)
+        var xx = 0.0, yy = 0.0, xy = 0.0
+        for point in path {
+            let d = point - center
+            xx += d.x * d.x; yy += d.y * d.y; xy += d.x * d.y
+        }
+        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        let axis = Point(x: cos(angle), y: sin(angle))
+        var along = (low: Double.infinity, high: -Double.infinity)
+        var across = (low: Double.infinity, high: -Double.infinity)
+        for point in path {
+            let d = point - center
+            let a = d.x * axis.x + d.y * axis.y, b = d.y * axis.x - d.x * axis.y
+            along = (min(along.low, a), max(along.high, a))
+            across = (min(across.low, b), max(across.high, b))
+        }
+        let result = Shape(along: along.high - along.low, across: across.high - across.low)
+        return result.along.isFinite && result.across.isFinite ? result : Shape(along: 0, across: 0)
+    }
+}
+
+/// The answer of the ``StrokeRule`` for one stroke: accepted (it fires), or
+/// rejected by one rule with its figures. Logs, `recognize --explain` and
+/// tests read the same value.
+///
+///     verdict.description   // "L, score 0.976, 0.0476 ahead of v" or "too short: 9 of 15 mm"
+public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
+    /// The stroke fires.
+    case accepted(Acceptance)
+    /// The stroke fires nothing, for this reason.
+    case rejected(Rejection)
+
+    /// A stroke that fires: its template and how far ahead of the others it is.
+    public struct Acceptance: Hashable, Sendable {
+        /// The best template.
+        public var match: UnistrokeRecognizer.Match
+        /// The best template with another name, when the margin was checked and there is one.
+        public var runnerUp: UnistrokeRecognizer.Match?
+
+        /// An acceptance of `match`, ahead of `runnerUp`.
+        public init(match: UnistrokeRecognizer.Match, runnerUp: UnistrokeRecognizer.Match?) {
+            self.match = match
+            self.runnerUp = runnerUp
+        }
+
+        /// How far the best score is ahead of the runner-up's, if one was compared.
+        public var margin: Double? { runnerUp.map { match.score - $0.score } }
+    }
+
+    /// Which rule rejected a stroke, by name (the `rule` of a JSON verdict).
+    public enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The input is no stroke (no points, one point, NaN, too many points).
+        case stroke
+        /// The box round the path is smaller than the minimum length.
+        case length
+        /// The path is a drag along one line.
+        case width
+        /// There are no templates to compare it with.
+        case templates
+        /// The best template scores under the rejection threshold.
+        case threshold
+        /// The best template is not far enough ahead of another name.
+        case margin
+    }
+
+    /// Why a stroke fires nothing, with the figures of the rule.
+    public enum Rejection: Hashable, Sendable, CustomStringConvertible {
+        /// Not a stroke at all.
+        case notAStroke(UnistrokeRecognizer.Degeneracy)
+        /// The diagonal of the box round the path is `length`, under `minimum` (both in `unit`).
+        case tooShort(length: Double, minimum: Double, unit: StrokeRule.Unit)
+        /// Across its main axis the path is `ratio` of its length along it, under `minimum`.
+        case tooNarrow(ratio: Double, minimum: Double)
+        /// The recognizer has no templates.
+        case noTemplates
+        /// The best template scores under `threshold`.
+        case belowThreshold(best: UnistrokeRecognizer.Match, threshold: Double)
+        /// The best template is less than `margin` ahead of `other`, the best
+        /// template with another name (nil: none, and the score itself is under the margin).
+        case tooClose(best: UnistrokeRecognizer.Match, other: UnistrokeRecognizer.Match?, margin: Double)
+
+        /// Whether a capture rule rejected it (no stroke, too short, too
+        /// narrow), before any template was compared: the input is no
+        /// sample to train with either.
+        public var isCapture: Bool {
+            switch self {
+            case .notAStroke, .tooShort, .tooNarrow: true
+            case .noTemplates, .belowThreshold, .tooClose: false
+            }
+        }
+
+        /// The rule that rejected it.
+        public var rule: Rule {
+            switch self {
+            case .notAStroke: .stroke
+            case .tooShort: .length
+            case .tooNarrow: .width
+            case .noTemplates: .templates
+            case .belowThreshold: .threshold
+            case .tooClose: .margin
+            }
+        }
+
+        /// The rule and its figures, short: `too short: 9 of 15 mm`,
+        /// `too close to v: 0.0476 of the 0.05 margin`.
+        public var description: String {
+            switch self {
+            case .notAStroke(let reason): "not a stroke: \(reason)"
+            case .tooShort(let length, let minimum, let unit):
+                "too short: \(StrokeVerdict.decimal(length, digits: 1)) of \(StrokeVerdict.decimal(minimum, digits: 1)) \(unit.rawValue)"
+            case .tooNarrow(let ratio, let minimum):
+                "too narrow: width \(StrokeVerdict.decimal(ratio, digits: 2)) of its length, under the minimum \(StrokeVerdict.decimal(minimum, digits: 2))"
+            case .noTemplates: "no templates to compare it with"
+            case .belowThreshold(let best, let threshold):
+                "below the threshold: \(best.name) scores \(StrokeVerdict.decimal(best.score, digits: 4)) of \(StrokeVerdict.decimal(threshold, digits: 4))"
+            case .tooClose(let best, let other?, let margin):
+                "too close to \(other.name): \(StrokeVerdict.decimal(best.score - other.score, digits: 4)) of the \(StrokeVerdict.decimal(margin, digits: 4)) margin"
+            case .tooClose(let best, nil, let margin):
+                "too weak: \(best.name) scores \(StrokeVerdict.decimal(best.score, digits: 4)), under the \(StrokeVerdict.decimal(margin, digits: 4)) margin"
+            }
+        }
+
+        /// One sentence saying why the stroke fires nothing and what to change.
+        public var sentence: String {
+            switch self {
+            case .notAStroke(let reason):
+                "It is not a stroke: \(reason)."
+            case .tooShort(let length, let minimum, let unit):
+                "It is too short: the box round its path is \(StrokeVerdict.decimal(length, digits: 1)) \(unit.rawValue) across, under the minimum of \(StrokeVerdict.decimal(minimum, digits: 1)) \(unit.rawValue) (draw it bigger)."
+            case .tooNarrow(let ratio, let minimum):
+                "It is a drag along one line: its width is \(StrokeVerdict.decimal(ratio, digits: 2)) of its length, under the minimum of \(StrokeVerdict.decimal(minimum, digits: 2)) (straight drags and scrolls never fire)."
+            case .noTemplates:
+                "There are no templates to compare it with."
+            case .belowThreshold(let best, let threshold):
+                "Its best template, \(best.name), scores \(StrokeVerdict.decimal(best.score, digits: 4)), under the threshold of \(StrokeVerdict.decimal(threshold, digits: 4)) (it matches nothing well enough)."
+            case .tooClose(let best, let other?, let margin):
+                "Its best template, \(best.name) (\(StrokeVerdict.decimal(best.score, digits: 4))), is only \(StrokeVerdict.decimal(best.score - other.score, digits: 4)) ahead of \(other.name) (\(StrokeVerdict.decimal(other.score, digits: 4))), under the margin of \(StrokeVerdict.decimal(margin, digits: 4)) (a stroke so close to two names is ambiguous; train the two apart or lower the margin)."
+            case .tooClose(let best, nil, let margin):
+                "Its best template, \(best.name), scores \(StrokeVerdict.decimal(best.score, digits: 4)), under the margin of \(StrokeVerdict.decimal(margin, digits: 4))."
+            }
+        }
+    }
+
+    /// Whether the stroke fires.
+    public var isAccepted: Bool {
+        if case .accepted = self { true } else { false }
+    }
+
+    /// Whether the stroke passed the capture rules (a stroke, long and wide
+    /// enough), whatever the templates said: what `train` takes as a sample.
+    public var isCaptured: Bool { !(rejection?.isCapture ?? false) }
+
+    /// The template that fires, if the stroke was accepted.
+    public var acceptedMatch: UnistrokeRecognizer.Match? {
+        if case .accepted(let acceptance) = self { return acceptance.match }
+        return nil
+    }
+
+    /// Why the stroke fires nothing, if it was rejected.
+    public var rejection: Rejection? {
+        if case .rejected(let rejection) = self { return rejection }
+        return nil
+    }
+
+    /// `L, score 0.976` (with `, 0.0476 ahead of v` when compared), or the rejection.
+    public var description: String {
+        switch self {
+        case .accepted(let acceptance):
+            let ahead = acceptance.runnerUp.map { ", \(Self.decimal(acceptance.match.score - $0.score, digits: 4)) ahead of \($0.name)" } ?? ""
+            return "\(acceptance.match.name), score \(Self.decimal(acceptance.match.score, digits: 4))\(ahead)"
+        case .rejected(let rejection):
+            return rejection.description
+        }
+    }
+
+    /// `value` rounded to `digits` decimals, without trailing zeros.
+    static func decimal(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        var rounded = (value * scale).rounded() / scale
+        if rounded == 0 { rounded = 0 }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
+
+/// A stroke the engine drew, with the verdict of its ``StrokeRule``: an
+/// accepted one is also a `stroke` event; a rejected one fires nothing, and
+/// this value is how logs and replays say why.
+public struct DrawnStroke: Hashable, Sendable, CustomStringConvertible {
+    /// When the fingers lifted.
+    public var time: Duration
+    /// The fingers that drew it.
+    public var fingers: Int
+    /// The path, in the surface's unit (millimetres on touch surfaces).
+    public var points: [Point]
+    /// Whether it fires, and why not.
+    public var verdict: StrokeVerdict
+
+    /// A stroke drawn with `fingers` fingers, ending at `time`.
+    public init(time: Duration, fingers: Int, points: [Point], verdict: StrokeVerdict) {
+        self.time = time
+        self.fingers = fingers
+        self.points = points
+        self.verdict = verdict
+    }
+
+    /// The line logs give a stroke that fired nothing, nil for one that
+    /// fired: the daemon's log, `gestures watch` and `gestures replay` all
+    /// write this one.
+    ///
+    ///     stroke.rejectionLine(device: "Atmel maXTouch")
+    ///     // a stroke on "Atmel maXTouch" at 912 ms fired nothing: too close to v: 0.0476 of the 0.05 margin
+    public func rejectionLine(device: String) -> String? {
+        guard let rejection = verdict.rejection else { return nil }
+        return "a stroke on \(Excerpt.quoted(device)) at \(GestureEvent.decimalText(timeMilliseconds)) ms fired nothing: \(rejection)"
+    }
+
+    /// The time in milliseconds, as events give it.
+    public var timeMilliseconds: Double { GestureEvent.milliseconds(time) }
+
+    /// `stroke at 1234 ms (1 finger, 52 points): not fired: too close to v: 0.0476 of the 0.05 margin`.
+    public var description: String {
+        let head = "stroke at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms (\(fingers) finger\(fingers == 1 ? "" : "s"), \(points.count) points)"
+        switch verdict {
+        case .accepted: return "\(head): fired as \(verdict)"
+        case .rejected(let rejection): return "\(head): not fired: \(rejection)"
+        }
+    }
+}
