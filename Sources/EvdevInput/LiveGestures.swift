@@ -244,7 +244,7 @@ public final class LiveGestures {
                 for event in frame { gestures += entry.pipeline.process(event) }
                 if var intercepted = entry.intercepted {
                     if intercepted.filter.isIdle { intercepted.filter.policy = claims(entry.device) }
-                    let frames = intercepted.filter.process(frame, gestures: gestures, engineState: entry.pipeline.engine.stateName)
+                    let frames = intercepted.filter.process(frame, gestures: gestures, engineState: entry.pipeline.engine?.stateName ?? .idle)
                     entry.intercepted = intercepted
                     forward(frames, for: &entry)
                 }
@@ -257,7 +257,7 @@ public final class LiveGestures {
                 var gestures: [GestureEvent] = []
                 for event in output.traceEvents { gestures += entry.pipeline.process(event) }
                 if var intercepted = entry.intercepted {
-                    let frames = intercepted.filter.resynchronize(frame, engineState: entry.pipeline.engine.stateName)
+                    let frames = intercepted.filter.resynchronize(frame, engineState: entry.pipeline.engine?.stateName ?? .idle)
                     entry.intercepted = intercepted
                     forward(frames, for: &entry)
                 }
@@ -286,7 +286,7 @@ public final class LiveGestures {
                 var frames: [[InputEvent]] = []
                 if !gestures.isEmpty || intercepted.filter.nextDeadlineMicroseconds.map({ $0 <= now }) ?? false {
                     frames = intercepted.filter.advance(toMicroseconds: now, gestures: gestures,
-                                                        engineState: entry.pipeline.engine.stateName)
+                                                        engineState: entry.pipeline.engine?.stateName ?? .idle)
                 }
                 entry.intercepted = intercepted
                 forward(frames, for: &entry)

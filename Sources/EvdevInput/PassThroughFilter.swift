@@ -33,7 +33,7 @@ import TouchInput
 ///
 ///     var filter = PassThroughFilter(device: pad, policy: .init(claims: [.init(gesture: .swipe, fingers: 3)]))
 ///     let gestures = pipeline.process(frame)
-///     for out in filter.process(frame, gestures: gestures, engineState: pipeline.engine.stateName) {
+///     for out in filter.process(frame, gestures: gestures, engineState: pipeline.engine?.stateName ?? .idle) {
 ///         try clone.writeFrame(out)
 ///     }
 ///

@@ -142,7 +142,7 @@ struct InterceptionRun {
         var produced: [GestureEvent] = []
         for event in frame { produced += pipeline.process(event) }
         gestures += produced
-        let out = filter.process(frame, gestures: produced, engineState: pipeline.engine.stateName)
+        let out = filter.process(frame, gestures: produced, engineState: pipeline.engine?.stateName ?? .idle)
         record(out, at: time)
     }
 
@@ -153,7 +153,7 @@ struct InterceptionRun {
             guard let due, due <= time else { return }
             let produced = pipeline.fireTimers(dueByMicroseconds: due)
             gestures += produced
-            let out = filter.advance(toMicroseconds: due, gestures: produced, engineState: pipeline.engine.stateName)
+            let out = filter.advance(toMicroseconds: due, gestures: produced, engineState: pipeline.engine?.stateName ?? .idle)
             record(out, at: due)
         }
         Issue.record("timers kept firing")

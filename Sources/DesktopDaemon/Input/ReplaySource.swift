@@ -1,5 +1,6 @@
 import Foundation
 import GestureTraces
+import TouchInput
 
 /// Replays recorded traces through ``GestureReplay`` (the decoder and engine
 /// a live device feeds), as fast as they can be read, one after another.
@@ -31,8 +32,10 @@ public struct ReplaySource: GestureSource {
         self.paths = paths
     }
 
-    /// Replays each trace: its touch devices that the sink accepts, with the
-    /// engine setup current when the trace starts.
+    /// Replays each trace: its touch devices and mice that the sink accepts,
+    /// with the engine setup current when the trace starts (for mice, the
+    /// `mouse` settings as ``EngineSetup/pipeline`` gives them; mice only
+    /// with a `mouse` section, as live).
     public func run(into sink: GestureSink) throws {
         var number = 0
         switch paths {
@@ -71,9 +74,18 @@ public struct ReplaySource: GestureSource {
         let devices = trace.devices.enumerated().map { InputDevice(id: number * 1000 + $0.offset, description: $0.element) }
         let replay = GestureReplay(setup: setup.pipeline)
         var count = 0
-        for gesture in replay.deviceGestures(in: trace, including: { index, _ in sink.accepts(devices[index]) }) {
-            sink.deliver(gesture.event, devices[gesture.device])
-            count += 1
+        for output in replay.deviceOutputs(in: trace, including: { index, device in
+            // Mice are read only with a `mouse` section, as live.
+            sink.accepts(devices[index]) && (setup.mouse != nil || device.kind != .mouse)
+        }) {
+            switch output.output {
+            case .gesture(let event):
+                sink.deliver(event, devices[output.device])
+                count += 1
+            case .mouse(let decision):
+                // As a live mouse's: one log line (the bracket names the trace instead of the node).
+                if let line = DaemonLog.line(for: decision, on: "\(devices[output.device].name), \(path)") { sink.log.write(line) }
+            }
         }
         sink.log.write("replayed \(path): \(count) gesture event\(count == 1 ? "" : "s")")
         return nil
