@@ -10,9 +10,12 @@
 //   StructuredDocuments -> InputChecks (JSON and YAML documents as trees)
 //   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments, InputChecks (trace formats, replay output)
 //   GestureEvaluation  -> GestureRecognition, GestureTraces (the $1 study's protocols)
-//   EvdevInput         -> TouchInput, GestureRecognition (live devices, uinput, LiveGestures)
+//   InputInterception  -> TouchInput, GestureRecognition (pure: InterceptedDevice, the hand-over to a clone,
+//                         EvdevState, the device-I/O seam DeviceIO and the loop over it, DeviceLoop; no C)
+//   EvdevInput         -> InputInterception, TouchInput, GestureRecognition (libevdev and uinput behind DeviceIO:
+//                         live devices, clones, LiveGestures)
 //   Validation            stands alone (PatternMatcher, Validator, FormSchema)
-//   DesktopDaemon      -> EvdevInput, GestureTraces, StructuredDocuments, Validation, InputChecks, ...
+//   DesktopDaemon      -> EvdevInput, InputInterception, GestureTraces, StructuredDocuments, Validation, InputChecks, ...
 //   gestures (Tools/)  -> all of them
 // C stays behind module walls; only three modules touch it, and none shows a C type:
 //   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
@@ -25,7 +28,8 @@
 //                         for `gestures bench` to preload into itself; nothing links it
 //   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
-//   runs) and TestSupport (Tests/, the devices of Recordings/devices and the SVG and PNG readers for the tests).
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices, the SVG and PNG readers and
+//   SharedData, where every test finds ../shared/data, for the tests).
 import PackageDescription
 
 let package = Package(
@@ -39,6 +43,7 @@ let package = Package(
         .library(name: "GestureEvaluation", targets: ["GestureEvaluation"]),
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "DesktopDaemon", targets: ["DesktopDaemon"]),
+        .library(name: "InputInterception", targets: ["InputInterception"]),
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .library(name: "GesturePictures", targets: ["GesturePictures"]),
         .library(name: "GestureBenchmarks", targets: ["GestureBenchmarks"]),
@@ -74,13 +79,17 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        // Live input: devices, the poll-based reader, uinput virtual devices, LiveGestures.
-        // Imports CLibevdev internally: nothing outside it sees a C type.
-        .target(name: "EvdevInput", dependencies: ["CLibevdev", "TouchInput", "GestureRecognition"]),
+        // Pure: one live device's pipeline, hand-over filter and pacer (InterceptedDevice), the
+        // device-I/O seam (DeviceIO) and the loop over it (DeviceLoop). No C, no system call.
+        .target(name: "InputInterception", dependencies: ["TouchInput", "GestureRecognition"]),
+        // Live input: devices, the poll-based reader, uinput virtual devices; EvdevDevices is the
+        // DeviceIO that LiveGestures runs DeviceLoop over. Imports CLibevdev internally: nothing
+        // outside it sees a C type.
+        .target(name: "EvdevInput", dependencies: ["CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
         // The desktop daemon (its type is GestureDaemon): Configuration/ (the checked file,
         // reading, reloading), Input/ (gesture sources: live, replay), Actions/ (binding
         // matcher, action runner, process launcher).
-        .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputChecks"]),
+        .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
@@ -91,13 +100,13 @@ let package = Package(
         .target(name: "CommandLineKit"),
         .executableTarget(
             name: "gestures",
-            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "GesturePictures", "GestureBenchmarks"],
+            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "InputInterception", "GesturePictures", "GestureBenchmarks"],
             path: "Tools/gestures"
         ),
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
         .executableTarget(
             name: "gestures-vm-suite",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput", "InputInterception"],
             path: "Tools/gestures-vm-suite"
         ),
         // The libFuzzer targets Tools/fuzz builds with the sanitizers (one executable,
@@ -107,23 +116,26 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopDaemon", "Validation"],
             path: "Tools/gestures-fuzz"
         ),
-        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers); in no product.
+        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers,
+        // SharedData: the one place the tests find ../shared/data); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks", "TestSupport"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),
-        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces"]),
+        .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces", "TestSupport"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic recordings.
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "TouchInput", "GestureRecognition", "GestureTraces", "TestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "InputInterception", "TouchInput", "GestureRecognition"]),
+        // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic
+        // recordings; the interception runs through DeviceLoop over a fake DeviceIO.
+        .testTarget(name: "InputInterceptionTests", dependencies: ["InputInterception", "TouchInput", "GestureRecognition", "GestureTraces", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // TestSupport to read the pictures back (SVGInspector, PNGImage).
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
-        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "TouchInput"]),
+        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "InputInterception", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),

@@ -1,6 +1,7 @@
 import InputChecks
 import Synchronization
 import EvdevInput
+import InputInterception
 import GestureRecognition
 
 /// The desktop daemon: takes gesture events from any ``GestureSource``,
@@ -20,6 +21,8 @@ public final class GestureDaemon: Sendable {
         var acceptedDevices: [InputDevice: Bool] = [:]
         /// What is claimed on each device under the current configuration.
         var policies: [InputDevice: PassThroughFilter.Policy] = [:]
+        /// Every device gestures came from, in the order first seen, whatever the configuration.
+        var seen: [InputDevice] = []
     }
 
     private let state: Mutex<State>
@@ -43,6 +46,17 @@ public final class GestureDaemon: Sendable {
     /// The configuration new gestures are matched with.
     public var configuration: DaemonConfiguration {
         state.withLock { $0.matcher.configuration }
+    }
+
+    /// Every device a source has offered gestures from, in the order first seen.
+    public var devicesSeen: [InputDevice] {
+        state.withLock { $0.seen }
+    }
+
+    /// Logs what in `configuration` will not work as written
+    /// (``DaemonConfiguration/warnings()``), each line naming `path`.
+    public func logWarnings(_ configuration: DaemonConfiguration, path: String) {
+        for warning in configuration.warnings() { log.write("warning: \(path): \(warning)") }
     }
 
     /// Uses `configuration` from now on: new gestures, new devices and new
@@ -72,6 +86,7 @@ public final class GestureDaemon: Sendable {
     public func accepts(_ device: InputDevice) -> Bool {
         let (accepted, notes) = state.withLock { state -> (Bool, [String]) in
             if let known = state.acceptedDevices[device] { return (known, []) }
+            if !state.seen.contains(device) { state.seen.append(device) }
             let matchers = state.matcher.configuration.devices
             var notes: [String] = []
             var accepted = matchers.isEmpty
@@ -145,6 +160,7 @@ public final class GestureDaemon: Sendable {
         case .reloaded(let configuration):
             apply(configuration)
             log.write("reloaded \(reloader.path) (\(reason)): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")")
+            logWarnings(configuration, path: reloader.path)
             return true
         case .kept(let errors):
             log.write("kept the old configuration (\(reason)): \(errors)")

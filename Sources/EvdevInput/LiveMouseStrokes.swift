@@ -1,4 +1,5 @@
 import GestureRecognition
+import InputInterception
 import TouchInput
 
 /// Mouse gestures from live mice: opens the mice and runs each through its

@@ -1,4 +1,5 @@
 internal import CLibevdev
+import InputInterception
 import TouchInput
 #if canImport(Glibc)
 import Glibc

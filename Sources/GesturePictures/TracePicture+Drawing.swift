@@ -15,11 +15,18 @@ struct TraceLayout {
     static let gutter = 48.0
     static let laneHeight = 12.0
     static let listLineHeight = 18.0
+    /// The most pixels the surface takes across or down, whatever size the device claims.
+    static let largestSurfacePixels = 2400.0
+    /// The most grid lines (and labels) along each side of the surface.
+    static let maximumGridLines = 40
 
     init(scene: TraceScene) {
         self.scene = scene
         let fit = min(720 / scene.size.width, 420 / scene.size.height)
-        scale = max(1.5, min(fit, 12))
+        // At least 1.5 px/mm, unless that makes the surface wider or taller than
+        // `largestSurfacePixels` (a device may claim a surface of kilometres).
+        let longest = max(scene.size.width, scene.size.height)
+        scale = max(min(1.5, Self.largestSurfacePixels / longest), min(fit, 12))
         width = max(780, Self.margin * 2 + Self.gutter + scene.size.width * scale)
     }
 
@@ -105,22 +112,20 @@ struct TraceLayout {
         var children: [SVGElement] = [
             SVG.rect(x: origin.x, y: origin.y, width: w, height: h, ["fill": Palette.surface, "stroke": Palette.ink, "stroke-width": "1.5", "rx": "6"])
         ]
-        let step = [5.0, 10, 20, 50, 100].first { $0 * scale >= 36 } ?? 200
+        // Lines at least 36 px apart, and at most `maximumGridLines` along a side.
+        let readable = [5.0, 10, 20, 50, 100].first { $0 * scale >= 36 } ?? 200
+        let step = max(readable, Self.niceStep(max(scene.size.width, scene.size.height), maximumCount: Self.maximumGridLines))
         var grid = ""
         var labels: [SVGElement] = []
-        var mm = 0.0
-        while mm <= scene.size.width + 0.001 {
+        for mm in Self.steps(through: scene.size.width + 0.001, by: step) {
             let x = origin.x + mm * scale
             if mm > 0 && mm < scene.size.width { grid += "M\(SVG.number(x)) \(SVG.number(origin.y)) V\(SVG.number(origin.y + h)) " }
             labels.append(SVG.text(SVG.decimal(mm, digits: 0), at: Point(x: x, y: origin.y - 5), size: 10, anchor: "middle", ["fill": Palette.muted]))
-            mm += step
         }
-        mm = 0
-        while mm <= scene.size.height + 0.001 {
+        for mm in Self.steps(through: scene.size.height + 0.001, by: step) {
             let y = origin.y + mm * scale
             if mm > 0 && mm < scene.size.height { grid += "M\(SVG.number(origin.x)) \(SVG.number(y)) H\(SVG.number(origin.x + w)) " }
             labels.append(SVG.text(SVG.decimal(mm, digits: 0), at: Point(x: origin.x - 6, y: y + 3.5), size: 10, anchor: "end", ["fill": Palette.muted]))
-            mm += step
         }
         children.append(SVGElement("path", ["d": grid, "stroke": Palette.grid, "stroke-width": "1", "fill": "none"]))
         children += labels
@@ -297,6 +302,14 @@ struct TraceLayout {
         }
     }
 
+    /// `first, first + step, first + 2 step...` up to `limit`, counted rather than summed, so that a step too small to change a large
+    /// number cannot loop for ever; at most `maximumGridLines + 1` values.
+    static func steps(through limit: Double, by step: Double, from first: Double = 0) -> [Double] {
+        guard step > 0, step.isFinite, limit.isFinite, first.isFinite, first <= limit else { return [] }
+        let count = Int(min(((limit - first) / step).rounded(.down), Double(maximumGridLines)))
+        return (0...max(0, count)).map { first + Double($0) * step }
+    }
+
     /// The smallest step of 1, 2 or 5 times a power of ten that cuts `range`
     /// into at most `maximumCount` parts.
     static func niceStep(_ range: Double, maximumCount: Int) -> Double {
@@ -324,12 +337,10 @@ struct Timeline {
     func axis(at y: Double) -> SVGElement {
         var children = [SVG.line(from: Point(x: x0, y: y), to: Point(x: x1, y: y), ["stroke": Palette.muted, "stroke-width": "1"])]
         let step = TraceLayout.niceStep(end - start, maximumCount: 10)
-        var t = (start / step).rounded(.up) * step
-        while t <= end + step * 1e-9 {
+        for t in TraceLayout.steps(through: end + step * 1e-9, by: step, from: (start / step).rounded(.up) * step) {
             let x = self.x(t)
             children.append(SVG.line(from: Point(x: x, y: y), to: Point(x: x, y: y + 4), ["stroke": Palette.muted, "stroke-width": "1"]))
             children.append(SVG.text(SVG.decimal(t, digits: 1), at: Point(x: x, y: y + 15), size: 10, anchor: "middle", ["fill": Palette.muted]))
-            t += step
         }
         children.append(SVG.text("ms", at: Point(x: TraceLayout.margin, y: y + 15), size: 10, ["fill": Palette.muted]))
         return SVG.group(["class": "timeline"], children)

@@ -55,7 +55,7 @@ struct TraceScene {
         device = picture.device
         title = picture.title ?? picture.device.name
         let origin = picture.originMicroseconds
-        let times = picture.frames.map { Double($0.microseconds - origin) / 1000 }
+        let times = picture.frames.map { Double(EventTime.microseconds(from: origin, to: $0.microseconds)) / 1000 }
         recordingEnd = max(times.last ?? 0, picture.gestures.map(\.timeMilliseconds).max() ?? 0)
         let windowStart = picture.window.map { Self.milliseconds($0.lowerBound) }
         let windowEnd = picture.window.map { Self.milliseconds($0.upperBound) }

@@ -37,32 +37,78 @@ public struct StrokeFile: Hashable, Sendable {
             let log = try DollarGestureLog(data: data, source: source)
             return [StrokeFile(name: log.gestureName, points: log.points)]
         }
-        struct Stored: Decodable {
-            var name: String?
-            var points: [[Double]]
-        }
-        let stored: [Stored]
-        if firstByte == UInt8(ascii: "[") {
-            do { stored = try JSONText.decode([Stored].self, from: data) } catch {
-                throw DollarGestureLog.ReadError(description: "\(source): not a list of JSON strokes (\(error))")
-            }
-        } else if firstByte == UInt8(ascii: "{") {
-            do { stored = [try JSONText.decode(Stored.self, from: data)] } catch {
-                throw DollarGestureLog.ReadError(description: "\(source): not a JSON stroke (\(error))")
-            }
-        } else {
+        let list = firstByte == UInt8(ascii: "[")
+        guard list || firstByte == UInt8(ascii: "{") else {
             throw DollarGestureLog.ReadError(description: "\(source) is neither an XML gesture log nor a JSON stroke file")
         }
-        return try stored.enumerated().map { index, stroke in
-            var points: [Point] = []
-            for (p, pair) in stroke.points.enumerated() {
-                guard pair.count >= 2, pair[0].isFinite, pair[1].isFinite else {
-                    throw DollarGestureLog.ReadError(description: "\(source): stroke \(index), points[\(p)] is not a pair of finite numbers")
+        var strokes: [StrokeFile] = []
+        var failure: String?
+        let stop = JSONText.ReadError.value(InvalidValue(path: "", message: "stopped"))
+        do {
+            try JSONText.read(data) { cursor throws(JSONText.ReadError) in
+                if list {
+                    try cursor.readList(at: "the top level") { cursor, index throws(JSONText.ReadError) in
+                        do throws(StrokeError) { strokes.append(try readStroke(&cursor, path: "[\(index)]")) } catch {
+                            failure = "stroke \(index), \(error)"
+                            throw stop
+                        }
+                    }
+                } else {
+                    do throws(StrokeError) { strokes.append(try readStroke(&cursor, path: "")) } catch {
+                        failure = error.description
+                        throw stop
+                    }
                 }
-                points.append(Point(x: pair[0], y: pair[1]))
             }
-            return StrokeFile(name: stroke.name, points: points)
+        } catch {
+            throw DollarGestureLog.ReadError(description: "\(source): " + (failure ?? (list ? "not a list of JSON strokes (\(error))" : "not a JSON stroke (\(error))")))
         }
+        return strokes
+    }
+
+    /// The most points a stroke in a file may hold: 100,000 (what the
+    /// recognizer takes, ``UnistrokeRecognizer/Configuration/maximumPoints``).
+    public static let maximumPoints = 100_000
+
+    /// Why one stroke of a JSON file cannot be read, as a phrase.
+    struct StrokeError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `{"name": ..., "points": [[x, y], ...]}` at `cursor`.
+    private static func readStroke(_ cursor: inout JSONCursor, path: String) throws(StrokeError) -> StrokeFile {
+        var name: String?
+        var points: [Point]?
+        var problem: String?
+        let stop = JSONText.ReadError.value(InvalidValue(path: "", message: "stopped"))
+        do {
+            try cursor.readObject(at: path.isEmpty ? "the top level" : path) { cursor, key throws(JSONText.ReadError) in
+                switch key {
+                case "name":
+                    guard !cursor.readNull() else { return }
+                    let text = try cursor.readString(at: "name", maximumBytes: 6 * TemplateLibrary.maximumNameLength)
+                    guard TemplateLibrary.isValidName(text) else {
+                        problem = "the name \(Excerpt.quoted(text)) is not 1 to \(TemplateLibrary.maximumNameLength) characters of text without control characters"
+                        throw stop
+                    }
+                    name = text
+                case "points":
+                    do throws(PointListError) { points = try cursor.readPoints(at: "points", maximumCount: maximumPoints, extraCoordinates: true) } catch {
+                        switch error {
+                        case .tooMany(let count): problem = "it has \(count) points, over the limit of \(maximumPoints)"
+                        case .notAPair(let index): problem = "points[\(index)] is not a pair of finite numbers"
+                        case .read(let error): throw error
+                        }
+                        throw stop
+                    }
+                default: cursor.skipValue()
+                }
+            }
+        } catch {
+            throw StrokeError(description: problem ?? error.description)
+        }
+        guard let points else { throw StrokeError(description: "points: is required") }
+        return StrokeFile(name: name, points: points)
     }
 
     /// The stroke as JSON (`{"name": ..., "points": [[x, y], ...]}`).

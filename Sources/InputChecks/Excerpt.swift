@@ -35,6 +35,25 @@ public enum Excerpt {
         return result
     }
 
+    /// Whether `scalar` is shown as itself: false for control characters
+    /// (tab and line breaks too), the line and paragraph separators, the
+    /// bidirectional controls and invisible formatting characters, which an
+    /// excerpt escapes and names read from files may not hold.
+    public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+        let isSeparator = value == 0x2028 || value == 0x2029
+        let isBidirectional = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || value == 0x200E || value == 0x200F || value == 0x061C
+        let isInvisible = value == 0xFEFF || (0xFFF9...0xFFFB).contains(value)
+        return !(isControl || isSeparator || isBidirectional || isInvisible)
+    }
+
+    /// Whether every character of `text` is shown as itself (``isPrintable(_:)``).
+    public static func isPrintable(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.allSatisfy { isPrintable($0) }
+    }
+
     /// One scalar as it appears in an excerpt.
     private static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
@@ -45,13 +64,7 @@ public enum Excerpt {
         case "\\": return "\\\\"
         default: break
         }
-        let value = scalar.value
-        let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-        let isSeparator = value == 0x2028 || value == 0x2029
-        let isBidirectional = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-            || value == 0x200E || value == 0x200F || value == 0x061C
-        let isInvisible = value == 0xFEFF || (0xFFF9...0xFFFB).contains(value)
-        guard isControl || isSeparator || isBidirectional || isInvisible else { return String(scalar) }
-        return "\\u{" + String(value, radix: 16) + "}"
+        guard !isPrintable(scalar) else { return String(scalar) }
+        return "\\u{" + String(scalar.value, radix: 16) + "}"
     }
 }

@@ -35,6 +35,21 @@ public enum EventTime {
         Double(microseconds(from: start, to: end)) / 1e6
     }
 
+    /// The longest time any two event times can be apart, in milliseconds:
+    /// `Int64.max` microseconds (about 292,000 years). A time window given
+    /// in milliseconds (`render --from`, `--to`) is at most this.
+    public static let maximumMilliseconds = Double(Int64.max) / 1000
+
+    /// `milliseconds` as a duration, saturated to ±``maximumMilliseconds``
+    /// (NaN is 0): `Duration.milliseconds(_:)` traps past `Int64`'s range.
+    public static func duration(milliseconds: Double) -> Duration {
+        guard !milliseconds.isNaN else { return .zero }
+        let clamped = min(max(milliseconds, -maximumMilliseconds), maximumMilliseconds)
+        // Whole microseconds (a finer part of a millisecond is no time for a window).
+        let microseconds = (clamped * 1000).rounded()
+        return .microseconds(microseconds >= 0x1p63 ? .max : microseconds < -0x1p63 ? .min : Int64(microseconds))
+    }
+
     /// `duration` in whole microseconds, rounded up (so that advancing to
     /// the result reaches it), saturated to `Int64`'s range.
     public static func microseconds(roundingUp duration: Duration) -> Int64 {

@@ -140,10 +140,16 @@ public struct GesturePipeline: Sendable {
     ///         for gesture in gestures { print(gesture.jsonLine) }
     ///         gestures.removeAll(keepingCapacity: true)
     ///     }
-    public mutating func process(_ event: InputEvent, into events: inout [GestureEvent]) {
+    ///
+    /// - Returns: the frame the decoder made at a `SYN_REPORT` (nil for the
+    ///   other events): what a reader beside the engine takes instead of
+    ///   decoding the events again (InputInterception's `InterceptedDevice`).
+    @discardableResult
+    public mutating func process(_ event: InputEvent, into events: inout [GestureEvent]) -> TouchFrame? {
         if mouse?.settings.withholdsButton == true && !event.isSynReport { mouseEvents.append(event) }
-        guard let touch = decoder.process(event) else { return }
+        guard let touch = decoder.process(event) else { return nil }
         process(touch, into: &events)
+        return touch
     }
 
     private mutating func process(_ touch: TouchFrame, into events: inout [GestureEvent]) {

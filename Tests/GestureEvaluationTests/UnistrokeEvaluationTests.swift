@@ -2,6 +2,7 @@ import Foundation
 import GestureEvaluation
 import GestureRecognition
 import GestureTraces
+import TestSupport
 import Testing
 
 @Suite("UnistrokeEvaluation")

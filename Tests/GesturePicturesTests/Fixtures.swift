@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The repository's bundled recordings, found from this file's path, and a
 /// place to keep the rendered pictures when `GESTURES_PICTURES_DIR` is set.
@@ -22,17 +23,9 @@ enum Fixtures {
 
     static func stroke(_ name: String) -> URL { recordings.appendingPathComponent("strokes").appendingPathComponent(name) }
 
-    /// The shared evemu recordings (`$GESTURES_SHARED_DATA` or ../shared/data
-    /// beside the repository), as paths of `.events` files; empty when absent.
+    /// The shared evemu recordings (``SharedData``), as paths of `.events` files; empty when absent.
     static let sharedRecordings: [URL] = {
-        var candidates: [URL] = []
-        if let custom = ProcessInfo.processInfo.environment["GESTURES_SHARED_DATA"], !custom.isEmpty {
-            candidates += [URL(fileURLWithPath: custom).appendingPathComponent("recordings"), URL(fileURLWithPath: custom)]
-        }
-        candidates.append(root.deletingLastPathComponent().appendingPathComponent("shared/data/recordings"))
-        guard let directory = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("touchpads").path) }) else {
-            return []
-        }
+        guard let directory = SharedData.recordings else { return [] }
         return ["touchpads", "touchscreens"].flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)) ?? [])
                 .filter { $0.hasSuffix(".events") }.sorted()

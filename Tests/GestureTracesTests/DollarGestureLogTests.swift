@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import GestureRecognition
 @testable import GestureTraces
@@ -66,21 +67,11 @@ struct DollarGestureLogTests {
         }
     }
 
-    @Test("every log of the $1 tuning subset imports", .enabled(if: SharedDollarData.logs != nil, "needs ../shared/data/dollar1"))
+    @Test("every log of the $1 tuning subset imports", .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
     func everyRealLogImports() throws {
-        let logs = try DollarGestureLog.logs(under: SharedDollarData.logs!)
+        let logs = try DollarGestureLog.logs(under: SharedData.dollarLogs!)
         #expect(logs.count == 2400)
         #expect(Set(logs.map(\.log.gestureName)).count == 16)
         #expect(logs.allSatisfy { $0.log.points.count >= 10 })
     }
-}
-
-enum SharedDollarData {
-    static let logs: URL? = {
-        let base = ProcessInfo.processInfo.environment["GESTURES_SHARED_DATA"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
-        let url = base.appendingPathComponent("dollar1/xml_logs")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
 }

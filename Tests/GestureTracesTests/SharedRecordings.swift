@@ -1,19 +1,11 @@
 import Foundation
 
-/// Finds the shared evemu recordings: `$GESTURES_SHARED_DATA` (the data
-/// folder or its `recordings` folder), else `../shared/data/recordings`
-/// beside the repository root, which is found from this file's path.
+import TestSupport
+
+/// The shared evemu recordings (`recordings` in ``SharedData``, the one
+/// place the tests find the shared data), and the files in them.
 enum SharedRecordings {
-    static let directory: URL? = {
-        var candidates: [URL] = []
-        if let custom = ProcessInfo.processInfo.environment["GESTURES_SHARED_DATA"], !custom.isEmpty {
-            let url = URL(fileURLWithPath: custom)
-            candidates += [url.appendingPathComponent("recordings"), url]
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.deletingLastPathComponent().appendingPathComponent("shared/data/recordings"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("touchpads").path) }
-    }()
+    static let directory: URL? = SharedData.recordings
 
     static var isAvailable: Bool { directory != nil }
 
@@ -34,10 +26,8 @@ enum SharedRecordings {
 
     static func url(_ file: String) -> URL { directory!.appendingPathComponent(file) }
 
-    /// The $1 study's stroke logs beside the recordings (`../dollar1/xml_logs`), if present.
-    static let dollarLogs: URL? = directory.map {
-        $0.deletingLastPathComponent().appendingPathComponent("dollar1/xml_logs")
-    }.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
+    /// The $1 study's stroke logs, if present.
+    static var dollarLogs: URL? { SharedData.dollarLogs }
 
     /// The directory of the malformed-input corpus kept beside these tests.
     static let malformed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Malformed")

@@ -67,3 +67,44 @@ struct ReadmeTests {
         }
     }
 }
+
+@Suite("the README's train-a-shape route warns about what it switches off (end to end)")
+struct ReadmeTrainRouteTests {
+    @Test("adding the README's engine line to the first configuration warns at each 3-finger swipe binding; --strict fails")
+    func trainRouteWarns() throws {
+        let readme = try ReadmeTests.readme()
+        // Step 1 of "Train a shape and bind it", word for word.
+        let section = try #require(readme.range(of: "## Train a shape and bind it"))
+        let step = try #require(readme.range(of: "add to the configuration:\n   `", range: section.upperBound..<readme.endIndex))
+        let line = readme[step.upperBound...].prefix { $0 != "`" }
+        #expect(line == "engine: {touchpadStrokeFingers: 3}")
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("gestures/config.yaml")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (ReadmeTests.firstConfiguration() + line + "\n").write(to: config, atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": directory.path]
+        let check = try ToolRunner.run(["check-config"], environment: environment)
+        #expect(check.status == 0, "warnings never stop the daemon")
+        let warnings = check.stderr.split(separator: "\n")
+        #expect(warnings == [
+            "\(config.path): warning: bindings[0].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
+            "\(config.path): warning: bindings[1].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
+        ], "\(check.stderr)")
+        let strict = try ToolRunner.run(["check-config", "--strict"], environment: environment)
+        #expect(strict.status == 1 && strict.stderr == check.stderr)
+    }
+
+    @Test("config.json and config.yaml side by side: check-config says which one is ignored")
+    func twoFilesWarn() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("gestures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #"{"version": 1, "bindings": []}"#.write(to: folder.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        try "version: 1\nbindings: []\n".write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        let check = try ToolRunner.run(["check-config"], environment: ["XDG_CONFIG_HOME": directory.path])
+        #expect(check.status == 0)
+        #expect(check.stderr == "\(folder.path)/config.json: warning: \(folder.path)/config.yaml is there too and ignored: keep one file\n")
+    }
+}

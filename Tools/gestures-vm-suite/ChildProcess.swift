@@ -28,7 +28,12 @@ extension VMSuite {
     /// Runs `gestures` with `arguments` as user and group 65534 (nobody),
     /// through this program's `as-user`.
     func runGesturesAsNobody(_ arguments: [String]) throws -> (Int32, String, String) {
-        try run(VMSuite.executable, ["gestures-vm-suite", "as-user", "65534", "65534", VMSuite.gestures] + arguments, whileRunning: nil)
+        try runGesturesAs(uid: 65534, gid: 65534, arguments)
+    }
+
+    /// Runs `gestures` with `arguments` as `uid` with the one group `gid`, through this program's `as-user`.
+    func runGesturesAs(uid: uid_t, gid: gid_t, _ arguments: [String]) throws -> (Int32, String, String) {
+        try run(VMSuite.executable, ["gestures-vm-suite", "as-user", String(uid), String(gid), VMSuite.gestures] + arguments, whileRunning: nil)
     }
 
     /// Runs `path` with `argv` (argv[0] included) to its end, killing it after 60 s.

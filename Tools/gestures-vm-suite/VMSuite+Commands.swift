@@ -1,4 +1,5 @@
 import EvdevInput
+import InputInterception
 import Foundation
 import GestureTraces
 import TouchInput

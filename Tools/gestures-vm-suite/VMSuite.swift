@@ -79,6 +79,7 @@ final class VMSuite {
         suite.check("intercept-input-actions") { try suite.inputActions() }
         suite.check("evemu-play") { try suite.evemuPlay() }
         suite.check("permission-denied") { try suite.permissionDenied() }
+        suite.check("doctor") { try suite.doctor() }
         say("VMTEST DONE \(suite.passed) passed, \(suite.failed) failed")
         return suite.failed == 0 ? 0 : 1
     }

@@ -51,14 +51,17 @@ enum CheckConfigCommand: Command {
     `train` read the same file and report its errors the same way.
     """
     static let arguments = [ArgumentSpec("PATH", count: .optional, kind: .file, help: "The configuration file, JSON or YAML.")]
+    static let strict = Flag("--strict", help: "Treat warnings (bindings that can never fire or fire together, a second configuration file) as errors: exit status 1.")
+    static let options = [strict.spec]
 
-    /// The file to check, when given.
+    /// The file to check, when given, and whether warnings fail.
     struct Options {
         var path: String?
+        var strict: Bool
     }
 
     static func parse(_ arguments: ParsedArguments) -> Options {
-        Options(path: arguments.positionals.first)
+        Options(path: arguments.positionals.first, strict: arguments[strict])
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -71,7 +74,12 @@ enum CheckConfigCommand: Command {
         print("\(path): valid, version \(DaemonConfiguration.version): \(plural(configuration.bindings.count, "binding")), \(devices), \(plural(configuration.sequences.count, "sequence")), \(templates)")
         print("actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s")
         for binding in configuration.bindings { print(binding.summary) }
-        return 0
+        var warnings = configuration.warnings().map { "\(path): warning: \($0)" }
+        if options.path == nil, let ignored = ConfigurationFile.ignoredDefaultPaths.first {
+            warnings.insert("\(path): warning: \(ignored) is there too and ignored: keep one file", at: 0)
+        }
+        for warning in warnings { printError(warning) }
+        return options.strict && !warnings.isEmpty ? 1 : 0
     }
 }
 

@@ -9,22 +9,22 @@ enum ConfigurationFile {
     /// The directory the file is looked for in: $XDG_CONFIG_HOME/gestures
     /// (default ~/.config/gestures).
     static var defaultDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base: String
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else {
-            base = (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        }
-        return base + "/gestures"
+        var environment = ProcessInfo.processInfo.environment
+        if environment["HOME"] == nil { environment["HOME"] = NSHomeDirectory() }
+        return ConfigurationLocation(environment: environment).directory
     }
 
     /// The first of config.json, config.yaml, config.yml in ``defaultDirectory``
     /// that exists, or nil.
     static var existingDefaultPath: String? {
-        let directory = defaultDirectory
-        return ["config.json", "config.yaml", "config.yml"].lazy.map { "\(directory)/\($0)" }
+        ConfigurationLocation.fileNames.lazy.map { "\(defaultDirectory)/\($0)" }
             .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The default files present beside the one read, which are ignored.
+    static var ignoredDefaultPaths: [String] {
+        Array(ConfigurationLocation.fileNames.map { "\(defaultDirectory)/\($0)" }
+            .filter { FileManager.default.fileExists(atPath: $0) }.dropFirst())
     }
 
     /// `given`, else the default file; a failure saying where to write one

@@ -5,12 +5,13 @@ import CommandLineKit
 let gesturesTool = CommandLineTool(
     name: "gestures",
     abstract: "gestures: recognise touchpad, touchscreen and mouse gestures on Linux.",
-    version: gesturesVersion,
+    version: gesturesVersionText,
     commands: [
         ReplayCommand.self,
         RunCommand.self,
         CheckConfigCommand.self,
         DevicesCommand.self,
+        DoctorCommand.self,
         RecordCommand.self,
         WatchCommand.self,
         StrokesCommand.self,

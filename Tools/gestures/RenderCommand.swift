@@ -3,6 +3,7 @@ import Foundation
 import GesturePictures
 import GestureRecognition
 import GestureTraces
+import TouchInput
 
 /// `gestures render FILE -o OUT`: draws a recording (its contacts and the
 /// gestures `replay` gives) or a template library, as SVG or PNG.
@@ -32,9 +33,9 @@ enum RenderCommand: Command {
     static let format = Option("--format", .choice(PictureOutput.Format.self), help: "Picture format (default: from OUT's extension).")
     static let zoom = Option("--zoom", valueName: "X", .number(above: 0), default: 1, help: "With png: pixels per SVG unit; 2 makes a sharper picture.")
     static let title = Option("--title", valueName: "TEXT", .text, help: "The heading (default: FILE's name).")
-    static let from = Option("--from", valueName: "MS", .number(in: 0...),
+    static let from = Option("--from", valueName: "MS", .number(in: 0...EventTime.maximumMilliseconds),
                              help: "With a recording: draw from MS milliseconds after its first event.")
-    static let to = Option("--to", valueName: "MS", .number(in: 0...),
+    static let to = Option("--to", valueName: "MS", .number(in: 0...EventTime.maximumMilliseconds),
                            help: "With a recording: draw up to MS milliseconds after its first event.")
     static let device = Option("--device", valueName: "N", .integer(in: 0...),
                                help: "With a recording of several devices: draw device N, 0 the first (default: the first touch device with events).")
@@ -121,12 +122,12 @@ enum RenderCommand: Command {
         guard options.from != nil || options.to != nil else { return nil }
         let times = trace.frames.compactMap { $0.events.last?.microseconds }
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
-        let length = Double((times.max() ?? origin) - origin) / 1000
+        let length = Double(EventTime.microseconds(from: origin, to: times.max() ?? origin)) / 1000
         let start = options.from ?? 0
         guard start <= length else {
             throw CommandFailure("\(options.file) lasts \(text(length)) ms, so --from \(text(start)) leaves nothing to draw")
         }
-        return .milliseconds(start) ... .milliseconds(options.to ?? max(length, start + 1))
+        return EventTime.duration(milliseconds: start) ... EventTime.duration(milliseconds: options.to ?? max(length, start + 1))
     }
 
     /// A number of milliseconds as typed: `500`, `12.5`.

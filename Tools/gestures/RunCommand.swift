@@ -82,6 +82,10 @@ enum RunCommand: Command {
         watcher.start()
         defer { watcher.stop() }
         daemon.log.write("running with \(path): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")")
+        for ignored in options.configurationPath == nil ? ConfigurationFile.ignoredDefaultPaths : [] {
+            daemon.log.write("warning: \(path): \(ignored) is there too and ignored: keep one file")
+        }
+        daemon.logWarnings(configuration, path: path)
         do {
             if options.traces.isEmpty {
                 let stopper = LiveSource.Stopper()
@@ -96,6 +100,10 @@ enum RunCommand: Command {
             replayFailures += failure.count
         } catch {
             throw CommandFailure(CommandLineTool.sentence(for: error))
+        }
+        if !options.traces.isEmpty {
+            // The recordings' devices are known now: a binding filtered to none of them never fired.
+            for warning in daemon.configuration.warnings(devices: daemon.devicesSeen) { daemon.log.write("warning: \(path): \(warning)") }
         }
         let counts = daemon.runner.counts
         daemon.log.write("done: \(counted(counts.finished, "command")) run, \(counts.failed) failed, \(counts.dropped) dropped")

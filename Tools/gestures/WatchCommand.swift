@@ -72,6 +72,8 @@ enum WatchCommand: Command {
                         let line = options.format == .text ? event.description : event.jsonLine
                         FileHandle.standardOutput.write(Data((line + "\n").utf8))
                     }
+                case .handOver:
+                    break  // watch intercepts nothing
                 case .removed(let device, let error):
                     printError("gestures watch: \(error.description)")
                     if case .node = selection {

@@ -1,4 +1,4 @@
-import EvdevInput
+import InputInterception
 import GestureRecognition
 import InputChecks
 
@@ -45,6 +45,6 @@ extension DaemonConfiguration {
         claims.removeAll { claim in
             claim.direction != nil && everyDirection.contains { $0.gesture == claim.gesture && $0.fingers == claim.fingers }
         }
-        return (PassThroughFilter.Policy(claims: claims, engine: engine), notes)
+        return (PassThroughFilter.Policy(claims: claims), notes)
     }
 }

@@ -1,4 +1,4 @@
-import EvdevInput
+import InputInterception
 import GestureRecognition
 
 /// What a ``GestureSource`` hands its gestures to.

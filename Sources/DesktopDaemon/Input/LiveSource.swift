@@ -1,4 +1,5 @@
 import EvdevInput
+import InputInterception
 import Foundation
 import GestureRecognition
 import TouchInput
@@ -120,6 +121,8 @@ public struct LiveSource: GestureSource {
                 sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
             case .gesture(let event, let device):
                 sink.deliver(event, input(device))
+            case .handOver:
+                break
             case .removed(let device, let error):
                 sink.log.write(error.description)
                 sink.deviceRemoved(input(device))

@@ -225,20 +225,8 @@ extension GestureEngine {
 
     /// Why the fingers are ignored (``StateName/ignoring``).
     struct Ignored: Sendable {
-        enum Reason: String, Sendable {
-            /// One finger moving on a touchpad, or one finger dragging on a
-            /// touchscreen without strokes.
-            case pointerMotion
-            /// Two fingers moving together with two-finger swipes off.
-            case scrolling
-            /// More than ``GestureEngine/maximumFingers``.
-            case tooManyFingers
-            /// Events were lost or a gesture was cut short: wait for all to lift.
-            case resynchronizing
-            /// A physical button went down (the pad was clicked): a click is
-            /// never a gesture; wait for all to lift.
-            case clicking
-        }
+        /// Why: ``GestureEngine/IgnoredReason``, which ``GestureEngine/Status`` shows.
+        typealias Reason = IgnoredReason
 
         var reason: Reason
         var fingers: Int

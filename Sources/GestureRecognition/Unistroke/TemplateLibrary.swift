@@ -42,14 +42,19 @@ public struct TemplateLibrary: Hashable, Sendable {
         templates.filter { $0.name == name }.map(\.points)
     }
 
-    /// Adds a sample of gesture `name`.
+    /// Adds a sample of gesture `name`, within `limits` (the ones every
+    /// reader of a library file applies, so that what is added can be read back).
     ///
-    /// - Throws: ``LibraryError/invalidName(_:)`` for an empty name, or
-    ///   ``LibraryError/degenerateSample(name:reason:)`` for points that are
-    ///   not a stroke.
-    public mutating func add(name: String, points: [Point]) throws(LibraryError) {
+    /// - Throws: ``LibraryError/invalidName(_:)`` for an empty name, one with
+    ///   control characters or too long; ``LibraryError/degenerateSample(name:reason:)``
+    ///   for points that are not a stroke; ``LibraryError/tooManyTemplates(count:limit:)``
+    ///   when the library is full.
+    public mutating func add(name: String, points: [Point], limits: Limits = .standard) throws(LibraryError) {
         guard Self.isValidName(name) else { throw .invalidName(name) }
-        if case .failure(let reason) = UnistrokePipeline.sanitized(points, maximumPoints: Limits.standard.maximumPointsPerTemplate) {
+        guard templates.count < limits.maximumTemplates else {
+            throw .tooManyTemplates(count: templates.count + 1, limit: limits.maximumTemplates)
+        }
+        if case .failure(let reason) = UnistrokePipeline.sanitized(points, maximumPoints: limits.maximumPointsPerTemplate) {
             throw .degenerateSample(name: name, reason: reason)
         }
         templates.append(Template(name: name, points: points))
@@ -80,8 +85,15 @@ public struct TemplateLibrary: Hashable, Sendable {
         return count
     }
 
-    static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 200 && !name.contains(where: { $0.isNewline })
+    /// The most characters a gesture name has.
+    public static let maximumNameLength = 200
+
+    /// Whether `name` can name a gesture: 1 to 200 characters, none of them
+    /// a control character, line or paragraph separator or bidirectional
+    /// control (whatever ``Excerpt`` would escape), so that a name printed to a
+    /// terminal is only ever text.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= maximumNameLength && Excerpt.isPrintable(name)
     }
 }
 
@@ -115,7 +127,7 @@ extension TemplateLibrary {
 
         public var description: String {
             switch self {
-            case .invalidName(let name): "invalid gesture name \(Excerpt.quoted(name)): it must be 1 to 200 characters on one line"
+            case .invalidName(let name): "invalid gesture name \(Excerpt.quoted(name)): it must be 1 to \(TemplateLibrary.maximumNameLength) characters of text, without control characters"
             case .degenerateSample(let name, let reason): "sample of \(Excerpt.quoted(name)) is not a stroke: \(reason)"
             case .tooLarge(let bytes, let limit): "the library is \(bytes) bytes, over the limit of \(limit)"
             case .notALibrary(let why): "not a template library: \(why)"
@@ -132,11 +144,6 @@ extension TemplateLibrary {
     /// The version this code writes and reads.
     public static let formatVersion = 1
 
-    private struct Header: Decodable {
-        var format: String?
-        var version: Int?
-    }
-
     private struct File: Codable {
         var format: String
         var version: Int
@@ -149,40 +156,92 @@ extension TemplateLibrary {
         var points: [[Double]]
     }
 
-    /// Loads a library from JSON, checking the version first and then every limit.
+    /// Loads a library from JSON, checking the version first and every limit
+    /// while it reads: a template's points are counted as they are read, so
+    /// the memory it takes stays proportional to what it accepts (16 bytes a
+    /// point, 45 MB for the most points 16 MiB can hold).
     public init(jsonData data: Data, limits: Limits = .standard) throws(LibraryError) {
         guard data.count <= limits.maximumBytes else { throw .tooLarge(bytes: data.count, limit: limits.maximumBytes) }
-        let header: Header
-        do { header = try JSONText.decode(Header.self, from: data) } catch {
-            throw .notALibrary(error.description)
+        // A limit passed while reading: said as itself, not as a JSON error.
+        var failure: LibraryError?
+        func fail(_ error: LibraryError) -> JSONText.ReadError {
+            failure = error
+            return .value(InvalidValue(path: "", message: error.description))
         }
-        guard header.format == Self.formatName else {
-            throw .notALibrary("the \"format\" key is \(header.format.map { Excerpt.quoted($0) } ?? "missing"), expected \"\(Self.formatName)\"")
-        }
-        guard let version = header.version else { throw .notALibrary("the \"version\" key is missing") }
-        guard version == Self.formatVersion else { throw .unsupportedVersion(found: version) }
-        let file: File
-        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
-            throw .notALibrary(JSONText.describe(decodingError: error))
-        }
-        guard file.templates.count <= limits.maximumTemplates else {
-            throw .tooManyTemplates(count: file.templates.count, limit: limits.maximumTemplates)
-        }
-        for (index, stored) in file.templates.enumerated() {
-            guard stored.points.count <= limits.maximumPointsPerTemplate else {
-                throw .tooManyPoints(template: index, count: stored.points.count, limit: limits.maximumPointsPerTemplate)
-            }
-            var points: [Point] = []
-            points.reserveCapacity(stored.points.count)
-            for (p, pair) in stored.points.enumerated() {
-                guard pair.count == 2, pair[0].isFinite, pair[1].isFinite else {
-                    throw .invalidTemplate(index: index, "points[\(p)] is not a pair of finite numbers")
+        var library = TemplateLibrary()
+        do {
+            try JSONText.read(data) { cursor throws(JSONText.ReadError) in
+                // First the header, wherever its keys are (the templates are skipped).
+                var header = cursor
+                var format: String?, version: Double?
+                try header.readObject(at: "the top level") { cursor, key throws(JSONText.ReadError) in
+                    switch key {
+                    case "format": format = try cursor.readString(at: "format", maximumBytes: 1_000)
+                    case "version": version = try cursor.readNumber(at: "version")
+                    default: cursor.skipValue()
+                    }
                 }
-                points.append(Point(x: pair[0], y: pair[1]))
+                guard format == Self.formatName else {
+                    throw fail(.notALibrary("the \"format\" key is \(format.map { Excerpt.quoted($0) } ?? "missing"), expected \"\(Self.formatName)\""))
+                }
+                guard let version else { throw fail(.notALibrary("the \"version\" key is missing")) }
+                guard version == Double(Self.formatVersion) else {
+                    throw fail(.unsupportedVersion(found: version.isFinite && abs(version) < 1e15 ? Int(version) : 0))
+                }
+                var sawTemplates = false
+                try cursor.readObject(at: "the top level") { cursor, key throws(JSONText.ReadError) in
+                    guard key == "templates" else { return cursor.skipValue() }
+                    sawTemplates = true
+                    try cursor.readList(at: "templates") { cursor, index throws(JSONText.ReadError) in
+                        guard index < limits.maximumTemplates else {
+                            // Count the rest without keeping them, for the message.
+                            var count = index + 1
+                            cursor.skipValue()
+                            while cursor.skipSeparatorAndValue() { count += 1 }
+                            throw fail(.tooManyTemplates(count: count, limit: limits.maximumTemplates))
+                        }
+                        try library.readTemplate(&cursor, index: index, limits: limits, fail: fail)
+                    }
+                }
+                guard sawTemplates else { throw fail(.notALibrary("templates: is required")) }
             }
-            do { try add(name: stored.name, points: points) } catch {
-                throw .invalidTemplate(index: index, error.description)
+        } catch {
+            throw failure ?? .notALibrary(error.description)
+        }
+        self = library
+    }
+
+    /// Reads `{"name": ..., "points": [[x, y], ...]}` at `cursor` and adds it.
+    private mutating func readTemplate(
+        _ cursor: inout JSONCursor, index: Int, limits: Limits, fail: (LibraryError) -> JSONText.ReadError
+    ) throws(JSONText.ReadError) {
+        var name: String?
+        var points: [Point]?
+        try cursor.readObject(at: "templates[\(index)]") { cursor, key throws(JSONText.ReadError) in
+            switch key {
+            case "name":
+                // Four bytes a character at most, six for an escape.
+                name = try cursor.readString(at: "templates[\(index)].name", maximumBytes: 6 * Self.maximumNameLength)
+            case "points":
+                do throws(PointListError) {
+                    points = try cursor.readPoints(at: "templates[\(index)].points", maximumCount: limits.maximumPointsPerTemplate)
+                } catch {
+                    switch error {
+                    case .tooMany(let count):
+                        throw fail(.tooManyPoints(template: index, count: count, limit: limits.maximumPointsPerTemplate))
+                    case .notAPair(let point):
+                        throw fail(.invalidTemplate(index: index, "points[\(point)] is not a pair of finite numbers"))
+                    case .read(let error):
+                        throw error
+                    }
+                }
+            default: cursor.skipValue()
             }
+        }
+        guard let name else { throw fail(.invalidTemplate(index: index, "name: is required")) }
+        guard let points else { throw fail(.invalidTemplate(index: index, "points: is required")) }
+        do { try add(name: name, points: points, limits: limits) } catch {
+            throw fail(.invalidTemplate(index: index, error.description))
         }
     }
 

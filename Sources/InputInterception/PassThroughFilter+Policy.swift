@@ -2,7 +2,11 @@ import GestureRecognition
 
 extension PassThroughFilter {
     /// Which gestures are claimed (kept from the clone, and so from the
-    /// desktop) and the hand-over's timing, each named with its unit.
+    /// desktop) and the hand-over's own timing, each named with its unit.
+    /// The thresholds the hand-over shares with the engine (its motion
+    /// threshold, tap movement limit, finger-change debounce and swipe
+    /// direction classifier) are not here: the filter reads them from the
+    /// configuration of the engine it follows.
     ///
     /// The defaults are chosen against libinput's numbers; Docs/Interception.md
     /// says why each one is what it is.
@@ -12,18 +16,10 @@ extension PassThroughFilter {
     public struct Policy: Hashable, Sendable {
         /// The claimed gestures; none means every frame passes at once.
         public var claims: [Claim]
-        /// How swipe updates are classified when a claim names a direction:
-        /// the engine's classifier, which the bindings use too.
-        public var swipeDirection: SwipeDirection.Classifier
-        /// How far, in millimetres, held fingers may move while more may come
-        /// (libinput's and the engine's motion threshold: 1.5 mm plus 0.5 mm
-        /// per extra finger); farther is scrolling, and the frames go out.
-        public var motionThresholdMillimeters: Double
-        /// See ``motionThresholdMillimeters``.
-        public var motionThresholdPerExtraFingerMillimeters: Double
         /// How long after a second (or later) finger lands frames wait for
         /// another, when a claimed gesture needs more fingers than are down:
-        /// 80 ms (fingers of one hand land 20-60 ms apart).
+        /// 80 ms (fingers of one hand land 20-60 ms apart). Fingers that move
+        /// past the engine's motion threshold meanwhile are let out at once.
         public var fingerWait: Duration
         /// The longest frames are held for any reason (the engine undecided,
         /// a swipe's direction not known yet); then they go out, and a claim
@@ -37,33 +33,18 @@ extension PassThroughFilter {
         /// Touches shorter than this on the device are taps for libinput
         /// whatever their timing on the clone: 140 ms (libinput's tap timeout,
         /// 180 ms, less a margin). A longer touch that the clone saw late
-        /// and that moved less than ``tapMaximumMovementMillimeters`` lasts
+        /// and that moved less than the engine's tap movement limit lasts
         /// as long on the clone as on the device, so it is a tap on neither.
         public var sureTapDuration: Duration
-        /// How far a finger may move and still tap, in millimetres (the
-        /// engine's, after libinput's 1.3 mm).
-        public var tapMaximumMovementMillimeters: Double
-        /// A finger that lifts and lands again within this time flickered
-        /// (the engine's ``GestureEngine/Configuration/fingerChangeDebounce``,
-        /// 100 ms): while frames pass, its landing goes out at once instead
-        /// of starting a hold, as the clone already showed that many fingers.
-        public var fingerChangeDebounce: Duration
 
-        /// A policy claiming `claims`; the thresholds are the engine's
-        /// (`engine`), the timing the defaults above.
-        public init(claims: [Claim] = [], engine: GestureEngine.Configuration = GestureEngine.Configuration(),
-                    fingerWait: Duration = .milliseconds(80), decisionLimit: Duration = .milliseconds(1000),
+        /// A policy claiming `claims`, with the timing above.
+        public init(claims: [Claim] = [], fingerWait: Duration = .milliseconds(80), decisionLimit: Duration = .milliseconds(1000),
                     tapSafeDuration: Duration = .milliseconds(300), sureTapDuration: Duration = .milliseconds(140)) {
             self.claims = claims
-            self.swipeDirection = engine.swipeDirection
-            self.motionThresholdMillimeters = engine.motionThresholdMillimeters
-            self.motionThresholdPerExtraFingerMillimeters = engine.motionThresholdPerExtraFingerMillimeters
             self.fingerWait = fingerWait
             self.decisionLimit = decisionLimit
             self.tapSafeDuration = tapSafeDuration
             self.sureTapDuration = sureTapDuration
-            self.tapMaximumMovementMillimeters = engine.tapMaximumMovementMillimeters
-            self.fingerChangeDebounce = engine.fingerChangeDebounce
         }
 
         /// The finger counts some claim applies to.
@@ -71,14 +52,12 @@ extension PassThroughFilter {
             Set(claims.flatMap { claim in claim.fingers.map { [$0] } ?? Array(2...GestureEngine.maximumFingers) })
         }
 
-        /// The motion threshold for `fingers` fingers, in millimetres.
-        func motionThresholdMillimeters(fingers: Int) -> Double {
-            motionThresholdMillimeters + motionThresholdPerExtraFingerMillimeters * Double(max(0, fingers - 1))
-        }
-
         /// Whether `event` is a claimed gesture, is not, or cannot tell yet
-        /// (a swipe whose claims all name a direction, before it has one).
-        public func verdict(for event: GestureEvent) -> Verdict {
+        /// (a swipe whose claims all name a direction, before it has one);
+        /// a swipe update without a direction is classified by
+        /// `swipeDirection` (the engine's classifier, which the bindings use too).
+        public func verdict(for event: GestureEvent,
+                            swipeDirection: SwipeDirection.Classifier = GestureEngine.Configuration().swipeDirection) -> Verdict {
             let matching = claims.filter { $0.gesture == event.type && $0.applies(to: event.fingers) }
             guard !matching.isEmpty else { return .unclaimed }
             if event.type != .swipe || matching.contains(where: { $0.direction == nil }) { return .claimed }

@@ -3,8 +3,13 @@ import TouchInput
 
 /// Decides which frames of an intercepted touch device reach its clone (and
 /// so the desktop): all of them, in their frames, except those of claimed
-/// gestures. Pure: frames, the engine's gestures and its state in; frames to
-/// write out. `LiveGestures` does the reading, grabbing and writing.
+/// gestures. Pure: each frame's events, the frame the pipeline decoded from
+/// them, the engine's gestures and its ``GestureEngine/Status`` (its finger
+/// count, palms left out as it leaves them out, and its decision) in; frames
+/// to write out. It counts nothing and decodes nothing itself, and its
+/// thresholds are the engine's own configuration, so it follows the engine.
+/// ``InterceptedDevice`` drives it (with the pipeline and the pacer);
+/// ``DeviceLoop`` does the reading, grabbing and writing.
 ///
 /// The hand-over, in short (Docs/Interception.md has the whole design):
 /// - With nothing claimed, every frame passes at once; so do frames with one
@@ -31,11 +36,10 @@ import TouchInput
 /// the device time of the frame it stands for (made frames are stamped), so
 /// that `ClonePacer` can space a burst.
 ///
-///     var filter = PassThroughFilter(device: pad, policy: .init(claims: [.init(gesture: .swipe, fingers: 3)]))
-///     let gestures = pipeline.process(frame)
-///     for out in filter.process(frame, gestures: gestures, engineState: pipeline.engine?.stateName ?? .idle) {
-///         try clone.writeFrame(out)
-///     }
+///     var device = InterceptedDevice(device: pad, setup: .init(), originMicroseconds: 0,
+///                                    policy: .init(claims: [.init(gesture: .swipe, fingers: 3)]))!
+///     let step = device.process(frame, nowMicroseconds: frame.last!.microseconds)
+///     for out in step.cloneFrames { try clone.writeFrame(out) }
 ///
 /// - Complexity: O(events of the frame + stored values) per frame; a flush is
 ///   O(held events).
@@ -55,6 +59,10 @@ public struct PassThroughFilter: Sendable {
 
     /// The device intercepted.
     public let device: DeviceDescription
+    /// The configuration of the engine the filter follows: its motion
+    /// threshold, tap movement limit, finger-change debounce and swipe
+    /// direction classifier are the filter's.
+    public let engine: GestureEngine.Configuration
     /// What is claimed, and the timing; a new policy applies from the next
     /// touch (set it when ``isIdle``).
     public var policy: Policy
@@ -69,8 +77,7 @@ public struct PassThroughFilter: Sendable {
     /// The clone's state: what the frames written out left it in.
     public private(set) var cloneState: EvdevState
 
-    private var decoder: MultitouchDecoder
-    /// Fingers down (palms left out, as the engine counts them) and where the contacts are.
+    /// Fingers down (the engine's count) and where the contacts it counts are.
     private var fingers = 0
     private var positions: [Int: Point] = [:]
     /// Whether a contact moved in the latest frame.
@@ -94,7 +101,7 @@ public struct PassThroughFilter: Sendable {
     private var settleAt: Int64?
     /// The latest time seen, in microseconds (event clock).
     private var now: Int64 = 0
-    private var lastEngineState: GestureEngine.StateName = .idle
+    private var lastDecision: GestureEngine.Decision = .noFingers
     private let flushBudget: Int
 
     /// A frame waiting for a decision, with the device's state around it.
@@ -121,15 +128,16 @@ public struct PassThroughFilter: Sendable {
     }
 
     /// A filter for `device`, whose state is `deviceState` now (libevdev's, for
-    /// a device opened with fingers down). The clone is taken to start as a
-    /// virtual device made from it does: the device's absolute axes, no key
-    /// down, no contact.
-    public init(device: DeviceDescription, deviceState: EvdevState = EvdevState(), policy: Policy = Policy()) {
+    /// a device opened with fingers down), following an engine configured
+    /// with `engine`. The clone is taken to start as a virtual device made
+    /// from it does: the device's absolute axes, no key down, no contact.
+    init(device: DeviceDescription, deviceState: EvdevState = EvdevState(), policy: Policy = Policy(),
+         engine: GestureEngine.Configuration) {
         self.device = device
+        self.engine = engine
         self.policy = policy
         self.deviceState = deviceState
         self.cloneState = Self.initialCloneState(of: deviceState)
-        self.decoder = MultitouchDecoder(device: device)
         self.flushBudget = Self.readerBufferEvents(for: device) * 3 / 4
     }
 
@@ -147,7 +155,7 @@ public struct PassThroughFilter: Sendable {
     public var isIdle: Bool { mode == .passing && fingers == 0 }
 
     /// The earliest time (microseconds, the events' clock) at which the
-    /// filter wants ``advance(toMicroseconds:gestures:engineState:)``, or nil.
+    /// filter wants ``advance(toMicroseconds:gestures:status:)``, or nil.
     public var nextDeadlineMicroseconds: Int64? {
         switch mode {
         case .holding:
@@ -164,18 +172,19 @@ public struct PassThroughFilter: Sendable {
     }
 
     /// Takes one frame read from the device (its events, ending in
-    /// `SYN_REPORT`), the gestures the engine made of it and the engine's
-    /// state after it; returns the frames to write to the clone, in order,
-    /// each without its `SYN_REPORT`.
-    public mutating func process(_ frame: [InputEvent], gestures: [GestureEvent],
-                                 engineState: GestureEngine.StateName) -> [[InputEvent]] {
+    /// `SYN_REPORT`), the frame the pipeline decoded from them, the gestures
+    /// the engine made of it and the engine's status after it; returns the
+    /// frames to write to the clone, in order, each without its `SYN_REPORT`.
+    mutating func process(_ frame: [InputEvent], touch: TouchFrame?, gestures: [GestureEvent],
+                          status: GestureEngine.Status) -> [[InputEvent]] {
         now = max(now, frame.last?.microseconds ?? now)
         releasedWholeTouch = false
         var output = settleIfDue()
         let before = deviceState
         deviceState.apply(frame)
         let previousFingers = fingers
-        let pressed = decode(frame)
+        let pressed = note(touch, status)
+        let decision = status.decision
         if fingers == 0 {
             lastDrop = nil
         } else if mode == .passing && fingers < previousFingers {
@@ -189,56 +198,52 @@ public struct PassThroughFilter: Sendable {
             if fingers > 0 {
                 output.append(catchUp(to: before))
                 mode = .passing
-                output += pass(current, previousFingers: previousFingers, pressed: pressed, gestures: gestures, engineState: engineState)
+                output += pass(current, previousFingers: previousFingers, pressed: pressed, gestures: gestures, decision: decision)
             }
         case .holding:
             held.append(current)
             noteHeld(previousFingers: previousFingers, pressed: pressed)
-            output += decide(gestures, engineState: engineState)
+            output += decide(gestures, decision: decision)
         case .passing:
-            output += pass(current, previousFingers: previousFingers, pressed: pressed, gestures: gestures, engineState: engineState)
+            output += pass(current, previousFingers: previousFingers, pressed: pressed, gestures: gestures, decision: decision)
         }
-        lastEngineState = engineState
+        lastDecision = decision
         return output.filter { !$0.isEmpty }
     }
 
     /// Lets time pass to `microseconds` (the events' clock) with the gestures
-    /// the engine's timers gave by then and its state: a hold may end, a
+    /// the engine's timers gave by then and its status: a hold may end, a
     /// claim begin, a settling clone be lifted.
-    public mutating func advance(toMicroseconds microseconds: Int64, gestures: [GestureEvent],
-                                 engineState: GestureEngine.StateName) -> [[InputEvent]] {
+    mutating func advance(toMicroseconds microseconds: Int64, gestures: [GestureEvent],
+                          status: GestureEngine.Status) -> [[InputEvent]] {
         now = max(now, microseconds)
         releasedWholeTouch = false
         var output = settleIfDue()
         switch mode {
         case .holding:
-            output += decide(gestures, engineState: engineState)
+            output += decide(gestures, decision: status.decision)
         case .passing:
-            if gestures.contains(where: { isInProgress($0) && policy.verdict(for: $0) == .claimed }) {
+            if gestures.contains(where: { isInProgress($0) && isClaimed($0) }) {
                 output += claim()
-            } else if startsHold(previousFingers: fingers, engineState: engineState) {
+            } else if startsHold(previousFingers: fingers, decision: status.decision) {
                 startHold()
             }
         case .claimed, .settling:
             break
         }
-        lastEngineState = engineState
+        lastDecision = status.decision
         return output.filter { !$0.isEmpty }
     }
 
-    /// Takes the frame libevdev's resync gave after `SYN_DROPPED`: held frames
-    /// are dropped (they are incomplete) and the clone is brought to the
-    /// device's state in one frame; a claim stays until every finger lifts.
-    public mutating func resynchronize(_ frame: [InputEvent], engineState: GestureEngine.StateName) -> [[InputEvent]] {
+    /// Takes the frame libevdev's resync gave after `SYN_DROPPED` (and the
+    /// frame the pipeline decoded from it): held frames are dropped (they are
+    /// incomplete) and the clone is brought to the device's state in one
+    /// frame; a claim stays until every finger lifts.
+    mutating func resynchronize(_ frame: [InputEvent], touch: TouchFrame?, status: GestureEngine.Status) -> [[InputEvent]] {
         now = max(now, frame.last?.microseconds ?? now)
         var output = settleIfDue()
         deviceState.apply(frame)
-        let time = frame.first?.microseconds ?? now
-        for event in [InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
-                      InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time)] {
-            _ = decoder.process(event)
-        }
-        _ = decode(frame)
+        _ = note(touch, status)
         switch mode {
         case .holding, .passing:
             held = []
@@ -250,13 +255,13 @@ public struct PassThroughFilter: Sendable {
         case .settling:
             break
         }
-        lastEngineState = engineState
+        lastDecision = status.decision
         return output.filter { !$0.isEmpty }
     }
 
     /// Ends the interception: the clone is brought to the device's state
     /// (held frames are dropped, a settling contact lifted at once).
-    public mutating func finish() -> [[InputEvent]] {
+    mutating func finish() -> [[InputEvent]] {
         held = []
         hold = nil
         settleAt = nil
@@ -270,38 +275,43 @@ public struct PassThroughFilter: Sendable {
     /// off; a landing that may become a claimed gesture starts holding;
     /// anything else goes out.
     private mutating func pass(_ frame: HeldFrame, previousFingers: Int, pressed: Bool,
-                               gestures: [GestureEvent], engineState: GestureEngine.StateName) -> [[InputEvent]] {
-        if gestures.contains(where: { isInProgress($0) && policy.verdict(for: $0) == .claimed }) {
+                               gestures: [GestureEvent], decision: GestureEngine.Decision) -> [[InputEvent]] {
+        if gestures.contains(where: { isInProgress($0) && isClaimed($0) }) {
             return claim()
         }
-        guard startsHold(previousFingers: previousFingers, engineState: engineState) else {
+        guard startsHold(previousFingers: previousFingers, decision: decision) else {
             if frame.lifts && defersLift() { return [] }
             return [forward(frame)]
         }
         startHold()
         held = [frame]
         noteHeld(previousFingers: 0, pressed: pressed)
-        return decide(gestures, engineState: engineState)
+        return decide(gestures, decision: decision)
+    }
+
+    /// Whether the policy claims `event`, classifying a swipe's direction as the engine does.
+    private func isClaimed(_ event: GestureEvent) -> Bool {
+        policy.verdict(for: event, swipeDirection: engine.swipeDirection) == .claimed
     }
 
     /// Whether frames from now on wait: fingers landed and a claimed gesture
     /// may follow (their count is claimed, or a claim needs more); or, with
     /// a claimed count down, the engine starts deciding again, or fingers
     /// resting in an unclaimed hold start to move (a swipe or pinch may follow).
-    private func startsHold(previousFingers: Int, engineState: GestureEngine.StateName) -> Bool {
+    private func startsHold(previousFingers: Int, decision: GestureEngine.Decision) -> Bool {
         let counts = policy.claimedFingerCounts
         guard fingers > 0, let most = counts.max() else { return false }
         if fingers > previousFingers && (counts.contains(fingers) || (fingers >= 2 && fingers < most)) && !flickered { return true }
         guard counts.contains(fingers) else { return false }
-        if engineState == .undecided && lastEngineState != .undecided { return true }
-        return engineState == .holding && movedLately
+        if decision == .undecided && lastDecision != .undecided { return true }
+        return decision == .gesture(.hold) && movedLately
     }
 
     /// Whether the fingers down now came back within the debounce time
     /// after the count fell while frames passed (a finger flickered).
     private var flickered: Bool {
         guard let drop = lastDrop, fingers <= drop.fingers else { return false }
-        return EventTime.microseconds(from: drop.at, to: now) <= Self.microseconds(policy.fingerChangeDebounce)
+        return EventTime.microseconds(from: drop.at, to: now) <= Self.microseconds(engine.fingerChangeDebounce)
     }
 
     private mutating func startHold() {
@@ -322,22 +332,22 @@ public struct PassThroughFilter: Sendable {
         hold = current
     }
 
-    /// Claims, releases or keeps holding, from the engine's events and state.
-    private mutating func decide(_ gestures: [GestureEvent], engineState: GestureEngine.StateName) -> [[InputEvent]] {
+    /// Claims, releases or keeps holding, from the engine's events and decision.
+    private mutating func decide(_ gestures: [GestureEvent], decision: GestureEngine.Decision) -> [[InputEvent]] {
         guard var current = hold else { return release() }
         for event in gestures where isDecisive(event, pendingSwipe: current.pendingSwipe) {
-            switch policy.verdict(for: event) {
+            switch policy.verdict(for: event, swipeDirection: engine.swipeDirection) {
             case .claimed: return claim()
             case .unclaimed: return release()
             case .undecided: current.pendingSwipe = true
             }
         }
         hold = current
-        if engineState == .stroking { return policy.claimsStroke(fingers: fingers) ? claim() : release() }
+        if decision == .gesture(.stroke) { return policy.claimsStroke(fingers: fingers) ? claim() : release() }
         if current.buttonPressed || now - current.started >= Self.microseconds(policy.decisionLimit) { return release() }
         let claimedCount = policy.claimedFingerCounts.contains(fingers)
-        switch engineState {
-        case .idle, .ignoring:
+        switch decision {
+        case .noFingers, .ignored:
             return release()
         case .undecided:
             if claimedCount { return [] }
@@ -345,10 +355,8 @@ public struct PassThroughFilter: Sendable {
             let waiting = fingers > 0 && fingers < most
                 && now - current.latestLanding < Self.microseconds(policy.fingerWait) && !hasMoved(current)
             return waiting ? [] : release()
-        case .holding, .swiping, .pinching:
+        case .gesture:
             return current.pendingSwipe || claimedCount ? [] : release()
-        case .stroking:
-            return release()
         }
     }
 
@@ -365,7 +373,7 @@ public struct PassThroughFilter: Sendable {
 
     /// Whether the held fingers moved: one finger at all, more past the motion threshold.
     private func hasMoved(_ hold: Hold) -> Bool {
-        let limit = fingers <= 1 ? 0 : policy.motionThresholdMillimeters(fingers: fingers)
+        let limit = fingers <= 1 ? 0 : engine.motionThresholdMillimeters(fingers: fingers)
         return positions.contains { id, position in
             hold.anchors[id].map { $0.distance(to: position) > limit } ?? false
         }
@@ -487,26 +495,22 @@ public struct PassThroughFilter: Sendable {
         }
     }
 
-    // MARK: - Decoding
+    // MARK: - The engine's fingers
 
-    /// Decodes `frame`; returns whether a button went down in it.
-    private mutating func decode(_ frame: [InputEvent]) -> Bool {
-        var decoded: TouchFrame?
-        for event in frame { if let touch = decoder.process(event) { decoded = touch } }
-        guard let touch = decoded else { return false }
-        let fingerContacts = touch.contacts.filter { !$0.isPalm }
-        let palms = touch.contacts.count - fingerContacts.count
-        fingers = max(touch.fingerCount - palms, fingerContacts.count, 0)
+    /// Takes the engine's count and contacts after a frame (and the decoded
+    /// frame's buttons); returns whether a button went down in it.
+    private mutating func note(_ touch: TouchFrame?, _ status: GestureEngine.Status) -> Bool {
+        fingers = status.fingers
         let previous = positions
-        positions = Dictionary(fingerContacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(status.contacts.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first })
         movedLately = positions.contains { id, position in previous[id].map { $0 != position } ?? false }
-        let pressed = !touch.buttons.subtracting(buttons).isEmpty
-        buttons = touch.buttons
+        let pressed = touch.map { !$0.buttons.subtracting(buttons).isEmpty } ?? false
+        if let touch { buttons = touch.buttons }
         if deviceState.isTouching {
             if deviceTouchSince == nil { deviceTouchSince = now }
             for (id, position) in positions {
                 if let landing = landings[id] {
-                    if landing.distance(to: position) > policy.tapMaximumMovementMillimeters { touchMoved = true }
+                    if landing.distance(to: position) > engine.tapMaximumMovementMillimeters { touchMoved = true }
                 } else {
                     landings[id] = position
                 }

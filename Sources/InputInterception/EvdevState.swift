@@ -28,7 +28,7 @@ public struct EvdevState: Hashable, Sendable {
     }
 
     /// `ABS_MT_TOOL_Y`: the last per-slot axis.
-    static let lastPerSlotAxis: UInt16 = 0x3d
+    package static let lastPerSlotAxis: UInt16 = 0x3d
 
     /// The slot `ABS_MT_*` events currently update.
     public private(set) var currentSlot: Int32 = 0
@@ -39,7 +39,7 @@ public struct EvdevState: Hashable, Sendable {
     public init() {}
 
     /// Whether `code` (an `EV_ABS` code) is a per-slot multitouch axis.
-    static func isPerSlot(_ code: UInt16) -> Bool { code > ABS.MT_SLOT && code <= lastPerSlotAxis }
+    package static func isPerSlot(_ code: UInt16) -> Bool { code > ABS.MT_SLOT && code <= lastPerSlotAxis }
 
     /// Applies one event; `EV_SYN`, `EV_MSC` and relative events leave the state unchanged.
     public mutating func apply(_ event: InputEvent) {

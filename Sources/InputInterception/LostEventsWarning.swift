@@ -1,21 +1,24 @@
 /// The warning that the kernel dropped a device's events (`SYN_DROPPED`:
 /// this program fell behind), given at most once every ``interval`` so that
-/// a machine under load does not flood the log. `LiveGestures` and
+/// a machine under load does not flood the log. `DeviceLoop` and
 /// `LiveMouseStrokes` each keep one for all their devices.
 ///
 ///     var lostEvents = LostEventsWarning()
 ///     lostEvents.sentence(node: "/dev/input/event5", cancelling: "the gesture in progress")
 ///     // "the kernel dropped events from /dev/input/event5 (this program fell behind); the gesture in progress is cancelled."
 ///     lostEvents.sentence(node: "/dev/input/event5", cancelling: "the gesture in progress")   // nil, for 10 s
-struct LostEventsWarning {
+package struct LostEventsWarning {
     /// How often, at most, lost events are warned about: 10 s.
-    static let interval: Duration = .seconds(10)
+    package static let interval: Duration = .seconds(10)
 
     private var lastWarning: ContinuousClock.Instant?
 
+    /// No warning given yet.
+    package init() {}
+
     /// The warning for `node`, saying that `what` is cancelled, or nil when
     /// the last warning was less than ``interval`` before `now`.
-    mutating func sentence(node: String, cancelling what: String,
+    package mutating func sentence(node: String, cancelling what: String,
                            now: ContinuousClock.Instant = .now) -> String? {
         if let lastWarning, now - lastWarning < Self.interval { return nil }
         lastWarning = now

@@ -1,5 +1,5 @@
 import Testing
-@testable import EvdevInput
+@testable import InputInterception
 import TouchInput
 
 @Suite struct EvdevStateTests {

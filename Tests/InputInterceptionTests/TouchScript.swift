@@ -1,4 +1,4 @@
-import EvdevInput
+import InputInterception
 import Testing
 import GestureRecognition
 import TouchInput
@@ -108,60 +108,60 @@ struct TouchScript {
     }
 }
 
-/// A device's frames run through a pipeline and a `PassThroughFilter` as
-/// `LiveGestures` runs them, timers included, keeping what reaches the clone.
-struct InterceptionRun {
-    var pipeline: GesturePipeline
-    var filter: PassThroughFilter
+/// What the daemon's own loop (`DeviceLoop`, with its `InterceptedDevice`:
+/// pipeline, hand-over filter, pacer, resync and the policy asked between
+/// touches) did with a scripted device, read through ``FakeDevices``.
+struct LoopRecording {
     /// The gestures of the device itself.
     var gestures: [GestureEvent] = []
-    /// The frames written to the clone, with the time they were written (µs).
+    /// The frames written to the clone while reading, with the time they were written (µs).
     var written: [(time: Int64, events: [InputEvent])] = []
-    /// The modes the filter went through, without repeats.
+    /// The frames written when the loop finished (the reader woken).
+    var writtenAtStop: [[InputEvent]] = []
+    /// The modes the hand-over went through, without repeats.
     var modes: [PassThroughFilter.Mode] = [.passing]
+    /// Everything the loop handed out, in order.
+    var outputs: [DeviceLoop<FakeDevices>.Output] = []
+    /// The warnings it gave.
+    var warnings: [String] = []
+    /// The devices, after the loop returned.
+    var io: FakeDevices
 
-    init(device: DeviceDescription, policy: PassThroughFilter.Policy,
-         engine: GestureEngine.Configuration = GestureEngine.Configuration()) {
-        pipeline = GesturePipeline(device: device, originMicroseconds: 0,
-                                   setup: GesturePipeline.Setup(configuration: engine))!
-        filter = PassThroughFilter(device: device, policy: policy)
-    }
-
-    /// Runs `frames`, then lets a second pass so that every timer fires.
+    /// Device 1 of `frames`, intercepted under `policy` (or what `claims`
+    /// gives at the fake clock's time, asked between touches), read by the loop until 2 s after the last frame, so that
+    /// every timer fires. `prepare` may script more (a resync, an unplug).
     static func run(_ frames: [[InputEvent]], device: DeviceDescription, policy: PassThroughFilter.Policy,
-                    engine: GestureEngine.Configuration = GestureEngine.Configuration()) -> InterceptionRun {
-        var run = InterceptionRun(device: device, policy: policy, engine: engine)
-        for frame in frames { run.feed(frame) }
-        run.fireTimers(upTo: (frames.last?.last?.microseconds ?? 0) + 2_000_000)
-        return run
-    }
-
-    mutating func feed(_ frame: [InputEvent]) {
-        let time = frame.last!.microseconds
-        fireTimers(upTo: time - 1)
-        var produced: [GestureEvent] = []
-        for event in frame { produced += pipeline.process(event) }
-        gestures += produced
-        let out = filter.process(frame, gestures: produced, engineState: pipeline.engine?.stateName ?? .idle)
-        record(out, at: time)
-    }
-
-    /// Fires the engine's and the filter's timers due by `time`, earliest first.
-    mutating func fireTimers(upTo time: Int64) {
-        for _ in 0..<1000 {
-            let due = [pipeline.nextDeadlineMicroseconds, filter.nextDeadlineMicroseconds].compactMap { $0 }.min()
-            guard let due, due <= time else { return }
-            let produced = pipeline.fireTimers(dueByMicroseconds: due)
-            gestures += produced
-            let out = filter.advance(toMicroseconds: due, gestures: produced, engineState: pipeline.engine?.stateName ?? .idle)
-            record(out, at: due)
+                    engine: GestureEngine.Configuration = GestureEngine.Configuration(),
+                    claims: ((_ nowMicroseconds: Int64) -> PassThroughFilter.Policy)? = nil,
+                    prepare: (FakeDevices) -> Void = { _ in }) -> LoopRecording {
+        // The clock starts at 0, so gesture times (counted from the loop's start) are the events' times.
+        let io = FakeDevices(start: 0, end: (frames.last?.last?.microseconds ?? 0) + 2_000_000)
+        io.add(1, DeviceFacts(node: "/dev/input/event1", description: device))
+        io.schedule(frames: frames, device: 1)
+        prepare(io)
+        var recording = LoopRecording(io: io)
+        let loop = DeviceLoop(io: io, devices: [1], intercepts: true,
+                              setup: { _ in GesturePipeline.Setup(configuration: engine) },
+                              claims: { _ in claims?(io.now) ?? policy },
+                              warn: { recording.warnings.append($0) })
+        do {
+            try loop.run { output in
+                recording.outputs.append(output)
+                switch output {
+                case .gesture(let event, _): recording.gestures.append(event)
+                case .handOver(let mode, _): if recording.modes.last != mode { recording.modes.append(mode) }
+                case .opened, .removed: break
+                }
+                return true
+            }
+        } catch {
+            Issue.record("the loop failed: \(error)")
         }
-        Issue.record("timers kept firing")
-    }
-
-    private mutating func record(_ frames: [[InputEvent]], at time: Int64) {
-        for frame in frames { written.append((time, frame)) }
-        if modes.last != filter.mode { modes.append(filter.mode) }
+        for write in io.written {
+            if write.atStop { recording.writtenAtStop.append(write.events) } else { recording.written.append((write.time, write.events)) }
+        }
+        #expect(io.grabbed.isEmpty, "the loop ended with a device grabbed")
+        return recording
     }
 
     /// The clone's events, each frame closed by a `SYN_REPORT` stamped with the time it was written.
@@ -186,7 +186,7 @@ struct InterceptionRun {
         return states
     }
 
-    /// What the engine makes of the clone's stream: what a desktop reading it could see.
+    /// What a replay of the clone's stream gives: what a desktop reading it could see.
     func cloneGestures(device: DeviceDescription) -> [GestureEvent] {
         var clone = GesturePipeline(device: device, originMicroseconds: 0)!
         var result: [GestureEvent] = []

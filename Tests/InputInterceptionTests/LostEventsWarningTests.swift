@@ -1,5 +1,5 @@
 import Testing
-@testable import EvdevInput
+import InputInterception
 
 @Suite struct LostEventsWarningTests {
     private let start = ContinuousClock.Instant.now

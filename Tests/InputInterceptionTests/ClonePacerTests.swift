@@ -1,5 +1,5 @@
 import Testing
-import EvdevInput
+import InputInterception
 import TouchInput
 
 @Suite struct ClonePacerTests {

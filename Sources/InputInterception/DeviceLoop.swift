@@ -1,0 +1,241 @@
+import GestureRecognition
+import TouchInput
+
+/// One device being read live.
+public struct LiveDevice: Hashable, Sendable {
+    /// A number unique among the devices one loop opened (1, 2, ...).
+    public var id: Int
+    /// The node it was opened from.
+    public var node: String
+    /// Its description.
+    public var description: DeviceDescription
+    /// The node of its clone, when it is intercepted.
+    public var cloneNode: String? = nil
+
+    /// A device from its parts.
+    public init(id: Int, node: String, description: DeviceDescription, cloneNode: String? = nil) {
+        self.id = id
+        self.node = node
+        self.description = description
+        self.cloneNode = cloneNode
+    }
+}
+
+/// The live reader, as a thin loop over a ``DeviceIO``: it waits for input
+/// or the earliest timer, runs each device's ``InterceptedDevice``, writes
+/// what it gives to the clones and hands out the gestures. Everything it
+/// decides is in ``InterceptedDevice``; everything it does to a device goes
+/// through the ``DeviceIO``, so that a host test runs this very loop over
+/// fake devices, and `EvdevInput`'s `LiveGestures` over the kernel's.
+///
+/// - It waits at most until the earliest timer of any device (the engine's,
+///   the hand-over's, the pacer's), reads the frames already queued
+///   (stamped earlier: a reader that was not scheduled finds them waiting,
+///   and a replay would take them first), then fires the timers. Idle, it
+///   waits without a deadline.
+/// - A resync after `SYN_DROPPED` ends the gesture in progress cancelled,
+///   with a warning at most every 10 s.
+/// - A device that goes away ends its gesture cancelled and is dropped
+///   (its clone goes with it); a device that appears is read if wanted.
+/// - Intercepting, each device is taken from the desktop
+///   (``DeviceIO/intercept(_:)``) and devices this package made are never
+///   read. A clone that cannot be written to is given up: the device is
+///   released and read beside the desktop from then on, so that it never
+///   stays grabbed for nothing. However the loop ends (asked to, or a read
+///   failing), every device is given back.
+///
+///     let loop = DeviceLoop(io: devices, devices: devices.opened, intercepts: true,
+///                           setup: { _ in GesturePipeline.Setup() }, claims: { _ in policy })
+///     try loop.run { output in
+///         if case .gesture(let event, _) = output { print(event.jsonLine) }
+///         return true
+///     }
+public final class DeviceLoop<IO: DeviceIO> {
+    /// What ``run(_:)`` hands out.
+    public enum Output {
+        /// A device is now read (at the start, or plugged in later).
+        case opened(LiveDevice)
+        /// A gesture event from a device.
+        case gesture(GestureEvent, LiveDevice)
+        /// The hand-over of an intercepted device changed mode (its frames
+        /// pass, are held while the engine decides, are claimed, or its
+        /// clone's contacts settle).
+        case handOver(PassThroughFilter.Mode, LiveDevice)
+        /// The device failed (usually it went away); its gesture was
+        /// cancelled and it is no longer read.
+        case removed(LiveDevice, IO.Failure)
+    }
+
+    /// The devices, as ``DeviceIO`` knows them.
+    public let io: IO
+    /// The devices being read, in the order they were opened.
+    public var devices: [LiveDevice] { open.values.map(\.device).sorted { $0.id < $1.id } }
+    /// Whether devices are taken from the desktop.
+    public let intercepts: Bool
+
+    private let setup: (LiveDevice) -> GesturePipeline.Setup?
+    private let claims: (LiveDevice) -> PassThroughFilter.Policy
+    private let warn: (String) -> Void
+    private let originMicroseconds: Int64
+    private var open: [IO.Handle: Entry] = [:]
+    private var pending: [Output] = []
+    private var nextID = 1
+    private var lostEvents = LostEventsWarning()
+
+    /// One device read: what is known of it and its ``InterceptedDevice``.
+    private struct Entry {
+        var device: LiveDevice
+        var session: InterceptedDevice
+    }
+
+    /// A loop over `io`, starting with the open `devices` (each is asked to
+    /// `setup`, and closed when it is not wanted); gesture times count from now.
+    ///
+    /// - Parameters:
+    ///   - intercepts: whether each device is taken from the desktop (and
+    ///     devices this package made are left alone).
+    ///   - setup: the pipeline setup of a device about to be read, or nil to
+    ///     leave it alone.
+    ///   - claims: what is claimed on an intercepted device, asked between
+    ///     touches (so a reload applies from the next touch).
+    ///   - warn: where one-sentence warnings go.
+    public init(io: IO, devices: [IO.Handle], intercepts: Bool,
+                setup: @escaping (LiveDevice) -> GesturePipeline.Setup?,
+                claims: @escaping (LiveDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
+                warn: @escaping (String) -> Void) {
+        self.io = io
+        self.intercepts = intercepts
+        self.setup = setup
+        self.claims = claims
+        self.warn = warn
+        originMicroseconds = io.nowMicroseconds()
+        for handle in devices {
+            if let device = adopt(handle) { pending.append(.opened(device)) }
+        }
+    }
+
+    /// Reads until `handle` returns false or the reader is woken, handing out
+    /// every device opened and every gesture; then finishes each device (a
+    /// gesture in progress ends cancelled; the clone gets what waits and is
+    /// given up) and hands out those gestures too. A read that fails gives
+    /// every device back before the error is thrown.
+    public func run(_ handle: (Output) -> Bool) throws(IO.Failure) {
+        var going = true
+        func emit(_ output: Output) { if going { going = handle(output) } }
+        for output in pending { emit(output) }
+        pending = []
+        do throws(IO.Failure) {
+            while going {
+                let batch = try io.read(until: nextDeadlineMicroseconds)
+                if batch.woken { break }
+                deliver(batch.items, emit)
+                guard going, let due = nextDeadlineMicroseconds, due <= io.nowMicroseconds() else { continue }
+                // Frames stamped before a timer's due time go first, as in a replay:
+                // a reader that was not scheduled for a while finds them queued.
+                let queued = try io.read(until: io.nowMicroseconds())
+                if queued.woken { break }
+                deliver(queued.items, emit)
+                if going { fireTimers(emit) }
+            }
+        } catch {
+            for handle in open.keys { io.release(handle) }
+            throw error
+        }
+        going = true
+        for handle in orderedHandles {
+            guard var entry = open[handle] else { continue }
+            let step = entry.session.finish()
+            if entry.session.isIntercepted { try? io.writeClone(step.cloneFrames, of: handle) }
+            io.release(handle)
+            open[handle] = entry
+            for gesture in step.gestures { emit(.gesture(gesture, entry.device)) }
+        }
+    }
+
+    /// The earliest timer of any device, in the events' clock, or nil.
+    public var nextDeadlineMicroseconds: Int64? {
+        open.values.compactMap(\.session.nextDeadlineMicroseconds).min()
+    }
+
+    /// The open devices, in the order they were opened.
+    private var orderedHandles: [IO.Handle] {
+        open.keys.sorted { open[$0]!.device.id < open[$1]!.device.id }
+    }
+
+    /// Starts reading `handle` if it is wanted (and, when intercepting, this
+    /// package did not make it); closes it and returns nil otherwise.
+    private func adopt(_ handle: IO.Handle) -> LiveDevice? {
+        let facts = io.facts(of: handle)
+        var device = LiveDevice(id: nextID, node: facts.node, description: facts.description)
+        guard !(intercepts && facts.isMadeByGestures), InterceptedDevice.reads(facts.description),
+              let chosen = setup(device) else {
+            io.close(handle)
+            return nil
+        }
+        nextID += 1
+        device.cloneNode = intercepts ? io.intercept(handle) : nil
+        let policy = device.cloneNode.map { _ in claims(device) }
+        guard let session = InterceptedDevice(device: facts.description, state: io.state(of: handle), setup: chosen,
+                                              originMicroseconds: originMicroseconds, policy: policy) else {
+            io.release(handle)
+            io.close(handle)
+            return nil
+        }
+        open[handle] = Entry(device: device, session: session)
+        return device
+    }
+
+    /// Runs what was read through the devices.
+    private func deliver(_ items: [DeviceInput<IO.Handle, IO.Failure>.Item], _ emit: (Output) -> Void) {
+        for item in items {
+            switch item {
+            case .opened(let handle):
+                if let device = adopt(handle) { emit(.opened(device)) }
+            case .frame(let handle, let frame):
+                guard var entry = open[handle] else { continue }
+                let device = entry.device
+                let step = entry.session.process(frame, nowMicroseconds: io.nowMicroseconds(), claims: { claims(device) })
+                hand(step, of: handle, &entry, emit)
+            case .resynced(let handle, let frame):
+                guard var entry = open[handle] else { continue }
+                if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "the gesture in progress") { warn(sentence) }
+                let step = entry.session.resynchronize(frame, state: io.state(of: handle), nowMicroseconds: io.nowMicroseconds())
+                hand(step, of: handle, &entry, emit)
+            case .removed(let handle, let error):
+                guard var entry = open.removeValue(forKey: handle) else { continue }
+                io.release(handle)
+                for gesture in entry.session.cancel().gestures { emit(.gesture(gesture, entry.device)) }
+                emit(.removed(entry.device, error))
+            }
+        }
+    }
+
+    /// Fires every device's timers due by now.
+    private func fireTimers(_ emit: (Output) -> Void) {
+        let now = io.nowMicroseconds()
+        for handle in orderedHandles {
+            guard var entry = open[handle] else { continue }
+            let step = entry.session.fireTimers(dueBy: now)
+            hand(step, of: handle, &entry, emit)
+        }
+    }
+
+    /// Writes a step's frames to the clone and hands out its mode and
+    /// gestures. A clone that cannot be written to stops the interception of
+    /// its device (released, read beside the desktop from now on).
+    private func hand(_ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: inout Entry, _ emit: (Output) -> Void) {
+        if !step.cloneFrames.isEmpty {
+            do {
+                try io.writeClone(step.cloneFrames, of: handle)
+            } catch {
+                io.release(handle)
+                entry.session.stopIntercepting()
+                entry.device.cloneNode = nil
+                warn("stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)")
+            }
+        }
+        open[handle] = entry
+        if let mode = step.mode, entry.session.isIntercepted { emit(.handOver(mode, entry.device)) }
+        for gesture in step.gestures { emit(.gesture(gesture, entry.device)) }
+    }
+}
