@@ -67,7 +67,8 @@ struct DocumentationTests {
         try Self.generated(["generate-manual"]).write(to: file, atomically: true, encoding: .utf8)
         let rendered = try #require(try runProgram("man", ["--warnings", "-l", "-P", "cat", file.path]))
         #expect(rendered.status == 0)
-        #expect(!rendered.output.contains("warning"), "\(rendered.output)")
+        // groff's own warnings (`troff:<file>:12: warning: ...`), not the word in the page's text.
+        #expect(!rendered.output.contains(": warning"), "\(rendered.output)")
         #expect(rendered.output.contains("gestures replay"))
     }
 
