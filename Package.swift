@@ -4,9 +4,10 @@
 // Dependencies point one way, toward the pure core (GestureRecognition) and the
 // checks every reader of untrusted input shares (InputChecks):
 //   InputChecks           no package dependency: short escaped excerpts of input, the JSON
-//                         syntax and nesting check, number ranges, decoding errors in our words
+//                         syntax and nesting check, number ranges, decoding errors in our words,
+//                         the one "did you mean" (Suggestion, ClosedWords)
 //   GestureRecognition -> InputChecks (pure value types: recognizers, the gesture engine; no I/O)
-//   TouchInput         -> GestureRecognition (kernel-event model, decoder, GesturePipeline, stroke trackers)
+//   TouchInput         -> GestureRecognition, InputChecks (kernel-event model, key names, decoder, GesturePipeline, stroke trackers)
 //   StructuredDocuments -> InputChecks (JSON and YAML documents as trees)
 //   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments, InputChecks (trace formats, replay output)
 //   GestureEvaluation  -> GestureRecognition, GestureTraces (the $1 study's protocols)
@@ -15,7 +16,9 @@
 //   EvdevInput         -> InputInterception, TouchInput, GestureRecognition (libevdev and uinput behind DeviceIO:
 //                         live devices, clones, LiveGestures)
 //   Validation            stands alone (PatternMatcher, Validator, FormSchema)
-//   DesktopDaemon      -> EvdevInput, InputInterception, GestureTraces, StructuredDocuments, Validation, InputChecks, ...
+//   DesktopConfiguration -> GestureTraces, StructuredDocuments, Validation, TouchInput, InputChecks (the daemon's
+//                         configuration, read through Decodable over a DocumentNode; no libevdev)
+//   DesktopDaemon      -> DesktopConfiguration (re-exported), EvdevInput, InputInterception, GestureTraces, ...
 //   gestures (Tools/)  -> all of them
 // C stays behind module walls; only three modules touch it, and none shows a C type:
 //   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
@@ -26,7 +29,7 @@
 //   GestureBenchmarks  -> GestureTraces, GestureEvaluation, TouchInput, GestureRecognition (what `gestures bench` measures)
 //   CAllocationCounter    (Tools/allocation-counter) counting malloc wrappers, built as libGesturesAllocationCounter.so
 //                         for `gestures bench` to preload into itself; nothing links it
-//   CommandLineKit        stands alone (the tool's typed, table-driven argument parser)
+//   CommandLineKit     -> InputChecks (the tool's typed, table-driven argument parser; its suggestions)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
 //   runs) and TestSupport (Tests/, the devices of Recordings/devices, the SVG and PNG readers and
 //   SharedData, where every test finds ../shared/data, for the tests).
@@ -58,7 +61,7 @@ let package = Package(
         // Pure Swift value types: geometry, strokes, recognizers, gesture engine. No I/O.
         .target(name: "GestureRecognition", dependencies: ["InputChecks"]),
         // Kernel-event model and the multitouch decoder (events -> touch frames in mm).
-        .target(name: "TouchInput", dependencies: ["GestureRecognition"]),
+        .target(name: "TouchInput", dependencies: ["GestureRecognition", "InputChecks"]),
         // libyaml, for reading YAML (`libinput record`, the daemon's configuration).
         .systemLibrary(
             name: "CYAML",
@@ -86,10 +89,14 @@ let package = Package(
         // DeviceIO that LiveGestures runs DeviceLoop over. Imports CLibevdev internally: nothing
         // outside it sees a C type.
         .target(name: "EvdevInput", dependencies: ["CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
-        // The desktop daemon (its type is GestureDaemon): Configuration/ (the checked file,
-        // reading, reloading), Input/ (gesture sources: live, replay), Actions/ (binding
-        // matcher, action runner, process launcher).
-        .target(name: "DesktopDaemon", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
+        // The daemon's configuration (DaemonConfiguration): the checked file, read in one
+        // pass through Decodable over a DocumentNode (JSON or YAML). Links no libevdev, so
+        // `check-config` and the configuration fuzz target do not either.
+        .target(name: "DesktopConfiguration", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "InputChecks"]),
+        // The desktop daemon (its type is GestureDaemon): Configuration/ (reloading, warnings,
+        // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
+        // live, replay), Actions/ (binding matcher, action runner, process launcher).
+        .target(name: "DesktopDaemon", dependencies: ["DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
@@ -97,7 +104,7 @@ let package = Package(
         // malloc and friends, counted: the LD_PRELOAD library `gestures bench` counts allocations with.
         .target(name: "CAllocationCounter", path: "Tools/allocation-counter"),
         // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
-        .target(name: "CommandLineKit"),
+        .target(name: "CommandLineKit", dependencies: ["InputChecks"]),
         .executableTarget(
             name: "gestures",
             dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "InputInterception", "GesturePictures", "GestureBenchmarks"],
@@ -113,7 +120,7 @@ let package = Package(
         // GESTURES_FUZZ_TARGET picks the reader); built plainly it replays inputs. In no product.
         .executableTarget(
             name: "gestures-fuzz",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopDaemon", "Validation"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation", "GesturePictures"],
             path: "Tools/gestures-fuzz"
         ),
         // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers,
@@ -128,7 +135,8 @@ let package = Package(
         .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces", "TestSupport"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "InputInterception", "TouchInput", "GestureRecognition"]),
+        // CLibevdev for the reference KeyNames is checked against.
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
         // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic
         // recordings; the interception runs through DeviceLoop over a fake DeviceIO.
         .testTarget(name: "InputInterceptionTests", dependencies: ["InputInterception", "TouchInput", "GestureRecognition", "GestureTraces", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// A tool made of subcommands (`TOOL SUBCOMMAND [OPTIONS]`): finds the
 /// command, parses its options, runs it, and turns every error into one

@@ -1,3 +1,5 @@
+import InputChecks
+
 /// The words of one command line read against a command's table: every
 /// option value converted to its type (the first bad word is a
 /// ``UsageError``), required options and the count of positional arguments

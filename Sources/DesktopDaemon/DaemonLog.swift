@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// Where the daemon writes its log: one line per fired action, failure,
@@ -12,12 +13,15 @@ public struct DaemonLog: Sendable {
         self.sink = sink
     }
 
-    /// Writes `line`.
-    public func write(_ line: String) { sink(line) }
+    /// Writes `line`, on one line and as text only: newlines become spaces
+    /// and other control characters (from a file name, a template name or a
+    /// command the configuration holds) are escaped (``Excerpt/printable(_:)``),
+    /// so nothing written to the log can move the cursor or set a title.
+    public func write(_ line: String) { sink(Excerpt.printable(line.replacingOccurrences(of: "\n", with: " "))) }
 
     /// Standard error, one `write` per line so lines from threads never mix.
     public static let standardError = DaemonLog { line in
-        let bytes = Array(("gestures: " + line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
+        let bytes = Array(("gestures: " + line + "\n").utf8)
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -30,14 +30,19 @@ public final class GestureDaemon: Sendable {
     public let runner: ActionRunner
     /// Where the daemon logs.
     public let log: DaemonLog
+    /// Where explanations go (`run --explain`): every event's binding
+    /// verdicts, worth showing or not; nil explains nothing.
+    public let explain: (@Sendable (GestureExplanation) -> Void)?
 
     /// A daemon with `configuration`, running commands with `launcher`,
     /// input actions through `inputDevices` (made now when the configuration
     /// has input actions, so the desktop has them before the first one), and
     /// logging to `log`.
     public init(configuration: DaemonConfiguration, launcher: any ProcessLauncher = SpawnLauncher(),
-                inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError) {
+                inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError,
+                explain: (@Sendable (GestureExplanation) -> Void)? = nil) {
         self.state = Mutex(State(matcher: BindingMatcher(configuration: configuration)))
+        self.explain = explain
         self.runner = ActionRunner(settings: configuration.actions, launcher: launcher, inputDevices: inputDevices, log: log)
         self.log = log
         if configuration.usesInputActions { runner.input.prepare() }
@@ -73,11 +78,16 @@ public final class GestureDaemon: Sendable {
 
     /// Matches one event and submits the actions it fires; never blocks on them.
     public func handle(_ event: GestureEvent, from device: InputDevice) {
-        let (actions, notes) = state.withLock { state in
-            let actions = state.matcher.process(event, from: device)
-            return (actions, state.matcher.takeNotes())
+        let explaining = explain != nil
+        let (actions, verdicts, notes) = state.withLock { state in
+            if explaining {
+                let (actions, verdicts) = state.matcher.explain(event, from: device)
+                return (actions, verdicts, state.matcher.takeNotes())
+            }
+            return (state.matcher.process(event, from: device), [], state.matcher.takeNotes())
         }
         notes.forEach(log.write)
+        explain?(GestureExplanation(event: event, device: device, verdicts: verdicts))
         actions.forEach(runner.submit)
     }
 
@@ -99,6 +109,9 @@ public final class GestureDaemon: Sendable {
                 }
             }
             state.acceptedDevices[device] = accepted
+            if !accepted, explain != nil {
+                notes.append("explain: \(Excerpt.quoted(device.name)) is not one of the configuration's devices (devices:), so no binding considers its gestures")
+            }
             return (accepted, notes)
         }
         notes.forEach(log.write)

@@ -47,6 +47,8 @@ public enum StreamingMemoryBenchmark {
             throw BenchmarkFailure("\(device.name) is not a multitouch pad with slots; the memory benchmark needs one")
         }
         let url = directory.appendingPathComponent("gestures-bench-\(getpid())-stream.jsonl")
+        // Created afresh, never through a link or over a file someone else put there.
+        try TemporaryFolder.createExclusively(url)
         defer { try? FileManager.default.removeItem(at: url) }
         ProcessMemory.returnFreedMemory()  // what earlier work freed is not this figure
         var perStep = ProcessMemory.resetPeak()

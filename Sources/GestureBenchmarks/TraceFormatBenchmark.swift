@@ -64,6 +64,7 @@ public enum TraceFormatBenchmark {
             case .libinput: .libinput
             }
             let url = directory.appendingPathComponent("gestures-bench-\(getpid())-\(way.rawValue).\(format.pathExtension)")
+            try TemporaryFolder.createExclusively(url)
             defer { try? FileManager.default.removeItem(at: url) }
             progress("\(way.rawValue): writing and reading \(frameCount) frames (\(passes) passes)")
 

@@ -124,6 +124,34 @@ public struct UnistrokeEvaluation: Sendable {
         return result
     }
 
+    /// Why no trial can be made with `templatesPerGesture` templates per
+    /// gesture, with the figures, or nil when at least one can (so that an
+    /// evaluation of nothing is never reported as 0 % accuracy).
+    ///
+    ///     evaluation.noTrialReason(templatesPerGesture: 9)
+    ///     // "each trial needs 10 samples of a gesture by one subject at one speed (9 templates and a candidate), and the most there are is 4"
+    public func noTrialReason(templatesPerGesture e: Int) -> String? {
+        let groups = self.groups()
+        let possible = groups.contains { group in
+            group.templatePool.contains { gesture, pool in
+                group.shared ? pool.count > e : pool.count >= e && !(group.candidatePool[gesture] ?? []).isEmpty
+            }
+        }
+        guard !possible else { return nil }
+        switch evaluationProtocol {
+        case .userIndependent:
+            let subjects = Set(samples.map(\.subject))
+            if subjects.count < 2 {
+                return "the user-independent protocol takes the templates from other subjects, and the logs have \(subjects.count) subject\(subjects.count == 1 ? "" : "s")"
+            }
+            let most = groups.flatMap { $0.templatePool.values.map(\.count) }.max() ?? 0
+            return "each trial needs \(e) sample\(e == 1 ? "" : "s") of a gesture by the other subjects, and the most there are is \(most)"
+        case .userDependent:
+            let most = groups.flatMap { $0.templatePool.values.map(\.count) }.max() ?? 0
+            return "each trial needs \(e + 1) samples of a gesture by one subject at one speed (\(e) template\(e == 1 ? "" : "s") and a candidate), and the most there are is \(most)"
+        }
+    }
+
     /// A group: the template pool and candidate pool of one unit of the protocol.
     struct Group {
         var label: String

@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 
 /// Converts SVG text to PNG with `rsvg-convert` (Debian's `librsvg2-bin`),
 /// when it is installed.
@@ -47,8 +48,13 @@ public struct SVGRasterizer: Sendable {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0, let png = try? Data(contentsOf: output) else {
-            let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .conversionFailed(text.isEmpty ? "exit status \(process.terminationStatus)" : text)
+            // rsvg-convert names its input and output: our temporary files, which mean nothing to the user.
+            let text = String(decoding: message, as: UTF8.self)
+                .replacingOccurrences(of: input.path, with: "the picture").replacingOccurrences(of: output.path, with: "the PNG")
+                .replacingOccurrences(of: directory.path, with: "a temporary folder")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let firstLine = text.split(whereSeparator: \.isNewline).first.map { Excerpt.escaped($0, limit: 200) } ?? ""
+            throw .conversionFailed(firstLine.isEmpty ? "exit status \(process.terminationStatus)" : firstLine)
         }
         return png
     }

@@ -221,18 +221,10 @@ extension SwipeDirection {
     }
 }
 
-extension SwipeDirection {
-    /// Reads a direction's name (`"up"`, `"down_left"`, ...); anything else
-    /// throws ``InvalidValue`` listing the names.
-    public init(from decoder: any Decoder) throws {
-        let text = try? decoder.singleValueContainer().decode(String.self)
-        guard let text, let direction = SwipeDirection(rawValue: text) else {
-            let names = SwipeDirection.clockwise.map(\.rawValue).joined(separator: ", ")
-            throw InvalidValue(codingPath: decoder.codingPath,
-                               message: "must be one of \(names)\(text.map { ", not \(Excerpt.quoted($0))" } ?? "")")
-        }
-        self = direction
-    }
+extension SwipeDirection: ClosedWord {
+    /// The directions' names (`"up"`, `"down_left"`, ...) clockwise from up:
+    /// a file's direction is read as one of these.
+    public static let closedWords = ClosedWords("direction", clockwise.map(\.rawValue))
 }
 
 extension SwipeDirection.Classifier {
@@ -247,10 +239,7 @@ extension SwipeDirection.Classifier {
     /// checked (`ways` 4 or 8, the ranges above).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let c: KeyedDecodingContainer<CodingKeys>
-        do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
-            throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object")
-        }
+        let c = try decoder.object(keyedBy: CodingKeys.self)
         if c.contains(.ways), !((try? c.decodeNil(forKey: .ways)) ?? false) {
             let count = (try? c.decode(Double.self, forKey: .ways)).flatMap { Int(exactly: $0) }
             guard let count, let ways = Ways(rawValue: count) else {

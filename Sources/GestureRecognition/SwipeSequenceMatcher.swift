@@ -77,38 +77,43 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
             self.directions = directions
         }
 
-        private enum CodingKeys: String, CodingKey { case name, directions }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case name, directions }
 
-        /// Reads a sequence, refusing more than ``SwipeSequenceMatcher/maximumLength``
-        /// directions before reading them.
+        /// The keys a sequence holds: `name` and `directions`.
+        private static let keys = ClosedWords.keys(CodingKeys.self)
+
+        /// Reads a sequence, refusing unknown keys, and more than
+        /// ``SwipeSequenceMatcher/maximumLength`` directions before reading them.
         public init(from decoder: any Decoder) throws {
-            let c: KeyedDecodingContainer<CodingKeys>
-            do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
-                throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object with \"name\" and \"directions\"")
-            }
+            let c = try decoder.object(keyedBy: CodingKeys.self, otherwise: "must be an object with \"name\" and \"directions\"")
+            if let unknown = decoder.unknownKeys(allowed: Self.keys).first { throw unknown }
             guard let name = try c.decodeText(forKey: .name) else {
                 throw InvalidValue(codingPath: c.codingPath + [CodingKeys.name], message: "is required")
             }
-            guard c.contains(.directions) else {
+            guard let directions = try c.decodeList(SwipeDirection.self, forKey: .directions, of: "directions", limit: SwipeSequenceMatcher.maximumLength,
+                                                    tooMany: SwipeSequenceMatcher.lengthProblem) else {
                 throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions], message: "is required")
             }
-            var list: any UnkeyedDecodingContainer
-            do { list = try c.nestedUnkeyedContainer(forKey: .directions) } catch {
-                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions], message: "must be a list of directions")
-            }
-            if let count = list.count, count > SwipeSequenceMatcher.maximumLength {
-                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions],
-                                   message: SwipeSequenceMatcher.lengthProblem(count: count))
-            }
-            var directions: [SwipeDirection] = []
-            while !list.isAtEnd {
-                guard directions.count < SwipeSequenceMatcher.maximumLength else {
-                    throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions],
-                                       message: SwipeSequenceMatcher.lengthProblem(count: directions.count + 1))
-                }
-                directions.append(try list.decode(SwipeDirection.self))
-            }
             self.init(name: name, directions: directions)
+        }
+
+        /// The sequences listed at `key`, at most ``SwipeSequenceMatcher/maximumCount``
+        /// (more are refused before any is read), or nil when absent or null:
+        /// the one reader of a list of sequences (the engine's configuration,
+        /// the daemon's `sequences`, `--sequences` files). With `problems`,
+        /// a sequence that cannot be read is recorded there and the rest are read.
+        public static func decodeList<Key: CodingKey>(
+            from c: KeyedDecodingContainer<Key>, forKey key: Key, problems: inout DecodingProblems
+        ) throws -> [NamedSequence]? {
+            try c.decodeList(NamedSequence.self, forKey: key, of: "sequences", limit: SwipeSequenceMatcher.maximumCount,
+                             tooMany: SwipeSequenceMatcher.countProblem, problems: &problems)
+        }
+
+        /// The sequences at `key`, as ``decodeList(from:forKey:problems:)``
+        /// reads them, the first problem thrown.
+        public static func decodeList<Key: CodingKey>(from c: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [NamedSequence]? {
+            try c.decodeList(NamedSequence.self, forKey: key, of: "sequences", limit: SwipeSequenceMatcher.maximumCount,
+                             tooMany: SwipeSequenceMatcher.countProblem)
         }
     }
 

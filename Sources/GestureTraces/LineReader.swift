@@ -75,6 +75,25 @@ final class LineReader {
         }
     }
 
+    /// Discards everything up to and including the next newline (or to the
+    /// end), however long, holding at most one chunk; for a line that was too long.
+    func skipLine() throws {
+        while true {
+            let newline: Int? = buffer.withUnsafeBytes { bytes in
+                guard end > start, let base = bytes.baseAddress,
+                      let found = memchr(base + start, 0x0A, end - start) else { return nil }
+                return UnsafeRawPointer(found) - base
+            }
+            if let newline {
+                start = newline + 1
+                return
+            }
+            start = end
+            if atEnd { return }
+            try fill()
+        }
+    }
+
     private func line<R>(from lineStart: Int, to lineEnd: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         try buffer.withUnsafeBytes { bytes in
             var stop = lineEnd

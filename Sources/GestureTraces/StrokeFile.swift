@@ -27,8 +27,9 @@ public struct StrokeFile: Hashable, Sendable {
         return try load(data: data, source: url.path)
     }
 
-    /// Reads every stroke in `data`; `source` names it in errors.
-    public static func load(data: Data, source: String) throws -> [StrokeFile] {
+    /// Reads every stroke in `data`, each of at most `maximumPoints` points;
+    /// `source` names it in errors.
+    public static func load(data: Data, source: String, maximumPoints: Int = maximumPoints) throws -> [StrokeFile] {
         guard data.count <= maximumBytes else {
             throw DollarGestureLog.ReadError(description: "\(source): \(InputFile.tooLargeMessage(bytes: data.count, limit: maximumBytes))")
         }
@@ -48,13 +49,13 @@ public struct StrokeFile: Hashable, Sendable {
             try JSONText.read(data) { cursor throws(JSONText.ReadError) in
                 if list {
                     try cursor.readList(at: "the top level") { cursor, index throws(JSONText.ReadError) in
-                        do throws(StrokeError) { strokes.append(try readStroke(&cursor, path: "[\(index)]")) } catch {
+                        do throws(StrokeError) { strokes.append(try readStroke(&cursor, path: "[\(index)]", maximumPoints: maximumPoints)) } catch {
                             failure = "stroke \(index), \(error)"
                             throw stop
                         }
                     }
                 } else {
-                    do throws(StrokeError) { strokes.append(try readStroke(&cursor, path: "")) } catch {
+                    do throws(StrokeError) { strokes.append(try readStroke(&cursor, path: "", maximumPoints: maximumPoints)) } catch {
                         failure = error.description
                         throw stop
                     }
@@ -76,7 +77,7 @@ public struct StrokeFile: Hashable, Sendable {
     }
 
     /// `{"name": ..., "points": [[x, y], ...]}` at `cursor`.
-    private static func readStroke(_ cursor: inout JSONCursor, path: String) throws(StrokeError) -> StrokeFile {
+    private static func readStroke(_ cursor: inout JSONCursor, path: String, maximumPoints: Int) throws(StrokeError) -> StrokeFile {
         var name: String?
         var points: [Point]?
         var problem: String?

@@ -111,6 +111,7 @@ extension Trace {
             switch error.problem {
             case .missing: throw TraceError(.unreadable(reason: "no such file"), file: url.path)
             case .directory: throw TraceError(.unreadable(reason: "it is a directory"), file: url.path)
+            case .notARegularFile(let kind): throw TraceError(.unreadable(reason: "it is \(kind), not a regular file"), file: url.path)
             case .unreadable(let reason): throw TraceError(.unreadable(reason: reason), file: url.path)
             case .tooLarge(let bytes, let limit): throw TraceError(.fileTooLarge(bytes: bytes, limit: limit), file: url.path)
             }

@@ -54,13 +54,11 @@ public final class TraceReader {
     /// Opens a trace file and reads its header.
     public convenience init(contentsOf url: URL, limits: Limits = Limits()) throws {
         let path = url.path
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw TraceError(.unreadable(reason: "no such file or no permission"), file: path)
+        let handle: FileHandle, size: Int
+        do { (handle, size) = try InputFile.open(path) } catch {
+            throw TraceError(.unreadable(reason: error.message), file: path)
         }
-        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > limits.maximumFileBytes {
+        if size > limits.maximumFileBytes {
             try? handle.close()
             throw TraceError(.fileTooLarge(bytes: size, limit: limits.maximumFileBytes), file: path)
         }

@@ -54,6 +54,20 @@ public enum Excerpt {
         text.unicodeScalars.allSatisfy { isPrintable($0) }
     }
 
+    /// All of `text`, with every character that is not printable
+    /// (``isPrintable(_:)``) escaped as `\u{1b}` and nothing shortened: for
+    /// lines that must reach a terminal as text only, such as the daemon's log.
+    ///
+    ///     Excerpt.printable("fired \u{1B}]0;pwned\u{07}")   // fired \u{1b}]0;pwned\u{7}
+    public static func printable(_ text: some StringProtocol) -> String {
+        guard !isPrintable(text) else { return String(text) }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isPrintable(scalar) { result.unicodeScalars.append(scalar) } else { result += "\\u{" + String(scalar.value, radix: 16) + "}" }
+        }
+        return result
+    }
+
     /// One scalar as it appears in an excerpt.
     private static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {

@@ -32,9 +32,10 @@ public enum JSONText {
     }
 
     /// An error thrown while decoding as an ``InvalidValue``: ours pass
-    /// through; Foundation's `DecodingError`s are said in our words.
+    /// through (the first of ``InvalidValues``); Foundation's `DecodingError`s are said in our words.
     public static func invalidValue(_ error: any Error) -> InvalidValue {
         if let invalid = error as? InvalidValue { return invalid }
+        if let many = error as? InvalidValues, let first = many.all.first { return first }
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?:
             return InvalidValue(codingPath: context.codingPath + [key], message: "is required")

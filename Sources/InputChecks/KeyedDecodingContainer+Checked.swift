@@ -21,16 +21,18 @@ extension KeyedDecodingContainer {
         return integer
     }
 
-    /// The boolean at `key`, or nil when absent or null.
+    /// The boolean at `key`, or nil when absent or null; a decoder's own
+    /// ``InvalidValue`` (which may say what it found) passes through.
     public func decodeFlag(forKey key: Key) throws -> Bool? {
-        do { return try decodeIfPresent(Bool.self, forKey: key) } catch {
+        do { return try decodeIfPresent(Bool.self, forKey: key) } catch let invalid as InvalidValue { throw invalid } catch {
             throw InvalidValue(codingPath: codingPath + [key], message: "must be true or false")
         }
     }
 
-    /// The string at `key`, or nil when absent or null.
+    /// The string at `key`, or nil when absent or null; a decoder's own
+    /// ``InvalidValue`` passes through.
     public func decodeText(forKey key: Key) throws -> String? {
-        do { return try decodeIfPresent(String.self, forKey: key) } catch {
+        do { return try decodeIfPresent(String.self, forKey: key) } catch let invalid as InvalidValue { throw invalid } catch {
             throw InvalidValue(codingPath: codingPath + [key], message: "must be a string")
         }
     }

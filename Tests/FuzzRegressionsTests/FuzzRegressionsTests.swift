@@ -27,6 +27,8 @@ import Testing
 
     @Test("each kept input goes through its target without a trap", arguments: FuzzTarget.allCases)
     func keptInputs(target: FuzzTarget) throws {
+        // A target without kept inputs would pass here having run nothing.
+        #expect(!Self.inputs(of: target).isEmpty, "Tests/FuzzRegressions/\(target.rawValue) is missing or empty: keep a seed there")
         for url in Self.inputs(of: target) {
             let data = try Data(contentsOf: url)
             target.run(data)

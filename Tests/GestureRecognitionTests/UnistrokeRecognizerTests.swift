@@ -135,7 +135,8 @@ struct UnistrokeRecognizerTests {
         ("all points equal", Array(repeating: Point(x: 7, y: 7), count: 50), .singlePoint),
         ("NaN", [Point(x: 0, y: 0), Point(x: .nan, y: 1), Point(x: 5, y: 5)], .nonFiniteCoordinate),
         ("infinity", [Point(x: 0, y: 0), Point(x: 1, y: .infinity)], .nonFiniteCoordinate),
-        ("overflowing length", [Point(x: -1e308, y: 0), Point(x: 1e308, y: 0)], .nonFiniteCoordinate),
+        ("overflowing length", [Point(x: -1e308, y: 0), Point(x: 1e308, y: 0)], .coordinateOutOfRange),
+        ("finite, but past the limit", [Point(x: 0, y: 0), Point(x: 2e150, y: 1)], .coordinateOutOfRange),
     ]
 
     @Test("degenerate input gives a defined outcome", arguments: matchers)
@@ -162,7 +163,7 @@ struct UnistrokeRecognizerTests {
         let dense = UnistrokePipeline.resampled(TemplateLibrary.dollarShapes.samples(named: "circle")[0], count: 20_000)
         #expect(recognizer.recognize(dense).match?.name == "circle")
         let limited = UnistrokeRecognizer(library: .dollarShapes, configuration: .init(matcher: matcher, maximumPoints: 1000))
-        #expect(limited.recognize(Strokes.circle(points: 20_000)) == .degenerate(.tooManyPoints(20_000)))
+        #expect(limited.recognize(Strokes.circle(points: 20_000)) == .degenerate(.tooManyPoints(20_000, limit: 1000)))
     }
 
     @Test("the default library recognises the real strokes of the $1 study", .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))

@@ -64,11 +64,15 @@ import TouchInput
         #expect(event == GestureEvent(type: .tap, time: .microseconds(7500), fingers: 2))
     }
 
-    @Test("a line without a required key says which", arguments: [
+    @Test("a line without a required key, or with a mistyped word, says which", arguments: [
         (#"{"time_ms":1,"fingers":2}"#, "type: is required"),
         (#"{"type":"tap","fingers":2}"#, "time_ms: is required"),
         (#"{"type":"tap","time_ms":1}"#, "fingers: is required"),
-        (#"{"type":"wave","time_ms":1,"fingers":2}"#, "type: "),
+        (#"{"type":"wave","time_ms":1,"fingers":2}"#, "type: unknown gesture 'wave'; expected one of swipe, pinch, hold, tap, stroke, sequence"),
+        (#"{"type":"siwpe","time_ms":1,"fingers":2}"#, "type: unknown gesture 'siwpe'; did you mean 'swipe'?"),
+        (#"{"type":"swipe","phase":"ned","time_ms":1,"fingers":2}"#, "phase: unknown phase 'ned'; did you mean 'end'?"),
+        (#"{"type":"swipe","direction":"rihgt","time_ms":1,"fingers":2}"#, "direction: unknown direction 'rihgt'; did you mean 'right'?"),
+        (#"{"type":"swipe","edge":"tpo","time_ms":1,"fingers":2}"#, "edge: unknown edge 'tpo'; did you mean 'top'?"),
         ("not json", "line 1, column 1: "),
     ])
     func malformedLinesAreErrors(line: String, phrase: String) {

@@ -236,8 +236,8 @@ import TouchInput
         do { _ = try Trace.load(contentsOf: huge, limits: { var l = TraceReader.Limits(); l.maximumFileBytes = 1 << 20; return l }()) } catch let error as TraceError {
             #expect(error.kind == .fileTooLarge(bytes: 1 << 40, limit: 1 << 20))
         }
-        // A device that never ends is read only up to the limit.
-        #expect(throws: InputFile.ReadError(path: "/dev/zero", problem: .tooLarge(bytes: nil, limit: 1_000))) {
+        // A device is refused before a byte is read (it could never end, or block).
+        #expect(throws: InputFile.ReadError(path: "/dev/zero", problem: .notARegularFile(kind: "a character device"))) {
             try InputFile.read("/dev/zero", maximumBytes: 1_000)
         }
         #expect(throws: InputFile.ReadError(path: directory.path, problem: .directory)) { try InputFile.read(directory.path, maximumBytes: 10) }

@@ -30,7 +30,7 @@ struct ConfigurationFileTests {
         try text.write(to: file, atomically: true, encoding: .utf8)
         let check = try ToolRunner.run(["check-config", file.path])
         #expect(check.status == 1)
-        #expect(check.stderr.contains("\(file.path): engine.swipeThresholdMilimeters: unknown key; did you mean swipeThresholdMillimeters?"), "\(check.stderr)")
+        #expect(check.stderr.contains("\(file.path): engine.swipeThresholdMilimeters: unknown key; did you mean 'swipeThresholdMillimeters'?"), "\(check.stderr)")
         let replay = try ToolRunner.run(["replay", "--config", file.path, Self.trace("x1carbon.3-finger-swipe-left")])
         #expect(replay.status == 1)
         #expect(replay.stderr == check.stderr)
@@ -39,6 +39,21 @@ struct ConfigurationFileTests {
         let watch = try ToolRunner.run(["watch", "--config", file.path, "--dir", home.path])
         #expect(watch.status == 1)
         #expect(watch.stderr == check.stderr)
+    }
+
+    @Test("check-config suggests the kernel's key names for the ones people type")
+    func keyNameSuggestions() throws {
+        let home = try Self.configHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("config.yaml")
+        try "version: 1\nbindings:\n  - gesture: swipe\n    fingers: 4\n    action: {keys: [super, rihgt]}\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let check = try ToolRunner.run(["check-config", file.path])
+        #expect(check.status == 1)
+        let lines = check.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(check.stderr)")
+        #expect(lines.first?.hasPrefix("\(file.path): bindings[0].action.keys[0]: unknown key 'super'; did you mean 'leftmeta'?") == true, "\(check.stderr)")
+        #expect(lines.last?.hasPrefix("\(file.path): bindings[0].action.keys[1]: unknown key 'rihgt'; did you mean 'right'?") == true, "\(check.stderr)")
     }
 
     @Test("the default file is found as run finds it, and its sequences are used")

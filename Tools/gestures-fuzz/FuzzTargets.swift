@@ -5,8 +5,9 @@
 // through the target once, to reproduce a finding without the sanitizers.
 // Every target feeds the bytes to a library entry point: a thrown error is a pass,
 // a trap (overflow, precondition, out-of-bounds) a finding.
-import DesktopDaemon
+import DesktopConfiguration
 import Foundation
+import GesturePictures
 import GestureRecognition
 import GestureTraces
 import Synchronization
@@ -17,6 +18,14 @@ import Validation
 enum FuzzTarget: String, CaseIterable {
     case trace, libinput, evemu, dollar, strokes, templates, configJSON = "config-json",
          configYAML = "config-yaml", events, schema, pattern
+    /// A trace drawn over a window: the first 16 bytes are the window's ends
+    /// in milliseconds (two doubles, any bits), the rest a trace.
+    case render
+    /// Template libraries and stroke files with limits small enough for the
+    /// fuzzer's inputs to pass them: 8 templates, 64 points a template or stroke.
+    case templatesAtLimits = "templates-limits", strokesAtLimits = "strokes-limits"
+    /// The path list `run --replay -` reads, one path a line.
+    case replayPaths = "replay-paths"
 
     /// Feeds `data` to the reader or engine this target covers.
     func run(_ data: Data) {
@@ -32,6 +41,11 @@ enum FuzzTarget: String, CaseIterable {
         case .events: EventStream.run(data)
         case .schema: _ = try? FormSchema.decode(from: data)
         case .pattern: PatternInput.run(data)
+        case .render: RenderInput.run(data)
+        case .templatesAtLimits:
+            _ = try? TemplateLibrary(jsonData: data, limits: .init(maximumBytes: 1 << 16, maximumTemplates: 8, maximumPointsPerTemplate: 64))
+        case .strokesAtLimits: _ = try? StrokeFile.load(data: data, source: "fuzz", maximumPoints: 64)
+        case .replayPaths: ReplayPaths.run(data)
         }
     }
 }
@@ -121,6 +135,41 @@ enum PatternInput {
         guard let matcher = try? PatternMatcher(String(parts[0])) else { return }
         let value = parts.count > 1 ? String(parts[1]) : ""
         _ = matcher.matches(value, deadline: .now + .milliseconds(200))
+    }
+}
+
+/// A window and a trace: the picture `render` draws of them.
+enum RenderInput {
+    static func run(_ data: Data) {
+        guard data.count >= 16 else { return }
+        let bytes = [UInt8](data.prefix(16))
+        func double(_ offset: Int) -> Double {
+            Double(bitPattern: bytes[offset..<offset + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        }
+        guard let trace = try? Trace.decode(data.dropFirst(16)) else { return }
+        let ends = [EventTime.duration(milliseconds: double(0)), EventTime.duration(milliseconds: double(8))].sorted()
+        let window = double(0).isNaN ? nil : ends[0]...ends[1]
+        _ = try? TracePicture(trace: trace, window: window).svg
+    }
+}
+
+/// A list of paths, as `run --replay -` reads it from standard input: the
+/// lines through `InputLines` (the reader ReplaySource uses), each path
+/// opened as a trace is, regular files only (`InputFile.open`). The daemon
+/// itself stays out, so this binary links no libevdev.
+enum ReplayPaths {
+    static func run(_ data: Data) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gestures-fuzz-paths-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? data.write(to: file)) != nil, let handle = try? FileHandle(forReadingFrom: file) else { return }
+        defer { try? handle.close() }
+        let lines = InputLines(handle, maximumLineBytes: 4096)
+        while let line = lines.next() {
+            guard case .text(let text) = line else { continue }
+            let path = text.trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty, let opened = try? InputFile.open(path) else { continue }
+            try? opened.handle.close()
+        }
     }
 }
 

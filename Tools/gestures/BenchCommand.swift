@@ -86,13 +86,34 @@ enum BenchCommand: Command {
     static let deviceName = "rmi4"
 
     static func run(_ options: Options) throws -> Int32 {
-        let device = try DeviceFiles(directory: options.devices).device(deviceName)
-        let directory = URL(fileURLWithPath: options.temporary ?? FileManager.default.temporaryDirectory.path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure("\(directory.path): no such folder to write the benchmark's traces in; give one with --temporary-directory DIR")
-        }
         if options.sections.contains(.pipeline) { rerunCountingAllocations() }
+        // Only the sections that use the device read its description.
+        let usesDevice = options.sections.contains { [.pipeline, .traces, .memory].contains($0) }
+        let device = usesDevice ? try DeviceFiles(directory: options.devices).device(deviceName) : DeviceDescription(name: "")
+        // The traces go into a private folder (mkdtemp), removed at the end and on SIGINT or SIGTERM.
+        var folder: TemporaryFolder?
+        if options.sections.contains(.traces) || options.sections.contains(.memory) {
+            let parent = URL(fileURLWithPath: options.temporary ?? FileManager.default.temporaryDirectory.path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandFailure("\(parent.path): no such folder to write the benchmark's traces in; give one with --temporary-directory DIR")
+            }
+            do { folder = try TemporaryFolder(in: parent) } catch { throw CommandFailure(error.description) }
+        }
+        let stops = folder.map { folder in
+            [(SIGINT, 130), (SIGTERM, 143)].map { signal, status in
+                StopSignals(signals: [signal]) { [folder] in
+                    folder.remove()
+                    printError("bench: interrupted; removed \(folder.url.path) and what it held")
+                    _exit(Int32(status))
+                }
+            }
+        } ?? []
+        defer {
+            stops.forEach { $0.cancel() }
+            folder?.remove()
+        }
+        let directory = folder?.url ?? FileManager.default.temporaryDirectory
         #if DEBUG
         printError("bench: this is a debug build; build with 'swift build -c release' for figures worth quoting")
         #endif

@@ -88,15 +88,9 @@ private struct SequenceFile: Decodable {
         guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
             throw InvalidValue(path: "", message: #"must be an object: {"sequences": [...]}"#)
         }
-        guard c.contains(.sequences) else { throw InvalidValue(path: "sequences", message: "is required") }
-        guard var list = try? c.nestedUnkeyedContainer(forKey: .sequences) else {
-            throw InvalidValue(path: "sequences", message: "must be a list of sequences")
+        guard let sequences = try SwipeSequenceMatcher.NamedSequence.decodeList(from: c, forKey: .sequences) else {
+            throw InvalidValue(path: "sequences", message: "is required")
         }
-        if let count = list.count, count > SwipeSequenceMatcher.maximumCount {
-            throw InvalidValue(path: "sequences", message: SwipeSequenceMatcher.countProblem(count: count))
-        }
-        var sequences: [SwipeSequenceMatcher.NamedSequence] = []
-        while !list.isAtEnd { sequences.append(try list.decode(SwipeSequenceMatcher.NamedSequence.self)) }
         self.sequences = sequences
     }
 }

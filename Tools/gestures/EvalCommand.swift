@@ -85,6 +85,11 @@ enum EvalCommand: Command {
         guard !samples.isEmpty else { throw CommandFailure("no XML gesture logs under \(directory.path)") }
         printError("eval: \(counted(samples.count, "stroke")), \(counted(Set(samples.map(\.subject)).count, "subject")), \(counted(Set(samples.map(\.gesture)).count, "gesture"))")
         let evaluation = UnistrokeEvaluation(samples: samples, configuration: options.configuration, protocol: options.evaluationProtocol)
+        for e in options.templateCounts {
+            if let reason = evaluation.noTrialReason(templatesPerGesture: e) {
+                throw CommandFailure("no trial is possible with --templates \(e): \(reason); give fewer templates or more logs")
+            }
+        }
         var results: [UnistrokeEvaluation.Result] = []
         for e in options.templateCounts {
             var progress: Progress?

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import InputChecks
 
 /// The files the commands read, checked with ``FileKind`` before a reader
 /// sees them: a missing file, a directory, or a file of another kind gets

@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 import GestureTraces
 
 /// What a path holds, judged from the file system and the first bytes of
@@ -109,25 +110,54 @@ enum FileKind: Hashable, Sendable {
     private static func json(_ bytes: [UInt8], from start: Int, size: Int, whole: () -> Data?) -> FileKind {
         let lineEnd = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
         let firstLine = Data(bytes[start..<lineEnd])
-        if let value = try? JSONSerialization.jsonObject(with: firstLine, options: [.fragmentsAllowed]) {
-            let kind = json(value)
+        if let kind = jsonKind(firstLine) {
             // A line of replay output or a trace header is the first of many; one whole document otherwise.
             if kind != .other || lineEnd == bytes.endIndex { return kind }
         }
         if String(decoding: firstLine.prefix(4096), as: UTF8.self).contains("\"gestures-trace\"") { return .recording(.json) }
-        guard size <= wholeDocumentBytes, let data = size <= bytes.count ? Data(bytes) : whole(),
-              let value = try? JSONSerialization.jsonObject(with: data) else { return .other }
-        return json(value)
+        guard size <= wholeDocumentBytes, let data = size <= bytes.count ? Data(bytes) : whole(), let kind = jsonKind(data) else { return .other }
+        return kind
     }
 
-    /// The kind a parsed JSON value's keys show.
-    private static func json(_ value: Any) -> FileKind {
-        if let list = value as? [Any] {
-            return (list.first as? [String: Any])?["points"] != nil ? .strokes : .other
+    /// The kind JSON `data` shows by its top-level keys (and a list by its
+    /// first element's), or nil when it is not JSON. Read with a
+    /// ``JSONCursor``, which skips every value it does not need: a 16 MiB
+    /// template library costs no more than its bytes (a parsed tree of its
+    /// points took 1.2 GB).
+    private static func jsonKind(_ data: Data) -> FileKind? {
+        try? JSONText.read(data) { cursor throws(JSONText.ReadError) -> FileKind in
+            switch cursor.kind() {
+            case .list:
+                var kind = FileKind.other
+                try cursor.readList(at: "") { cursor, index throws(JSONText.ReadError) in
+                    guard index == 0, cursor.kind() == .object else { return cursor.skipValue() }
+                    try cursor.readObject(at: "") { cursor, key throws(JSONText.ReadError) in
+                        if key == "points" { kind = .strokes }
+                        cursor.skipValue()
+                    }
+                }
+                return kind
+            case .object:
+                var keys: Set<String> = []
+                var format: String?
+                try cursor.readObject(at: "") { cursor, key throws(JSONText.ReadError) in
+                    keys.insert(key)
+                    if key == "format" && cursor.kind() == .string {
+                        format = try cursor.readString(at: "format", maximumBytes: 1_000)
+                    } else {
+                        cursor.skipValue()
+                    }
+                }
+                return json(keys: keys, format: format)
+            default:
+                return .other
+            }
         }
-        guard let object = value as? [String: Any] else { return .other }
-        let keys = Set(object.keys)
-        switch object["format"] as? String {
+    }
+
+    /// The kind a JSON object's top-level keys (and its `format`) show.
+    private static func json(keys: Set<String>, format: String?) -> FileKind {
+        switch format {
         case "gestures-trace"?: return .recording(.json)
         case "gestures-templates"?: return .templateLibrary
         default: break

@@ -1,4 +1,5 @@
 import CommandLineKit
+import InputChecks
 
 /// `gestures generate-completion SHELL` (hidden): prints the completion
 /// script for bash, zsh or fish, made from the same option tables as

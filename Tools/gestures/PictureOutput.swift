@@ -30,6 +30,9 @@ struct PictureOutput {
     init(path: String, format: Format?, zoom: Double = 1, option: String) throws(UsageError) {
         self.path = path
         self.zoom = zoom
+        if path != "-" && (path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..")) {
+            throw UsageError("\(option) \(path) names a folder; give the name of a picture file to write (\(path.hasSuffix("/") ? path : path + "/")NAME.svg)")
+        }
         if let format {
             self.format = format
         } else if path == "-" {
@@ -68,6 +71,7 @@ struct PictureOutput {
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw CommandFailure("cannot write \(path): the folder \(folder) is not writable")
         }
+        try OutputFile.check(path)
     }
 
     /// Writes `picture` (atomically, so a failed write leaves no half file).

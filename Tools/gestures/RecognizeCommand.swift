@@ -66,12 +66,14 @@ enum RecognizeCommand: Command {
             throw CommandFailure("-o draws one stroke, and \(options.files.count == 1 ? options.files[0] : "the files") hold\(options.files.count == 1 ? "s" : "") \(strokes.count); "
                                  + "give one stroke to draw, or leave out -o \(picture.path)")
         }
+        // With the picture on standard output, the words go to standard error, so the SVG stays well-formed.
+        let say: (String) -> Void = options.picture?.path == "-" ? { printError($0) } : { print($0) }
         for (file, stroke) in strokes {
             let explanation = RecognitionExplanation(stroke: stroke.points, recognizer: recognizer,
                                                      title: stroke.name.map { "\(file) (\($0))" } ?? file)
             let outcome = explanation.outcome
             let why = options.explains ? Explained(explanation) : nil
-            print(options.format == .json ? jsonLine(file: file, outcome: outcome, why: why) : textLines(file: file, outcome: outcome, why: why))
+            say(options.format == .json ? jsonLine(file: file, outcome: outcome, why: why) : textLines(file: file, outcome: outcome, why: why))
             try options.picture?.write(explanation)
         }
         return 0

@@ -31,9 +31,11 @@ enum RunCommand: Command {
                                help: "Replay these recordings instead of reading devices ('-': paths on stdin).").repeated()
     static let noIntercept = Flag("--no-intercept",
                                   help: "Read devices beside the desktop: it sees every gesture too (as `intercept: false`).")
+    static let explain = Flag("--explain", help: "Print, for each gesture, every binding of its kind and why it fired or not (stdout).")
+    static let format = OutputFormat.option(default: .text, help: "With --explain: a readable block or one JSON object per gesture.")
 
     static var options: [OptionSpec] {
-        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec]
+        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec, explain.spec, format.spec]
     }
     static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
     static var usage: String {
@@ -49,6 +51,8 @@ enum RunCommand: Command {
         var directory: String
         var traces: [String]
         var intercepts: Bool
+        /// `--explain`, in this format; nil explains nothing.
+        var explain: OutputFormat?
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
@@ -59,25 +63,25 @@ enum RunCommand: Command {
         if traces.contains("-") && traces.count > 1 { throw UsageError("--replay - cannot be combined with trace files") }
         if !traces.isEmpty && arguments[device] != nil { throw UsageError("--device reads live input; it cannot be combined with --replay") }
         return Options(configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
-                       directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept])
+                       directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept],
+                       explain: arguments[explain] ? arguments[format] : nil)
+    }
+
+    /// Prints each explanation worth showing on standard output, unbuffered, in `format`.
+    static func explainer(_ format: OutputFormat) -> @Sendable (GestureExplanation) -> Void {
+        { explanation in
+            guard explanation.isWorthShowing else { return }
+            let text = format == .json ? explanation.jsonLine : explanation.text
+            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        }
     }
 
     static func run(_ options: Options) throws -> Int32 {
         let path = try ConfigurationFile.path(options.configurationPath)
         let configuration = try ConfigurationFile.load(path, options: Self.options)
         var replayFailures = 0
-        var traces = options.traces
-        if !traces.isEmpty && traces != ["-"] {
-            // Files that are not recordings are reported here, in one sentence each; the rest are replayed.
-            traces = traces.filter { trace in
-                guard let problem = FileArgument.problem(trace, as: .recording, options: Self.options) else { return true }
-                printError("gestures run: \(CommandLineTool.sentence(for: CommandFailure(problem)))")
-                replayFailures += 1
-                return false
-            }
-            if traces.isEmpty { throw CommandFailure("none of the recordings could be replayed") }
-        }
-        let daemon = GestureDaemon(configuration: configuration)
+        let traces = options.traces
+        let daemon = GestureDaemon(configuration: configuration, explain: options.explain.map(Self.explainer))
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
         defer { watcher.stop() }
@@ -94,7 +98,11 @@ enum RunCommand: Command {
                 try daemon.run(LiveSource(selection: WatchCommand.selection(options.device, directory: options.directory),
                                           directory: options.directory, stopper: stopper, intercepts: options.intercepts))
             } else {
-                try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces)))
+                // Every path, from the arguments or standard input, is checked the same way before it is read.
+                let check: @Sendable (String) -> String? = { path in
+                    FileArgument.problem(path, as: .recording, options: Self.options).map { CommandLineTool.sentence(for: CommandFailure($0)) }
+                }
+                try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces), check: check))
             }
         } catch let failure as ReplaySource.Failure {
             replayFailures += failure.count

@@ -101,11 +101,13 @@ public final class ActionRunner: @unchecked Sendable {
         }
     }
 
-    /// Counts so far: commands finished (including failures), failed, dropped.
+    /// Counts so far: commands finished (including failures), failed (commands
+    /// and input actions), dropped.
     public var counts: (finished: Int, failed: Int, dropped: Int) {
+        let inputFailures = input.failedCount
         condition.lock()
         defer { condition.unlock() }
-        return (finishedCount, failedCount, droppedCount)
+        return (finishedCount, failedCount + inputFailures, droppedCount)
     }
 
     /// Takes from the queue what may start now; call with the lock held.

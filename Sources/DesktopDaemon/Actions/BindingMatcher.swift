@@ -63,26 +63,43 @@ public struct BindingMatcher: Sendable {
 
     /// The actions `event` from `device` fires, in binding order.
     public mutating func process(_ event: GestureEvent, from device: InputDevice) -> [FiredAction] {
+        var verdicts: [BindingVerdict]?
+        return process(event, from: device, verdicts: &verdicts)
+    }
+
+    /// The actions `event` from `device` fires, as ``process(_:from:)``
+    /// gives them, and why each binding of the event's kind did or did not
+    /// fire (``BindingVerdict``): the same decisions, taken once.
+    public mutating func explain(_ event: GestureEvent, from device: InputDevice) -> (actions: [FiredAction], verdicts: [BindingVerdict]) {
+        var verdicts: [BindingVerdict]? = []
+        let actions = process(event, from: device, verdicts: &verdicts)
+        return (actions, verdicts ?? [])
+    }
+
+    private mutating func process(_ event: GestureEvent, from device: InputDevice, verdicts: inout [BindingVerdict]?) -> [FiredAction] {
         switch event.phase {
         case nil:
             var progress = Progress(configuration: configuration, eligible: eligibleBindings(for: device))
-            return progress.fire(event, from: device, completing: true)
+            return progress.fire(event, from: device, completing: true, verdicts: &verdicts)
         case .begin?:
             var progress = Progress(configuration: configuration, eligible: eligibleBindings(for: device))
-            let actions = progress.fire(event, from: device, completing: false)
+            let actions = progress.fire(event, from: device, completing: false, verdicts: &verdicts)
             inProgress[device.id] = progress
             return actions
         case .update?:
             var progress = inProgress[device.id]
                 ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
-            let actions = progress.fire(event, from: device, completing: false)
+            let actions = progress.fire(event, from: device, completing: false, verdicts: &verdicts)
             inProgress[device.id] = progress
             return actions
         case .end?:
             var progress = inProgress.removeValue(forKey: device.id)
                 ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
-            guard event.cancelled != true else { return progress.releaseDrags(event, from: device) }
-            return progress.fire(event, from: device, completing: true)
+            guard event.cancelled != true else {
+                progress.judgeCancelled(event, verdicts: &verdicts)
+                return progress.releaseDrags(event, from: device)
+            }
+            return progress.fire(event, from: device, completing: true, verdicts: &verdicts)
         }
     }
 
@@ -133,7 +150,10 @@ extension BindingMatcher {
             self.eligible = eligible
         }
 
-        mutating func fire(_ event: GestureEvent, from device: InputDevice, completing: Bool) -> [FiredAction] {
+        /// The actions `event` fires; with `verdicts`, why each binding of
+        /// the event's kind did or did not fire is appended to it.
+        mutating func fire(_ event: GestureEvent, from device: InputDevice, completing: Bool,
+                           verdicts: inout [BindingVerdict]?) -> [FiredAction] {
             let previous = latest
             if let dx = event.dxMillimeters, let dy = event.dyMillimeters {
                 let step = ((dx - latest.dx) * (dx - latest.dx) + (dy - latest.dy) * (dy - latest.dy)).squareRoot()
@@ -141,44 +161,79 @@ extension BindingMatcher {
                 latest = (dx, dy)
             }
             var actions: [FiredAction] = []
-            for (index, binding) in configuration.bindings.enumerated() where eligible[index] {
-                let match = binding.match
-                guard match.gesture == event.type, match.fingers.map({ $0 == event.fingers }) ?? true else { continue }
-                if case .drag(let button)? = binding.action.input {
-                    guard edgeHolds(match, event) else { continue }
-                    actions += drag(index, button: button, binding, event, device, from: previous)
-                    continue
-                }
-                switch binding.action.phase {
-                case .end:
-                    guard completing, holds(match, for: event) else { continue }
-                    actions.append(action(binding, event, device, step: nil))
-                case .begin:
-                    guard !begun.contains(index), holds(match, for: event) else { continue }
-                    begun.insert(index)
-                    actions.append(action(binding, event, device, step: nil))
-                case .continuous(let every):
-                    guard event.phase != .begin, edgeHolds(match, event), let value = measure(match, event) else { continue }
-                    let mark = marks[index] ?? neutral(match)
-                    let travel = value - mark
-                    if travel < 0 {
-                        marks[index] = value
-                    } else if travel >= every {
-                        // Counted as a Double and capped before it becomes an
-                        // Int: any travel and step give a bounded count.
-                        let whole = (travel / every).rounded(.down)
-                        marks[index] = mark + whole * every
-                        let limit = BindingMatcher.maximumFiringsPerEvent
-                        let count = whole < Double(limit) ? Int(whole) : limit
-                        for _ in 0..<count {
-                            let step = (steps[index] ?? 0) + 1
-                            steps[index] = step
-                            actions.append(action(binding, event, device, step: step))
-                        }
-                    }
+            for (index, binding) in configuration.bindings.enumerated() where binding.match.gesture == event.type {
+                let before = actions.count
+                let outcome = judge(index, binding, event, device, completing: completing, previous: previous, into: &actions)
+                if verdicts != nil {
+                    verdicts!.append(BindingVerdict(binding: binding, outcome: outcome ?? .fired(actions.count - before),
+                                                    intercepting: configuration.intercept))
                 }
             }
             return actions
+        }
+
+        /// Fires what `binding` fires for `event` into `actions`; nil when
+        /// it fired, else why not.
+        private mutating func judge(_ index: Int, _ binding: DaemonConfiguration.Binding, _ event: GestureEvent,
+                                    _ device: InputDevice, completing: Bool, previous: (dx: Double, dy: Double),
+                                    into actions: inout [FiredAction]) -> BindingVerdict.Outcome? {
+            let match = binding.match
+            guard eligible[index] else { return .notThisDevice }
+            if let fingers = match.fingers, fingers != event.fingers { return .notThisFingerCount(wanted: fingers) }
+            if case .drag(let button)? = binding.action.input {
+                if let edge = match.edge, edge != event.edge { return .notThisEdge(wanted: edge) }
+                let steps = drag(index, button: button, binding, event, device, from: previous)
+                actions += steps
+                return steps.isEmpty ? .nothingToDo : nil
+            }
+            switch binding.action.phase {
+            case .end:
+                guard completing else { return .waitsForTheEnd }
+                if let mismatch = mismatch(match, for: event) { return mismatch }
+                actions.append(action(binding, event, device, step: nil))
+            case .begin:
+                guard !begun.contains(index) else { return .alreadyFired }
+                if let mismatch = mismatch(match, for: event) { return mismatch }
+                begun.insert(index)
+                actions.append(action(binding, event, device, step: nil))
+            case .continuous(let every):
+                guard event.phase != .begin else { return .waitsForTravel(travel: 0, every: every) }
+                if let edge = match.edge, edge != event.edge { return .notThisEdge(wanted: edge) }
+                guard let value = measure(match, event) else { return .waitsForTravel(travel: 0, every: every) }
+                let mark = marks[index] ?? neutral(match)
+                let travel = value - mark
+                if travel < 0 {
+                    marks[index] = value
+                    return .waitsForTravel(travel: travel, every: every)
+                } else if travel >= every {
+                    // Counted as a Double and capped before it becomes an
+                    // Int: any travel and step give a bounded count.
+                    let whole = (travel / every).rounded(.down)
+                    marks[index] = mark + whole * every
+                    let limit = BindingMatcher.maximumFiringsPerEvent
+                    let count = whole < Double(limit) ? Int(whole) : limit
+                    for _ in 0..<count {
+                        let step = (steps[index] ?? 0) + 1
+                        steps[index] = step
+                        actions.append(action(binding, event, device, step: step))
+                    }
+                } else {
+                    return .waitsForTravel(travel: travel, every: every)
+                }
+            }
+            return nil
+        }
+
+        /// The verdicts of a gesture that ended cancelled: nothing fires
+        /// (drags are released).
+        func judgeCancelled(_ event: GestureEvent, verdicts: inout [BindingVerdict]?) {
+            guard verdicts != nil else { return }
+            for (index, binding) in configuration.bindings.enumerated() where binding.match.gesture == event.type {
+                let outcome: BindingVerdict.Outcome = !eligible[index] ? .notThisDevice
+                    : binding.match.fingers.map { $0 != event.fingers } == true ? .notThisFingerCount(wanted: binding.match.fingers!)
+                    : dragging.contains(index) ? .fired(1) : .cancelled
+                verdicts!.append(BindingVerdict(binding: binding, outcome: outcome, intercepting: configuration.intercept))
+            }
         }
 
         /// The steps of a drag for `event`: press at the begin, a move per
@@ -257,36 +312,41 @@ extension BindingMatcher {
             return best?.direction
         }
 
-        func edgeHolds(_ match: DaemonConfiguration.Match, _ event: GestureEvent) -> Bool {
-            match.edge.map { $0 == event.edge } ?? true
-        }
-
-        /// Whether every condition of `match` but gesture, fingers and device holds.
-        func holds(_ match: DaemonConfiguration.Match, for event: GestureEvent) -> Bool {
-            guard edgeHolds(match, event) else { return false }
-            if let wanted = match.swipeDirection, swipeDirection(event) != wanted { return false }
+        /// The first condition of `match` but gesture, fingers and device
+        /// that `event` does not meet, or nil when every one holds.
+        func mismatch(_ match: DaemonConfiguration.Match, for event: GestureEvent) -> BindingVerdict.Outcome? {
+            if let edge = match.edge, edge != event.edge { return .notThisEdge(wanted: edge) }
+            if let wanted = match.swipeDirection, swipeDirection(event) != wanted {
+                return .notThisDirection(wanted: wanted.rawValue, got: swipeDirection(event)?.rawValue)
+            }
             if let wanted = match.pinchDirection {
                 let scaleThreshold = configuration.engine.pinchScaleThreshold
                 let angleThreshold = configuration.engine.rotationThresholdDegrees
+                let holds: Bool
                 switch wanted {
-                case .in: guard let scale = event.scale, scale <= 1 - scaleThreshold else { return false }
-                case .out: guard let scale = event.scale, scale >= 1 + scaleThreshold else { return false }
-                case .clockwise: guard let angle = event.angleDegrees, angle >= angleThreshold else { return false }
-                case .counterclockwise: guard let angle = event.angleDegrees, angle <= -angleThreshold else { return false }
+                case .in: holds = event.scale.map { $0 <= 1 - scaleThreshold } ?? false
+                case .out: holds = event.scale.map { $0 >= 1 + scaleThreshold } ?? false
+                case .clockwise: holds = event.angleDegrees.map { $0 >= angleThreshold } ?? false
+                case .counterclockwise: holds = event.angleDegrees.map { $0 <= -angleThreshold } ?? false
                 }
+                if !holds { return .notThisDirection(wanted: wanted.rawValue, got: pinchDirection(event)?.rawValue) }
             }
-            if let template = match.template, event.template != template { return false }
-            if let sequence = match.sequence, event.name != sequence { return false }
+            if let template = match.template, event.template != template { return .notThisTemplate(wanted: template, got: event.template) }
+            if let sequence = match.sequence, event.name != sequence { return .notThisSequence(wanted: sequence, got: event.name) }
             if let minimum = match.minimumDistanceMillimeters {
-                guard let dx = event.dxMillimeters, let dy = event.dyMillimeters,
-                      (dx * dx + dy * dy).squareRoot() >= minimum else { return false }
+                let distance = event.dxMillimeters.flatMap { dx in event.dyMillimeters.map { dy in (dx * dx + dy * dy).squareRoot() } }
+                guard let distance, distance >= minimum else { return .tooShort(millimeters: distance ?? 0, minimum: minimum) }
             }
-            if let minimum = match.minimumScale { guard let scale = event.scale, scale >= minimum else { return false } }
-            if let maximum = match.maximumScale { guard let scale = event.scale, scale <= maximum else { return false } }
+            if let minimum = match.minimumScale {
+                guard let scale = event.scale, scale >= minimum else { return .scaleOutOfRange(scale: event.scale, wanted: "at least \(minimum)") }
+            }
+            if let maximum = match.maximumScale {
+                guard let scale = event.scale, scale <= maximum else { return .scaleOutOfRange(scale: event.scale, wanted: "at most \(maximum)") }
+            }
             if let minimum = match.minimumAngleDegrees {
-                guard let angle = event.angleDegrees, abs(angle) >= minimum else { return false }
+                guard let angle = event.angleDegrees, abs(angle) >= minimum else { return .turnedTooLittle(degrees: event.angleDegrees ?? 0, minimum: minimum) }
             }
-            return true
+            return nil
         }
 
         /// The quantity a continuous binding counts in steps of `every`:

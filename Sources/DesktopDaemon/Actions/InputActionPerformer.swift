@@ -24,6 +24,11 @@ public final class InputActionPerformer: @unchecked Sendable {
     private var held: UInt16?
     private var generation = 0
     private var motion = DragMotion()
+    /// Input actions that failed (a drag counts once, at its press).
+    private var failures = 0
+    /// The last failure logged; the same failure again is counted, not logged,
+    /// until a write succeeds (so a missing /dev/uinput is one line, not one a step).
+    private var lastLoggedFailure: String?
 
     /// A performer writing to `devices`, logging failures to `log`.
     public init(devices: any VirtualInputDevices, log: DaemonLog, releaseDelay: Duration = InputActionPerformer.dragReleaseDelay) {
@@ -44,6 +49,12 @@ public final class InputActionPerformer: @unchecked Sendable {
         queue.async { [self] in run(step, for: binding) }
     }
 
+    /// How many input actions have failed so far (a key chord, a click, or a
+    /// drag whose button could not be pressed each count once).
+    public var failedCount: Int {
+        queue.sync { failures }
+    }
+
     /// Blocks until every step submitted so far is done (a pending drag
     /// release is not waited for).
     public func waitUntilIdle() {
@@ -53,14 +64,16 @@ public final class InputActionPerformer: @unchecked Sendable {
     private func run(_ step: InputStep, for binding: String) {
         switch step {
         case .keys, .click:
-            write(step.frames, to: target(of: step), for: binding)
+            if !write(step.frames, to: target(of: step), for: binding) { failures += 1 }
         case .dragPress(let button):
             generation += 1
             motion = DragMotion()
             if held == button { return }
             if let other = held { write([[key(other, 0)]], to: .pointer, for: binding) }
+            held = nil
+            // A drag whose button cannot be pressed fails once: its moves and release are not tried.
+            guard write([[key(button, 1)]], to: .pointer, for: binding) else { failures += 1; return }
             held = button
-            write([[key(button, 1)]], to: .pointer, for: binding)
         case .dragMove(let dx, let dy):
             guard held != nil else { return }
             let (x, y) = motion.counts(dxMillimeters: dx, dyMillimeters: dy, perMillimeter: Self.countsPerMillimeter)
@@ -90,9 +103,21 @@ public final class InputActionPerformer: @unchecked Sendable {
         InputEvent(type: EV.KEY, code: code, value: value, microseconds: 0)
     }
 
-    private func write(_ frames: [[InputEvent]], to device: VirtualInputDevice, for binding: String) {
-        do { try devices.write(frames, to: device) } catch {
-            log.write("failed \(binding): the virtual \(device.rawValue) could not be written to: \(error.description)")
+    /// Writes `frames`; returns whether it worked. A failure is logged unless
+    /// the same failure was the last one logged (nothing has worked since).
+    @discardableResult
+    private func write(_ frames: [[InputEvent]], to device: VirtualInputDevice, for binding: String) -> Bool {
+        do {
+            try devices.write(frames, to: device)
+            lastLoggedFailure = nil
+            return true
+        } catch {
+            let reason = "the virtual \(device.rawValue) could not be written to: \(error.description)"
+            if reason != lastLoggedFailure {
+                log.write("failed \(binding): \(reason); input actions that fail the same way are counted in the summary, not logged again")
+                lastLoggedFailure = reason
+            }
+            return false
         }
     }
 }

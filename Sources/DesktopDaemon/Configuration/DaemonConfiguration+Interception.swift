@@ -3,23 +3,6 @@ import GestureRecognition
 import InputChecks
 
 extension DaemonConfiguration {
-    /// Whether a binding claims its gesture when its file does not say:
-    /// swipes, pinches, holds and taps of 3 or more fingers.
-    ///
-    /// Those are the gestures desktops take for themselves (GNOME and KDE
-    /// switch workspaces and open overviews with 3- and 4-finger swipes;
-    /// libinput makes a 3-finger tap a middle click), so a user who binds one
-    /// wants it instead of the desktop's. One and two fingers are pointer
-    /// motion, scrolling, zooming in applications and clicks: claiming those
-    /// takes them from every application, so it is asked for with `claim: true`.
-    /// Strokes are not claimed by default (a one-finger stroke on a
-    /// touchscreen is also every drag), nor is a binding without `fingers`.
-    public static func claimsByDefault(_ match: Match) -> Bool {
-        let kinds: Set<GestureEvent.Kind> = [.swipe, .pinch, .hold, .tap]
-        guard kinds.contains(match.gesture), let fingers = match.fingers else { return false }
-        return fingers >= 3
-    }
-
     /// What is claimed on `device`: the claiming bindings whose `device`
     /// matches it (a name pattern that cannot decide claims nothing, and
     /// says so in `notes`), with the engine's thresholds.
@@ -46,5 +29,12 @@ extension DaemonConfiguration {
             claim.direction != nil && everyDirection.contains { $0.gesture == claim.gesture && $0.fingers == claim.fingers }
         }
         return (PassThroughFilter.Policy(claims: claims), notes)
+    }
+}
+
+extension DaemonConfiguration.DeviceMatcher {
+    /// Whether `device` matches (see ``match(name:vendor:product:)``).
+    public func match(_ device: InputDevice) -> Outcome {
+        match(name: device.name, vendor: device.vendor, product: device.product)
     }
 }

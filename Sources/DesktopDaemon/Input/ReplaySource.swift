@@ -11,9 +11,12 @@ public struct ReplaySource: GestureSource {
         /// skipped, and the run throws a ``Failure`` counting them at the end.
         case files([String])
         /// One path per line of standard input, each replayed when its line
-        /// arrives, until end of file; a trace that cannot be read is logged
-        /// and skipped. Lets a test (or a user) drive the daemon step by step.
+        /// arrives, until end of file; a trace that cannot be read (or a line
+        /// longer than ``maximumPathBytes``) is logged and skipped, and counted
+        /// as with files. Lets a test (or a user) drive the daemon step by step.
         case standardInput
+        /// One path per line of `handle`, as ``standardInput`` reads its own.
+        case lines(FileHandle)
     }
 
     /// Traces that could not be read (each was logged when it was skipped).
@@ -26,47 +29,68 @@ public struct ReplaySource: GestureSource {
 
     /// Where the trace paths come from.
     public var paths: Paths
+    /// Why a path cannot be replayed (one sentence), or nil when it can be read:
+    /// asked of every path, from the arguments and from standard input alike,
+    /// before it is opened.
+    public var check: @Sendable (String) -> String?
 
-    /// A source replaying `paths`.
-    public init(_ paths: Paths) {
+    /// The longest path read from standard input: 4,096 bytes (`PATH_MAX`).
+    /// A longer line is reported and skipped without being held.
+    public static let maximumPathBytes = 4096
+
+    /// A source replaying `paths`, each checked by `check` first (by default,
+    /// only the readers' own checks: a regular file within their limits).
+    public init(_ paths: Paths, check: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.paths = paths
+        self.check = check
     }
 
     /// Replays each trace: its touch devices and mice that the sink accepts,
     /// with the engine setup current when the trace starts (for mice, the
     /// `mouse` settings as ``EngineSetup/pipeline`` gives them; mice only
-    /// with a `mouse` section, as live).
+    /// with a `mouse` section, as live). Whatever could not be replayed is
+    /// logged when it is met, and counted in the ``Failure`` thrown at the end.
     public func run(into sink: GestureSink) throws {
         var number = 0
+        var failures: [Failure] = []
+        func take(_ path: String) {
+            if let failure = replay(path, number: number, into: sink) {
+                sink.log.write(failure.description)
+                failures.append(failure)
+            }
+            number += 1
+        }
         switch paths {
         case .files(let files):
-            var failures: [Failure] = []
-            for path in files {
-                if let failure = replay(path, number: number, into: sink) {
+            files.forEach(take)
+        case .standardInput, .lines:
+            let handle = if case .lines(let handle) = paths { handle } else { FileHandle.standardInput }
+            let lines = InputLines(handle, maximumLineBytes: Self.maximumPathBytes)
+            while let line = lines.next() {
+                switch line {
+                case .text(let text):
+                    let path = text.trimmingCharacters(in: .whitespaces)
+                    if !path.isEmpty { take(path) }
+                case .tooLong(let lineNumber):
+                    let failure = Failure(description: "cannot replay line \(lineNumber) of standard input: it is longer than \(Self.maximumPathBytes) bytes, the longest path.")
                     sink.log.write(failure.description)
                     failures.append(failure)
                 }
-                number += 1
             }
-            if failures.count == 1 { throw failures[0] }
-            if failures.count > 1 {
-                throw Failure(description: "\(failures.count) of \(files.count) traces could not be replayed.", count: failures.count)
-            }
-        case .standardInput:
-            while let line = readLine() {
-                let path = line.trimmingCharacters(in: .whitespaces)
-                guard !path.isEmpty else { continue }
-                if let failure = replay(path, number: number, into: sink) { sink.log.write(failure.description) }
-                number += 1
-            }
+        }
+        if failures.count == 1 { throw failures[0] }
+        if failures.count > 1 {
+            throw Failure(description: "\(failures.count) of \(number) traces could not be replayed.", count: failures.count)
         }
     }
 
     /// Device ids are `1000 * trace number + device index`, unique over the run.
     private func replay(_ path: String, number: Int, into sink: GestureSink) -> Failure? {
+        if let problem = check(path) { return Failure(description: problem) }
         let trace: Trace
         do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: path)) } catch {
-            var text = "cannot replay \(path): \(error)"
+            // A trace error names the file itself: the path is said once.
+            var text = (error as? TraceError)?.file != nil ? "cannot replay \(error)" : "cannot replay \(path): \(error)"
             if !text.hasSuffix(".") { text += "." }
             return Failure(description: text)
         }

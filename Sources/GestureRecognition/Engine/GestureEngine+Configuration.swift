@@ -217,7 +217,12 @@ extension GestureEngine.Configuration {
 }
 
 extension GestureEngine.Configuration: Codable {
-    enum CodingKeys: String, CodingKey {
+    /// The keys a configuration's engine section may hold, in the order of
+    /// Docs/GestureEngine.md: what the daemon's configuration checks its
+    /// `engine` keys against.
+    public static let keys: [String] = CodingKeys.allCases.map(\.stringValue)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case motionThresholdMillimeters, motionThresholdPerExtraFingerMillimeters
         case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters
         case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
@@ -241,10 +246,7 @@ extension GestureEngine.Configuration: Codable {
     /// `holdDelayMilliseconds: must be a number between 0 and 10000`.
     public init(from decoder: any Decoder) throws {
         self.init()
-        let c: KeyedDecodingContainer<CodingKeys>
-        do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
-            throw InvalidValue(codingPath: decoder.codingPath, message: "must be an object")
-        }
+        let c = try decoder.object(keyedBy: CodingKeys.self)
         func number(_ key: CodingKeys, into value: inout Double) throws {
             if let decoded = try c.decodeNumber(forKey: key, in: Self.range(key)) { value = decoded }
         }
@@ -297,18 +299,7 @@ extension GestureEngine.Configuration: Codable {
         if let recognition = try c.decodeIfPresent(UnistrokeRecognizer.Configuration.self, forKey: .strokeRecognition) {
             strokeRecognition = recognition
         }
-        if c.contains(.sequences), (try? c.decodeNil(forKey: .sequences)) != true {
-            var list: any UnkeyedDecodingContainer
-            do { list = try c.nestedUnkeyedContainer(forKey: .sequences) } catch {
-                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.sequences], message: "must be a list of sequences")
-            }
-            if let count = list.count, count > SwipeSequenceMatcher.maximumCount {
-                throw InvalidValue(codingPath: c.codingPath + [CodingKeys.sequences], message: SwipeSequenceMatcher.countProblem(count: count))
-            }
-            var read: [SwipeSequenceMatcher.NamedSequence] = []
-            while !list.isAtEnd { read.append(try list.decode(SwipeSequenceMatcher.NamedSequence.self)) }
-            sequences = read
-        }
+        if let read = try SwipeSequenceMatcher.NamedSequence.decodeList(from: c, forKey: .sequences) { sequences = read }
         try milliseconds(.sequenceMaximumGapMilliseconds, into: &sequenceMaximumGap)
         try milliseconds(.sequenceTimeoutMilliseconds, into: &sequenceTimeout)
     }

@@ -1,3 +1,5 @@
+import InputChecks
+
 /// One gesture, or one step of a gesture, that ``GestureEngine`` reports.
 ///
 /// Continuous gestures (swipe, pinch, hold) come as a `begin`, any number of
@@ -11,13 +13,19 @@
 ///      "direction":"left","dx_mm":-31.5,"dy_mm":1.2}
 public struct GestureEvent: Hashable, Sendable {
     /// What kind of gesture this is.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, ClosedWord {
         case swipe, pinch, hold, tap, stroke, sequence
+
+        /// The gesture types, as files write them.
+        public static let closedWords = ClosedWords("gesture", Kind.self)
     }
 
     /// Where a continuous gesture is.
-    public enum Phase: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Phase: String, Hashable, Sendable, Codable, CaseIterable, ClosedWord {
         case begin, update, end
+
+        /// The phases, as files write them.
+        public static let closedWords = ClosedWords("phase", Phase.self)
     }
 
     /// What drew a gesture.
@@ -30,8 +38,11 @@ public struct GestureEvent: Hashable, Sendable {
     }
 
     /// The edge of the surface a swipe started from.
-    public enum Edge: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Edge: String, Hashable, Sendable, Codable, CaseIterable, ClosedWord {
         case top, bottom, left, right
+
+        /// The edges, as files write them.
+        public static let closedWords = ClosedWords("edge", Edge.self)
     }
 
     /// The kind of gesture (the contract's `type`).

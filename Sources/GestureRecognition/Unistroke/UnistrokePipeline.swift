@@ -73,11 +73,16 @@ public enum UnistrokePipeline {
         return result
     }
 
+    /// The largest coordinate a stroke may have, either sign: 1e150. Squares
+    /// and sums of differences of such numbers stay finite, so normalising
+    /// a stroke never overflows into infinity or NaN.
+    public static let maximumCoordinate = 1e150
+
     /// Finite points of `raw` with consecutive duplicates removed, or the
     /// reason the stroke cannot be recognised.
     public static func sanitized(_ raw: [Point], maximumPoints: Int) -> Result<[Point], UnistrokeRecognizer.Degeneracy> {
         if raw.isEmpty { return .failure(.empty) }
-        if raw.count > maximumPoints { return .failure(.tooManyPoints(raw.count)) }
+        if raw.count > maximumPoints { return .failure(.tooManyPoints(raw.count, limit: maximumPoints)) }
         var failure: UnistrokeRecognizer.Degeneracy?
         let points = [Point](unsafeUninitializedCapacity: raw.count) { buffer, initialized in
             switch raw.withUnsafeBufferPointer({ sanitize($0, into: buffer, maximumPoints: maximumPoints) }) {
@@ -187,10 +192,11 @@ extension UnistrokePipeline {
     static func sanitize(_ raw: UnsafeBufferPointer<Point>, into result: UnsafeMutableBufferPointer<Point>,
                          maximumPoints: Int) -> Result<Int, UnistrokeRecognizer.Degeneracy> {
         if raw.isEmpty { return .failure(.empty) }
-        if raw.count > maximumPoints { return .failure(.tooManyPoints(raw.count)) }
+        if raw.count > maximumPoints { return .failure(.tooManyPoints(raw.count, limit: maximumPoints)) }
         var count = 0
         for p in raw {
             guard p.isFinite else { return .failure(.nonFiniteCoordinate) }
+            guard abs(p.x) <= maximumCoordinate, abs(p.y) <= maximumCoordinate else { return .failure(.coordinateOutOfRange) }
             if count > 0, result[count - 1] == p { continue }
             result[count] = p
             count += 1

@@ -48,7 +48,7 @@ struct NormalizedStroke: Sendable {
     /// ($1, elastic) or only centred (Protractor).
     static func withNormalizedPoints<R>(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration,
                                         _ body: (UnsafeMutableBufferPointer<Point>) -> R) -> Result<R, UnistrokeRecognizer.Degeneracy> {
-        if raw.count > configuration.maximumPoints { return .failure(.tooManyPoints(raw.count)) }
+        if raw.count > configuration.maximumPoints { return .failure(.tooManyPoints(raw.count, limit: configuration.maximumPoints)) }
         return withUnsafeTemporaryAllocation(of: Point.self, capacity: max(raw.count, 1)) { clean in
             let sanitized = raw.withUnsafeBufferPointer {
                 UnistrokePipeline.sanitize($0, into: clean, maximumPoints: configuration.maximumPoints)

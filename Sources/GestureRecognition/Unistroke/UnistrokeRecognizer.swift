@@ -104,14 +104,18 @@ public struct UnistrokeRecognizer: Sendable {
         /// One point, or all points equal: a stroke needs a length.
         case singlePoint
         case nonFiniteCoordinate
-        case tooManyPoints(Int)
+        /// A coordinate beyond ±``UnistrokePipeline/maximumCoordinate``, where
+        /// the arithmetic of normalisation would overflow.
+        case coordinateOutOfRange
+        case tooManyPoints(Int, limit: Int)
 
         public var description: String {
             switch self {
             case .empty: "the stroke has no points"
             case .singlePoint: "the stroke has no length (one point, or all points equal)"
             case .nonFiniteCoordinate: "the stroke has a NaN or infinite coordinate"
-            case .tooManyPoints(let n): "the stroke has \(n) points, more than the limit"
+            case .coordinateOutOfRange: "the stroke has a coordinate beyond ±1e150, the limit"
+            case .tooManyPoints(let n, let limit): "the stroke has \(n) points, over the limit of \(limit)"
             }
         }
     }
@@ -243,16 +247,9 @@ public struct UnistrokeRecognizer: Sendable {
     }
 }
 
-extension UnistrokeRecognizer.Matcher {
-    /// Reads a matcher's name; anything else throws ``InvalidValue`` listing the names.
-    public init(from decoder: any Decoder) throws {
-        let text = try? decoder.singleValueContainer().decode(String.self)
-        guard let text, let matcher = Self(rawValue: text) else {
-            throw InvalidValue(codingPath: decoder.codingPath,
-                               message: "must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))\(text.map { ", not \(Excerpt.quoted($0))" } ?? "")")
-        }
-        self = matcher
-    }
+extension UnistrokeRecognizer.Matcher: ClosedWord {
+    /// The matchers' names: a file's `matcher` is read as one of these.
+    public static let closedWords = ClosedWords("matcher", Self.self)
 }
 
 extension UnistrokeRecognizer.Orientation {

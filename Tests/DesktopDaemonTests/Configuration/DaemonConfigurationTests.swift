@@ -36,7 +36,7 @@ struct DaemonConfigurationTests {
         (#"{"version": 1, "devices": [{"product": "0xzz"}]}"#, "devices[0].product: must be an integer from 0 to 65535 or a hexadecimal string"),
         (#"{"version": 1, "devices": [{"name": "a", "serial": 1}]}"#, "devices[0].serial: unknown key"),
         // Engine, sequences, templates, action settings.
-        (#"{"version": 1, "engine": {"swipeThresholdMillimeter": 5}}"#, "engine.swipeThresholdMillimeter: unknown key; did you mean swipeThresholdMillimeters? the engine's keys are listed in Docs/GestureEngine.md"),
+        (#"{"version": 1, "engine": {"swipeThresholdMillimeter": 5}}"#, "engine.swipeThresholdMillimeter: unknown key; did you mean 'swipeThresholdMillimeters'? the engine's keys are listed in Docs/GestureEngine.md"),
         (#"{"version": 1, "engine": {"swipeThresholdMillimeters": -5}}"#, "engine.swipeThresholdMillimeters: must be a number between 0.5 and 100"),
         (#"{"version": 1, "engine": {"holdDelayMilliseconds": 1e13}}"#, "engine.holdDelayMilliseconds: must be a number between 0 and 10000"),
         (#"{"version": 1, "engine": {"strokeRecognition": {"resampleCount": 0}}}"#, "engine.strokeRecognition.resampleCount: must be an integer between 8 and 1024"),
@@ -80,7 +80,7 @@ struct DaemonConfigurationTests {
         (withBindings(#"{"gesture": "tap", "action": {"command": ["echo", true]}}"#), "bindings[0].action.command[1]: must be a string, not a boolean"),
         (withBindings(#"{"gesture": "tap", "action": {"command": ["echo", "\#(String(repeating: "x", count: 5000))"]}}"#), "bindings[0].action.command[1]: is 5000 bytes, over the limit of 4096"),
         (withBindings(#"{"gesture": "tap", "action": {"command": ["echo", "a\u0000b"]}}"#), "bindings[0].action.command[1]: must not contain a NUL character"),
-        (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "phase": "middle"}}"#), "bindings[0].action.phase: unknown phase 'middle'; expected end, begin or continuous"),
+        (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "phase": "middle"}}"#), "bindings[0].action.phase: unknown phase 'middle'; expected one of end, begin, continuous"),
         (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "phase": "begin"}}"#), "bindings[0].action.phase: a tap has no begin, it happens at once; use end"),
         (withBindings(#"{"gesture": "hold", "action": {"command": ["true"], "phase": "continuous", "every": 1}}"#), "bindings[0].action.phase: continuous actions need a swipe or pinch binding, not hold"),
         (withBindings(#"{"gesture": "swipe", "action": {"command": ["true"], "phase": "continuous"}}"#), "bindings[0].action.every: is required for a continuous action (mm between firings)"),
@@ -94,6 +94,47 @@ struct DaemonConfigurationTests {
         (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "timeoutSeconds": 0}}"#), "bindings[0].action.timeoutSeconds: must be a number between 0.001 and 3600"),
         (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "shell": true}}"#), "bindings[0].action.shell: unknown key; expected one of command, phase, every, timeoutSeconds"),
     ]
+
+    /// Every closed word of the file gets the one suggestion (InputChecks' `Suggestion`).
+    static let suggestionCases: [(String, String)] = [
+        (#"{"version": 1, "bindngs": []}"#, "bindngs: unknown key; did you mean 'bindings'? expected one of version, devices, engine, sequences, templates, actions, mouse, bindings, intercept"),
+        (withBindings(#"{"gesture": "swipe", "fingres": 3, \#(okAction)}"#), "bindings[0].fingres: unknown key; did you mean 'fingers'?"),
+        (withBindings(#"{"gesture": "siwpe", \#(okAction)}"#), "bindings[0].gesture: unknown gesture 'siwpe'; did you mean 'swipe'? expected one of swipe, pinch, hold, tap, stroke, sequence"),
+        (withBindings(#"{"gesture": "swipe", "direction": "rihgt", \#(okAction)}"#), "bindings[0].direction: unknown direction 'rihgt'; did you mean 'right'?"),
+        (withBindings(#"{"gesture": "pinch", "direction": "clockwsie", \#(okAction)}"#), "bindings[0].direction: unknown pinch direction 'clockwsie'; did you mean 'clockwise'?"),
+        (withBindings(#"{"gesture": "swipe", "edge": "bottm", \#(okAction)}"#), "bindings[0].edge: unknown edge 'bottm'; did you mean 'bottom'?"),
+        (withBindings(#"{"gesture": "tap", "action": {"button": "midle"}}"#), "bindings[0].action.button: unknown button 'midle'; did you mean 'middle'?"),
+        (withBindings(#"{"gesture": "tap", "action": {"comand": ["x"]}}"#), "bindings[0].action.comand: unknown key; did you mean 'command'?"),
+        (withBindings(#"{"gesture": "tap", "action": {"command": ["x"], "phase": "begni"}}"#), "bindings[0].action.phase: unknown phase 'begni'; did you mean 'begin'?"),
+        (#"{"version": 1, "mouse": {"buton": "left"}}"#, "mouse.buton: unknown key; did you mean 'button'?"),
+        (#"{"version": 1, "devices": [{"nmae": "x"}]}"#, "devices[0].nmae: unknown key; did you mean 'name'?"),
+        (#"{"version": 1, "sequences": [{"name": "z", "directoins": ["up"]}]}"#, "sequences[0].directoins: unknown key; did you mean 'directions'?"),
+    ]
+
+    @Test("a mistyped closed word gets a suggestion", arguments: suggestionCases)
+    func suggestions(document: String, expected: String) {
+        let errors = configurationErrors(document)
+        #expect(errors.first?.contains(expected) == true, "got \(errors)")
+    }
+
+    @Test("a chord of the names people type suggests the kernel's: keys: [super, rihgt]")
+    func keyNameSuggestions() {
+        let yaml = "version: 1\nbindings:\n  - {gesture: swipe, fingers: 4, action: {keys: [super, rihgt]}}\n"
+        #expect(configurationErrors(yaml, format: .yaml) == [
+            "bindings[0].action.keys[0]: unknown key 'super'; did you mean 'leftmeta'? kernel key names without KEY_, such as leftmeta, right, volumeup",
+            "bindings[0].action.keys[1]: unknown key 'rihgt'; did you mean 'right'? kernel key names without KEY_, such as leftmeta, right, volumeup",
+        ])
+        for (typed, meant) in [("win", "leftmeta"), ("meta", "leftmeta"), ("ctrl", "leftctrl"), ("alt", "leftalt"), ("shift", "leftshift")] {
+            let errors = configurationErrors(withBindings(#"{"gesture": "tap", "action": {"keys": ["\#(typed)"]}}"#))
+            #expect(errors.first?.contains("did you mean '\(meant)'?") == true, "\(typed): \(errors)")
+        }
+    }
+
+    @Test("YAML numbers in a command are kept as written")
+    func commandNumbersAsWritten() throws {
+        let configuration = try DaemonConfiguration.decode(Data("version: 1\nbindings:\n  - {gesture: tap, action: {command: [printf, 007, 0.10, 3]}}\n".utf8), format: .yaml)
+        #expect(configuration.bindings[0].action.command == ["printf", "007", "0.10", "3"])
+    }
 
     @Test("every configuration error says where and what", arguments: errorCases)
     func errorMessage(document: String, expected: String) {

@@ -46,7 +46,7 @@ struct InterceptionSettingsTests {
         (withBindings(#"{"gesture": "tap", "action": {"keys": []}}"#), "bindings[0].action.keys: must name at least one key"),
         (withBindings(#"{"gesture": "tap", "action": {"keys": "leftmeta"}}"#), "bindings[0].action.keys: must be a list, not a string"),
         (withBindings(#"{"gesture": "tap", "action": {"keys": ["a", "b", "c", "d", "e", "f", "g", "h", "i"]}}"#), "bindings[0].action.keys: 9 keys, over the limit of 8"),
-        (withBindings(#"{"gesture": "tap", "action": {"button": "side"}}"#), "bindings[0].action.button: unknown button 'side'; expected left, right or middle"),
+        (withBindings(#"{"gesture": "tap", "action": {"button": "side"}}"#), "bindings[0].action.button: unknown button 'side'; expected one of right, middle, left"),
         (withBindings(#"{"gesture": "tap", "action": {"command": ["true"], "keys": ["a"]}}"#), "bindings[0].action.keys: cannot be combined with command"),
         (withBindings(#"{"gesture": "tap", "action": {"keys": ["a"], "timeoutSeconds": 2}}"#), "bindings[0].action.timeoutSeconds: applies to commands only"),
         (withBindings(#"{"gesture": "pinch", "action": {"drag": "left"}}"#), "bindings[0].action.drag: a drag follows a swipe; this binding's gesture is pinch"),

@@ -95,13 +95,15 @@ import Testing
     }
 
     @Test("choices say what they accept", arguments: [
-        (#"{"strokeRecognition": {"matcher": "best"}}"#, "strokeRecognition.matcher: must be one of dollar1, protractor, elastic, not 'best'"),
+        (#"{"strokeRecognition": {"matcher": "best"}}"#, "strokeRecognition.matcher: unknown matcher 'best'; expected one of dollar1, protractor, elastic"),
         (#"{"swipeDirection": {"ways": 5}}"#, "swipeDirection.ways: must be 4 or 8"),
         (#"{"twoFingerSwipes": "yes"}"#, "twoFingerSwipes: must be true or false"),
         (#"{"touchpadStrokeFingers": 9}"#, "touchpadStrokeFingers: must be an integer between 1 and 5, or null for none"),
-        (#"{"sequences": [{"name": "a", "directions": ["le]ft"]}]}"#, "sequences[0].directions[0]: must be one of up, up_right, right, down_right, down, down_left, left, up_left, not 'le]ft'"),
+        (#"{"sequences": [{"name": "a", "directions": ["le]ft"]}]}"#, "sequences[0].directions[0]: unknown direction 'le]ft'; did you mean 'left'? expected one of up, up_right, right, down_right, down, down_left, left, up_left"),
         (#"{"sequences": [{"directions": ["up"]}]}"#, "sequences[0].name: is required"),
         (#"{"sequences": 3}"#, "sequences: must be a list of sequences"),
+        (#"{"sequences": [{"name": "a", "directions": ["rihgt"]}]}"#, "sequences[0].directions[0]: unknown direction 'rihgt'; did you mean 'right'? expected one of up, up_right, right, down_right, down, down_left, left, up_left"),
+        (#"{"strokeRecognition": {"matcher": "protracter"}}"#, "strokeRecognition.matcher: unknown matcher 'protracter'; did you mean 'protractor'? expected one of dollar1, protractor, elastic"),
         (#"{"strokeRecognition": {"orientation": "upright"}}"#, #"strokeRecognition.orientation: must be {"invariant": {}} or {"sensitive": {"toleranceDegrees": 0 to 180}}"#),
     ])
     func choicesSayWhatTheyAccept(json: String, expected: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import GestureRecognition
 import GestureTraces
+import InputChecks
 import StructuredDocuments
 
 extension DaemonConfiguration {
@@ -48,24 +49,28 @@ extension DaemonConfiguration {
         _ data: Data, format: Format, baseDirectory: String = FileManager.default.currentDirectoryPath
     ) throws(ConfigurationErrors) -> DaemonConfiguration {
         guard data.count <= Limits.maximumFileBytes else {
-            throw ConfigurationErrors([.init("", InputFile.tooLargeMessage(bytes: data.count, limit: Limits.maximumFileBytes))])
+            throw ConfigurationErrors([.init(path: "", message: InputFile.tooLargeMessage(bytes: data.count, limit: Limits.maximumFileBytes))])
         }
         let root: DocumentNode
         do {
             root = format == .json ? try DocumentNode.parse(json: data) : try DocumentNode.parse(yaml: data)
         } catch {
-            throw ConfigurationErrors([.init("", error.description)])
+            throw ConfigurationErrors([.init(path: "", message: error.description)])
         }
-        var reader = ConfigurationReader(baseDirectory: baseDirectory)
-        let configuration = reader.configuration(root)
-        guard let configuration, reader.errors.isEmpty else { throw ConfigurationErrors(reader.errors) }
-        return configuration
+        guard case .object = root else {
+            throw ConfigurationErrors([.init(path: "", message: "the document must be an object (a mapping), not \(root.kindDescription)")])
+        }
+        do throws(InvalidValues) {
+            return try DaemonConfiguration(from: root.decoder, baseDirectory: baseDirectory)
+        } catch {
+            throw ConfigurationErrors(error.all)
+        }
     }
 
     /// Reads the file, its size checked before anything is read.
     private static func readFile(_ path: String) throws(ConfigurationErrors) -> Data {
         do { return try InputFile.read(path, maximumBytes: Limits.maximumFileBytes) } catch {
-            throw ConfigurationErrors(file: path, [.init("", error.message)])
+            throw ConfigurationErrors(file: path, [.init(path: "", message: error.message)])
         }
     }
 }

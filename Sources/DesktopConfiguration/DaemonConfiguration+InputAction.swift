@@ -1,3 +1,5 @@
+import TouchInput
+
 extension DaemonConfiguration {
     /// Whether some binding has an input action (keys, a click, a drag).
     public var usesInputActions: Bool { bindings.contains { $0.action.input != nil } }
@@ -32,6 +34,13 @@ extension DaemonConfiguration {
         public var name: String
         /// The key code.
         public var code: UInt16
+
+        /// The key the kernel names `name` (`leftmeta`, `KEY_LEFTMETA`, `LeftMeta`),
+        /// by its own name (`leftmeta`), or nil when it names none (``KeyNames``).
+        public init?(named name: String) {
+            guard let code = KeyNames.code(named: name), let canonical = KeyNames.name(of: code) else { return nil }
+            self.init(name: canonical, code: code)
+        }
 
         /// The key `name` with `code`.
         public init(name: String, code: UInt16) {

@@ -1,20 +1,10 @@
+import InputChecks
+
 /// One thing wrong with a configuration, and where:
-/// `bindings[3].action.every: must be positive`.
-public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Where in the document, as `bindings[3].action.every`; empty for the whole file.
-    public var path: String
-    /// What is wrong there, as a phrase.
-    public var message: String
-
-    /// An error at `path` saying `message`.
-    public init(_ path: String, _ message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    /// `path: message`, or the message alone for the whole file.
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
-}
+/// `bindings[3].action.every: must be a number between 0.5 and 1000 (mm)`.
+/// The package's one such value (``InputChecks/InvalidValue``): the
+/// configuration's errors have the paths and words of every other reader.
+public typealias ConfigurationError = InvalidValue
 
 /// Every error found in one configuration file, in document order.
 public struct ConfigurationErrors: Error, Hashable, Sendable, CustomStringConvertible {
@@ -52,5 +42,12 @@ public struct ConfigurationErrors: Error, Hashable, Sendable, CustomStringConver
         var listed = errors.prefix(Self.maximumInDescription).map(\.description).joined(separator: "; ")
         if errors.count > Self.maximumInDescription { listed += "; and \(errors.count - Self.maximumInDescription) more" }
         return what + ": " + listed
+    }
+}
+
+extension ConfigurationError {
+    /// An error at `path` saying `message`: `ConfigurationError("bindings[3].action", "is required")`.
+    public init(_ path: String, _ message: String) {
+        self.init(path: path, message: message)
     }
 }

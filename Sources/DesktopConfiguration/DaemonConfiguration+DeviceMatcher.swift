@@ -32,15 +32,16 @@ extension DaemonConfiguration.DeviceMatcher {
         case patternFailed(PatternMatcher.Outcome)
     }
 
-    /// Whether `device` matches: vendor and product compared first, then the
-    /// whole name through ``PatternMatcher`` (at most 20 ms; a pattern that
-    /// times out does not match, and is then remembered as slow).
-    public func match(_ device: InputDevice) -> Outcome {
-        if let vendor, vendor != device.vendor { return .notMatched }
-        if let product, product != device.product { return .notMatched }
+    /// Whether the device `name` with ids `vendor` and `product` matches:
+    /// vendor and product compared first, then the whole name through
+    /// ``PatternMatcher`` (at most 20 ms; a pattern that times out does not
+    /// match, and is then remembered as slow).
+    public func match(name: String, vendor: Int, product: Int) -> Outcome {
+        if let expected = self.vendor, expected != vendor { return .notMatched }
+        if let expected = self.product, expected != product { return .notMatched }
         guard let namePattern else { return .matched }
         guard let matcher = try? PatternMatcher(namePattern) else { return .patternFailed(.notMatched) }
-        switch matcher.matches(device.name) {
+        switch matcher.matches(name) {
         case .matched: return .matched
         case .notMatched: return .notMatched
         case let other: return .patternFailed(other)
