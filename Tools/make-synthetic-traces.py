@@ -9,7 +9,8 @@ give (RecordingsReplayTests checks the expected output against it):
 N-finger-swipe-DIR[-from-EDGE-edge], N-finger-pinch-in|out,
 N-finger-rotate-clockwise|anticlockwise, N-finger-hold, N-finger-tap,
 1-finger-stroke-TEMPLATE, N-finger-sequence-NAME (with NAME.sequences.json
-beside it), and nothing-* for input that must give no gesture. A last part
+beside it), and nothing-* for input that must give no gesture; a mouse's
+are stroke-TEMPLATE, click and press-held-then-dragged. A last part
 after a dot (.noisy, .slow) names a variant. After running it, write the
 expected outputs with Tools/update-expected-outputs and read them."""
 import json, math, os, random
@@ -529,3 +530,63 @@ swipe_then_click = two_finger_scroll((40, 20), (60, 22), (0, 20), ms=300)
 for f in swipe_then_click:
     if 250 <= f.t < 380 and f.slots: f.button = True
 write("p50.nothing-2-finger-swipe-then-click", P50, explicit(P50, swipe_then_click))
+
+# Mice: Recordings/devices/mouse.jsonl (REL_X, REL_Y, REL_WHEEL, three
+# buttons) at 125 Hz, strokes drawn with the right button held, in mouse
+# counts (y grows down). WHAT is stroke-TEMPLATE, click, press-held-then-
+# dragged, or nothing-* (RecordingsReplayTests reads a mouse's names so).
+MOUSE = load_device("mouse")
+EV_REL, REL_X, REL_Y, BTN_RIGHT = 2, 0, 1, 273
+
+def mouse_frames(steps, hz=125):
+    """`steps`: (ms, dx, dy, right) per frame, right None for no change, 1
+    pressed, 0 released; motion is summed in counts and rounded as a mouse's
+    sensor does, carrying the remainder."""
+    out, fx, fy = [], 0.0, 0.0
+    for ms, dx, dy, right in steps:
+        fx += dx; fy += dy
+        ix, iy = int(round(fx)), int(round(fy))
+        fx -= ix; fy -= iy
+        events = []
+        if ix: events.append([EV_REL, REL_X, ix])
+        if iy: events.append([EV_REL, REL_Y, iy])
+        if right is not None: events.append([EV_KEY, BTN_RIGHT, right])
+        if not events: continue
+        out.append({"d": 0, "t": int(round(ms * 1000)), "e": events + [[EV_SYN, SYN_REPORT, 0]]})
+    return out
+
+def mouse_stroke(points, size, duration=600, start=40, hz=125, after_ms=None):
+    """The right button pressed at `start` ms, the polyline `points` (unit
+    square, scaled to `size` counts) drawn over `duration` ms, released; with
+    `after_ms`, a little pointer motion that long after the release."""
+    lengths = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    total = sum(lengths)
+    def at(u):
+        u *= total
+        for (a, b), l in zip(zip(points, points[1:]), lengths):
+            if u <= l: return (a[0] + (b[0] - a[0]) * u / l, a[1] + (b[1] - a[1]) * u / l)
+            u -= l
+        return points[-1]
+    step = 1000 / hz
+    n = int(duration / step)
+    steps = [(start, 0, 0, 1)]
+    last = at(0)
+    for k in range(1, n + 1):
+        p = at(k / n)
+        steps.append((start + k * step, (p[0] - last[0]) * size, (p[1] - last[1]) * size, None))
+        last = p
+    end = start + (n + 1) * step
+    steps.append((end, 0, 0, 0))
+    if after_ms is not None: steps += [(end + after_ms + k * step, 2, 1, None) for k in range(3)]
+    return mouse_frames(steps, hz)
+
+# The touchscreen's circle (from the top, anticlockwise, a little past the start), then the pointer moves on.
+write("mouse.stroke-circle", MOUSE, mouse_stroke(CIRCLE, 240, after_ms=300))
+# A click: pressed and released 90 ms later, wiggling 2 counts.
+write("mouse.click", MOUSE, mouse_frames([(40, 0, 0, 1), (72, 1, 1, None), (104, -1, 0, None), (130, 0, 0, 0), (400, 3, 2, None)]))
+# A press held still past the 300 ms press delay, then a drag: a press, no stroke.
+write("mouse.press-held-then-dragged", MOUSE,
+      mouse_frames([(40, 0, 0, 1)] + [(480 + k * 8, 6, 2, None) for k in range(40)] + [(480 + 40 * 8, 0, 0, 0)]))
+# A scribble no template accepts: a stroke, rejected with its best template and score.
+SCRIBBLE = [(0, 0.5), (0.15, 0.1), (0.3, 0.9), (0.42, 0.2), (0.55, 0.7), (0.6, 0.05), (0.8, 1), (0.85, 0.3), (1, 0.6)]
+write("mouse.nothing-unmatched-stroke", MOUSE, mouse_stroke(SCRIBBLE, 200, duration=700))

@@ -1,5 +1,7 @@
 import Foundation
+import GestureRecognition
 import InputChecks
+import TouchInput
 
 /// Where the daemon writes its log: one line per fired action, failure,
 /// dropped action, reload or warning, each starting with `gestures: `.
@@ -28,5 +30,17 @@ public struct DaemonLog: Sendable {
                 offset += written
             }
         }
+    }
+
+    /// The log line for a mouse decision of the device `device` (its name
+    /// and node, or its trace), or nil for an accepted stroke (its event is
+    /// delivered, and a binding it fires logs itself). Live and replayed
+    /// mice log the same line but for the bracket:
+    /// `mouse rejected, 412 counts: best circle, score 0.62: below the threshold 0.75 [Logitech USB Optical Mouse, /dev/input/event7, at 1212 ms]`.
+    public static func line(for decision: MouseDecision, on device: String) -> String? {
+        guard decision.kind != .stroke else { return nil }
+        let length = decision.lengthCounts.map { ", \(GestureEvent.decimalText($0)) counts" } ?? ""
+        let time = GestureEvent.decimalText(MouseDecision.milliseconds(decision.time))
+        return "mouse \(decision.kind.rawValue)\(length): \(decision.reason) [\(device), at \(time) ms]"
     }
 }

@@ -2,29 +2,33 @@ import GestureRecognition
 import InputInterception
 import TouchInput
 
-/// Mouse gestures from live mice: opens the mice, turns button-held motion
-/// into strokes with one `MouseStrokeTracker` per device, and hands out each
-/// finished or cancelled stroke. `gestures strokes`, `gestures train --device`
-/// and the daemon's `LiveSource` all read mice through it.
+/// Mouse gestures from live mice: opens the mice and runs each through its
+/// own `GesturePipeline` (the type a replay of its recording runs, with a
+/// `MouseStrokeEngine`), handing out its stroke gestures and its decisions.
+/// `gestures strokes`, `gestures train --device` and the daemon's
+/// `LiveSource` all read mice through it.
 ///
-/// - A stroke is handed out ``unplugGrace`` (100 ms) after its button comes
-///   up: unplugging a mouse makes the kernel release its buttons just before
-///   the device goes, and that stroke must end cancelled, not recognised.
+/// - Times are the events' own (`CLOCK_MONOTONIC`), counted from when
+///   reading started; the pipeline's timers (the unplug grace, the press
+///   delay) are fired when the reader wakes for them.
+/// - A stroke is recognised `MouseStrokeEngine.unplugGrace` (100 ms) after
+///   its button comes up: unplugging a mouse makes the kernel release its
+///   buttons just before the device goes, and that stroke ends cancelled.
 /// - After `SYN_DROPPED` the stroke in progress is cancelled (with a warning
-///   at most every 10 s, `LostEventsWarning`); the resync frame is state, not motion, so a button
-///   it shows held was pressed during the loss and starts no stroke.
+///   at most every 10 s, `LostEventsWarning`); the resync frame is state, not
+///   motion, so a button it shows held was pressed during the loss and starts no stroke.
 /// - A device that goes away cancels its stroke (pending or in progress) and
 ///   is dropped; with ``Selection/mice(in:)`` new mice are picked up through
 ///   an inotify watch on the directory.
 /// - With an ``Interception``, each mouse gets a uinput clone and is grabbed;
-///   a ``StrokeButtonFilter`` keeps the stroke button from the clone, so a
-///   stroke never clicks (a short press reaches it as a click, a press held
-///   still as a press, which abandons the stroke). Devices this package made
-///   are skipped then.
+///   its pipeline withholds the stroke button (`StrokeButtonFilter`), so a
+///   stroke never clicks (a short press reaches the clone as a click, a press
+///   held still as a press, which abandons the stroke). Devices this package
+///   made are skipped then.
 ///
-///     let live = try LiveMouseStrokes(selection: .mice(in: "/dev/input")) { _ in LiveMouseStrokes.Setup() }
+///     let live = try LiveMouseStrokes(selection: .mice(in: "/dev/input")) { _ in GesturePipeline.Setup() }
 ///     try live.run { output in
-///         if case .stroke(let points, _) = output { print(recognizer.recognize(points)) }
+///         if case .gesture(let stroke, _) = output { print(stroke.jsonLine) }
 ///         return true
 ///     }
 public final class LiveMouseStrokes {
@@ -39,28 +43,25 @@ public final class LiveMouseStrokes {
     /// One device being read (the same description `LiveGestures` gives).
     public typealias Device = LiveGestures.Device
 
-    /// How one device's strokes are drawn, and told from clicks and presses
-    /// when intercepting: the stroke button filter's settings.
-    public typealias Setup = StrokeButtonFilter.Settings
+    /// What a mouse's pipeline is built with (its `mouse` settings say how
+    /// strokes are drawn and recognised; whether the button is withheld is
+    /// decided here: when the mouse is intercepted).
+    public typealias Setup = GesturePipeline.Setup
 
     /// What `run` hands out.
     public enum Output: Sendable {
         /// A device is now read (at the start, or plugged in later); its
         /// `cloneNode` is set when it is intercepted.
         case opened(Device)
-        /// A finished stroke: its points in mouse counts from where the button
-        /// went down (y grows downwards).
-        case stroke([Point], Device)
-        /// A stroke cut short, with the reason (`events were lost`, `the device is gone`).
-        case cancelled(reason: String, Device)
+        /// A gesture of the device's pipeline: a recognised stroke (`source` mouse).
+        case gesture(GestureEvent, Device)
+        /// What the pipeline decided about a press of the stroke button; a
+        /// stroke's (accepted or rejected) has its points.
+        case decision(MouseDecision, Device)
         /// The device failed (usually it went away) and is no longer read;
         /// its stroke, if any, was handed out as cancelled just before.
         case removed(Device, EvdevError)
     }
-
-    /// How long a device must outlive a button release for the stroke to count:
-    /// unplugging a mouse makes the kernel release its buttons just before it goes.
-    public static let unplugGrace: Duration = .milliseconds(100)
 
     /// Wakes `run` from another thread or a signal source; `run` then returns.
     public var waker: EvdevReader.Waker { reader.waker }
@@ -70,10 +71,11 @@ public final class LiveMouseStrokes {
     private let setup: (Device) -> Setup?
     private let warn: (String) -> Void
     private let reader: EvdevReader
-    private let followsNewMice: Bool
     private let interception: Interception?
+    private let originMicroseconds: Int64
     private var open: [ObjectIdentifier: Entry] = [:]
     private var pending: [Output] = []
+    private var lostEvents = LostEventsWarning()
     private var nextID = 1
 
     /// Opens the selected devices and, for ``Selection/mice(in:)``, watches
@@ -81,7 +83,7 @@ public final class LiveMouseStrokes {
     ///
     /// - Parameters:
     ///   - selection: which devices to read.
-    ///   - setup: how a device about to be read draws, or nil to leave it alone.
+    ///   - setup: what a device about to be read gets as its pipeline, or nil to leave it alone.
     ///   - warn: where one-sentence warnings go (standard error by default).
     ///   - interception: when given, each mouse is cloned and grabbed, and
     ///     strokes kept from the clone.
@@ -94,13 +96,12 @@ public final class LiveMouseStrokes {
         self.setup = setup
         self.warn = warn
         self.interception = interception
+        originMicroseconds = EvdevDevice.nowMicroseconds()
         reader = try EvdevReader()
         switch selection {
         case .device(let device):
-            followsNewMice = false
             adopt(device, anyKind: true)
         case .mice(let directory):
-            followsNewMice = true
             try reader.watchForNewDevices(in: directory)
             var denied: EvdevError?
             for path in LiveGestures.eventNodes(in: directory) {
@@ -113,72 +114,89 @@ public final class LiveMouseStrokes {
     }
 
     /// Reads until `handle` returns false or the waker is woken, handing out
-    /// every device opened and every stroke. A stroke still held when it
-    /// returns is dropped, as a stroke whose button never came up.
+    /// every device opened, every stroke and every decision. Woken, it
+    /// finishes each pipeline first (released strokes are recognised, one
+    /// still held ends cancelled) and hands out those too.
     /// The corresponding C function is `poll` (through `EvdevReader.wait`).
     public func run(_ handle: (Output) -> Bool) throws(EvdevError) {
-        let clock = ContinuousClock()
-        var due: [ObjectIdentifier: (points: [Point], at: ContinuousClock.Instant)] = [:]
-        var lostEvents = LostEventsWarning()
+        var going = true
+        func emit(_ output: Output) { if going { going = handle(output) } }
         defer { endInterception() }
-        for output in pending { guard handle(output) else { return } }
+        for output in pending { emit(output) }
         pending = []
-        while true {
-            var timeout = due.values.map(\.at).min().map { max(.zero, $0 - clock.now) }
-            if let filterDue = open.values.compactMap({ $0.intercepted?.filter.nextDeadlineMicroseconds }).min() {
-                let wait = Duration.microseconds(max(0, filterDue - EvdevDevice.nowMicroseconds()))
-                timeout = timeout.map { min($0, wait) } ?? wait
-            }
-            let batch = try reader.wait(timeout: timeout)
-            if batch.woken { return }
-            passHeldPresses()
-            for (evdev, output) in batch.outputs {
-                let key = ObjectIdentifier(evdev)
-                switch output {
-                case .added:
-                    adopt(evdev, anyKind: false)
-                    for output in pending { guard handle(output) else { return } }
-                    pending = []
-                case .removed(let error):
-                    guard var entry = open.removeValue(forKey: key) else { continue }
-                    entry.intercepted?.clone.end()
-                    if entry.tracker.cancel() != nil || due.removeValue(forKey: key) != nil {
-                        guard handle(.cancelled(reason: "the device is gone", entry.device)) else { return }
-                    }
-                    guard handle(.removed(entry.device, error)) else { return }
-                case .resynced(let frame):
-                    guard var entry = open[key] else { continue }
-                    let wasDrawing = entry.tracker.cancel() != nil
-                    if var intercepted = entry.intercepted {
-                        let out = intercepted.filter.resynchronize(frame)
-                        entry.intercepted = intercepted
-                        forward(out.frames, for: &entry)
-                    }
-                    open[key] = entry
-                    if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "a stroke in progress") {
-                        warn(sentence)
-                    }
-                    if wasDrawing { guard handle(.cancelled(reason: "events were lost", entry.device)) else { return } }
-                case .frame(let frame):
-                    guard var entry = open[key] else { continue }
-                    if var intercepted = entry.intercepted {
-                        let out = intercepted.filter.process(frame)
-                        entry.intercepted = intercepted
-                        forward(out.frames, for: &entry)
-                        if out.abandonsStroke { _ = entry.tracker.cancel() }
-                    }
-                    if case .ended(let points)? = entry.tracker.process(frame) {
-                        due[key] = (points, clock.now + Self.unplugGrace)
-                    }
-                    open[key] = entry
+        var woken = false
+        while going {
+            let batch = try reader.wait(timeout: timeUntilNextTimer())
+            if batch.woken { woken = true; break }
+            deliver(batch.outputs, emit)
+            guard going, timeUntilNextTimer() == .zero else { continue }
+            // Frames stamped before a timer's due time go first, as in a replay.
+            let queued = try reader.wait(timeout: .zero)
+            if queued.woken { woken = true; break }
+            deliver(queued.outputs, emit)
+            if going { fireDueTimers(emit) }
+        }
+        guard woken else { return }
+        for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
+            var entry = open[key]!
+            let gestures = entry.pipeline.finish()
+            hand(gestures, of: &entry, emit)
+            open[key] = entry
+        }
+    }
+
+    /// Runs what the reader read through the pipelines.
+    private func deliver(_ outputs: [(device: EvdevDevice, output: EvdevReader.Output)], _ emit: (Output) -> Void) {
+        for (evdev, output) in outputs {
+            let key = ObjectIdentifier(evdev)
+            switch output {
+            case .added:
+                adopt(evdev, anyKind: false)
+                for output in pending { emit(output) }
+                pending = []
+            case .removed(let error):
+                guard var entry = open.removeValue(forKey: key) else { continue }
+                entry.intercepted?.clone.end()
+                entry.intercepted = nil
+                let gestures = entry.pipeline.cancel(reason: "the device is gone")
+                hand(gestures, of: &entry, emit)
+                emit(.removed(entry.device, error))
+            case .frame, .resynced:
+                guard var entry = open[key] else { continue }
+                if case .resynced = output, let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "a stroke in progress") {
+                    warn(sentence)
                 }
-            }
-            for (key, stroke) in due.sorted(by: { $0.value.at < $1.value.at }) where stroke.at <= clock.now {
-                due[key] = nil
-                guard let device = open[key]?.device else { continue }
-                guard handle(.stroke(stroke.points, device)) else { return }
+                var gestures: [GestureEvent] = []
+                // A resync is SYN_DROPPED, then libevdev's state: the pipeline cancels and resynchronises.
+                for event in output.traceEvents { entry.pipeline.process(event, into: &gestures) }
+                hand(gestures, of: &entry, emit)
+                open[key] = entry
             }
         }
+    }
+
+    /// Fires every pipeline's timers due by now, each at its own time.
+    private func fireDueTimers(_ emit: (Output) -> Void) {
+        let now = EvdevDevice.nowMicroseconds()
+        for key in open.keys.sorted(by: { open[$0]!.device.id < open[$1]!.device.id }) {
+            var entry = open[key]!
+            let gestures = entry.pipeline.fireTimers(dueByMicroseconds: now)
+            hand(gestures, of: &entry, emit)
+            open[key] = entry
+        }
+    }
+
+    /// The time until the earliest pipeline timer, or nil (wait for input only).
+    private func timeUntilNextTimer() -> Duration? {
+        guard let due = open.values.compactMap(\.pipeline.nextDeadlineMicroseconds).min() else { return nil }
+        return .microseconds(max(0, EventTime.microseconds(from: EvdevDevice.nowMicroseconds(), to: due)))
+    }
+
+    /// Writes what the pipeline has for the clone, then hands out its gestures and decisions.
+    private func hand(_ gestures: [GestureEvent], of entry: inout Entry, _ emit: (Output) -> Void) {
+        forward(entry.pipeline.takeCloneFrames(), for: &entry)
+        for gesture in gestures { emit(.gesture(gesture, entry.device)) }
+        for decision in entry.pipeline.takeDecisions() { emit(.decision(decision, entry.device)) }
     }
 
     /// Starts reading `evdev` if it is a mouse (or `anyKind`) and `setup`
@@ -190,35 +208,37 @@ public final class LiveMouseStrokes {
             return
         }
         var device = Device(id: nextID, node: evdev.path, description: evdev.description)
-        guard let chosen = setup(device) else {
+        guard var chosen = setup(device) else {
+            if isRead { reader.remove(evdev) }
+            return
+        }
+        // Read as a mouse whatever its kind (`.device` takes any): relative motion and buttons.
+        var description = evdev.description
+        if description.kind != .mouse { description = Self.asMouse(description) }
+        let clone = interception?.take(evdev)
+        chosen.mouse.withholdsButton = clone != nil
+        guard let pipeline = GesturePipeline(device: description, originMicroseconds: originMicroseconds, setup: chosen) else {
+            clone?.end()
             if isRead { reader.remove(evdev) }
             return
         }
         nextID += 1
-        var intercepted: Entry.Intercepted?
-        if let clone = interception?.take(evdev) {
-            device.cloneNode = clone.node
-            intercepted = Entry.Intercepted(clone: clone, filter: StrokeButtonFilter(settings: chosen))
-        }
-        open[ObjectIdentifier(evdev)] = Entry(device: device, intercepted: intercepted,
-                                              tracker: MouseStrokeTracker(button: chosen.button, minimumLengthCounts: chosen.minimumLengthCounts))
+        device.cloneNode = clone?.node
+        open[ObjectIdentifier(evdev)] = Entry(device: device, pipeline: pipeline, intercepted: clone.map { Entry.Intercepted(clone: $0) })
         if !isRead { reader.add(evdev) }
         pending.append(.opened(device))
     }
 
-    /// Lets withheld presses held still past their delay reach their clones
-    /// (and abandons those strokes).
-    private func passHeldPresses() {
-        let now = EvdevDevice.nowMicroseconds()
-        for key in Array(open.keys) {
-            guard var entry = open[key], var intercepted = entry.intercepted,
-                  let due = intercepted.filter.nextDeadlineMicroseconds, due <= now else { continue }
-            let out = intercepted.filter.advance(toMicroseconds: now)
-            entry.intercepted = intercepted
-            forward(out.frames, for: &entry)
-            if out.abandonsStroke { _ = entry.tracker.cancel() }
-            open[key] = entry
-        }
+    /// `description` as a mouse: only its relative axes and keys, so that its
+    /// pipeline is a mouse's (a device chosen by name may describe more).
+    static func asMouse(_ description: DeviceDescription) -> DeviceDescription {
+        var mouse = DeviceDescription(name: description.name, id: description.id)
+        for code in [REL.X, REL.Y, REL.WHEEL, REL.HWHEEL] where description.supports(EV.REL, code) { mouse.enable(EV.REL, code) }
+        if !mouse.supports(EV.REL, REL.X) { mouse.enable(EV.REL, REL.X) }
+        if !mouse.supports(EV.REL, REL.Y) { mouse.enable(EV.REL, REL.Y) }
+        for code in BTN.LEFT...BTN.TASK where description.supports(EV.KEY, code) { mouse.enable(EV.KEY, code) }
+        if !mouse.supports(EV.KEY, BTN.LEFT) { mouse.enable(EV.KEY, BTN.LEFT) }
+        return mouse
     }
 
     /// Writes frames to an entry's clone; a clone that cannot be written to
@@ -242,16 +262,15 @@ public final class LiveMouseStrokes {
         }
     }
 
-    /// One open mouse: what is known of it, its stroke tracker and, when it
-    /// is intercepted, its clone and filter.
+    /// One open mouse: what is known of it, its pipeline and, when it is
+    /// intercepted, its clone.
     private struct Entry {
         struct Intercepted {
             let clone: DeviceClone
-            var filter: StrokeButtonFilter
         }
 
         var device: Device
+        var pipeline: GesturePipeline
         var intercepted: Intercepted?
-        var tracker: MouseStrokeTracker
     }
 }

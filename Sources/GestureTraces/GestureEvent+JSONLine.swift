@@ -16,7 +16,7 @@ extension GestureEvent {
     enum JSONKey: String, CodingKey, CaseIterable {
         case type, phase
         case timeMilliseconds = "time_ms"
-        case fingers, cancelled, direction
+        case source, fingers, cancelled, direction
         case dxMillimeters = "dx_mm"
         case dyMillimeters = "dy_mm"
         case edge, scale
@@ -38,7 +38,9 @@ extension GestureEvent {
         add(.type, JSONText.quoted(type.rawValue))
         add(.phase, phase.map { JSONText.quoted($0.rawValue) })
         add(.timeMilliseconds, number(timeMilliseconds))
-        add(.fingers, String(fingers))
+        // A mouse drew it: its source instead of a finger count (touch lines have neither key changed).
+        add(.source, source == .touch ? nil : JSONText.quoted(source.rawValue))
+        add(.fingers, source == .touch ? String(fingers) : nil)
         add(.cancelled, cancelled.map { $0 ? "true" : "false" })
         add(.direction, direction.map { JSONText.quoted($0.rawValue) })
         add(.dxMillimeters, dxMillimeters.map(number))
@@ -76,12 +78,13 @@ private struct JSONLine: Decodable {
         guard let milliseconds = try c.decodeNumber(forKey: .timeMilliseconds, in: NumberRange(-9.2e15...9.2e15)) else {
             throw InvalidValue(codingPath: c.codingPath + [Key.timeMilliseconds], message: "is required")
         }
+        let source = try c.decodeIfPresent(GestureEvent.Source.self, forKey: .source) ?? .touch
         event = GestureEvent(
             type: try c.decode(GestureEvent.Kind.self, forKey: .type),
             phase: try c.decodeIfPresent(GestureEvent.Phase.self, forKey: .phase),
             // Whole nanoseconds while they fit in Int64 (exact round trips), else as a Double.
             time: abs(milliseconds) < 9e12 ? .nanoseconds(Int64((milliseconds * 1_000_000).rounded())) : .milliseconds(milliseconds),
-            fingers: try c.decode(Int.self, forKey: .fingers),
+            fingers: source == .touch ? try c.decode(Int.self, forKey: .fingers) : try c.decodeIfPresent(Int.self, forKey: .fingers) ?? 0,
             cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled),
             direction: try c.decodeIfPresent(SwipeDirection.self, forKey: .direction),
             dxMillimeters: try c.decodeIfPresent(Double.self, forKey: .dxMillimeters),
@@ -91,6 +94,7 @@ private struct JSONLine: Decodable {
             angleDegrees: try c.decodeIfPresent(Double.self, forKey: .angleDegrees),
             template: try c.decodeIfPresent(String.self, forKey: .template),
             score: try c.decodeIfPresent(Double.self, forKey: .score),
-            name: try c.decodeIfPresent(String.self, forKey: .name))
+            name: try c.decodeIfPresent(String.self, forKey: .name),
+            source: source)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 import TouchInput
 
 /// Runs the gesture engine over a recorded trace: one `GesturePipeline`
@@ -37,8 +38,9 @@ public struct GestureReplay: Sendable {
         GesturePipeline.gestureFrame(frame, origin: origin)
     }
 
-    /// Every gesture of every touch device in `trace`, in time order (devices
-    /// in order for equal times). Devices that are not touch surfaces are skipped.
+    /// Every gesture of every device in `trace` (touch surfaces and mice),
+    /// in time order (devices in order for equal times). Devices that have
+    /// no pipeline (keyboards, tablets) are skipped.
     public func gestures(in trace: Trace) -> [GestureEvent] {
         deviceGestures(in: trace).map(\.event)
     }
@@ -72,60 +74,147 @@ public struct GestureReplay: Sendable {
         }
     }
 
-    /// What a replay of a trace gives: its gestures and the strokes drawn.
+    /// One line of the replay's output: a gesture, or what a mouse's pipeline
+    /// decided about a press of its stroke button.
+    public enum Output: Hashable, Sendable {
+        /// A gesture event.
+        case gesture(GestureEvent)
+        /// A mouse decision other than an accepted stroke (whose gesture is its line).
+        case mouse(MouseDecision)
+
+        /// When it happened, counted from the trace's first event.
+        public var time: Duration {
+            switch self {
+            case .gesture(let event): event.time
+            case .mouse(let decision): decision.time
+            }
+        }
+
+        /// The line `gestures replay` prints for it.
+        public var jsonLine: String {
+            switch self {
+            case .gesture(let event): event.jsonLine
+            case .mouse(let decision): decision.jsonLine
+            }
+        }
+
+        /// The readable line `gestures replay --format text` prints for it.
+        public var text: String {
+            switch self {
+            case .gesture(let event): event.description
+            case .mouse(let decision): decision.description
+            }
+        }
+
+        /// Whether it completes something: a gesture's end or single event, or any decision.
+        public var isCompletion: Bool {
+            if case .gesture(let event) = self { return event.isCompletion }
+            return true
+        }
+
+        /// Reads a line of the output: a decision when its first key is `mouse`, else a gesture.
+        public init(jsonLine: String) throws(JSONText.ReadError) {
+            if jsonLine.hasPrefix("{\"mouse\":") {
+                self = .mouse(try MouseDecision(jsonLine: jsonLine))
+            } else {
+                self = .gesture(try GestureEvent(jsonLine: jsonLine))
+            }
+        }
+    }
+
+    /// One output with the index, in the trace's `devices`, of the device that made it.
+    public struct DeviceOutput: Hashable, Sendable {
+        /// The index of the device in the trace's `devices`.
+        public var device: Int
+        /// The gesture or decision.
+        public var output: Output
+    }
+
+    /// What a replay of a trace gives: its gestures and mouse decisions, and
+    /// the strokes drawn on touch surfaces with their verdicts.
     public struct Run: Hashable, Sendable {
-        /// Every gesture, in time order (devices in order for equal times).
-        public var gestures: [DeviceGesture]
+        /// Every gesture and mouse decision, in time order (devices in order for equal times).
+        public var outputs: [DeviceOutput]
         /// Every stroke drawn, accepted or not, in time order (devices in order for equal times).
         public var strokes: [DeviceStroke]
+
+        /// Every gesture, in time order.
+        public var gestures: [DeviceGesture] {
+            outputs.compactMap { output in
+                guard case .gesture(let event) = output.output else { return nil }
+                return DeviceGesture(device: output.device, event: event)
+            }
+        }
 
         /// The strokes that fired nothing.
         public var rejectedStrokes: [DeviceStroke] { strokes.filter { !$0.stroke.verdict.isAccepted } }
     }
 
-    /// Every gesture of the touch devices in `trace` that `include` accepts,
-    /// with the device that made it, in time order (devices in order for
-    /// equal times). Devices that are not touch surfaces are skipped.
+    /// Every gesture of the devices in `trace` that `include` accepts, with
+    /// the device that made it, in time order (devices in order for equal
+    /// times). Devices that have no pipeline are skipped.
     public func deviceGestures(
         in trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true }
     ) -> [DeviceGesture] {
         run(trace, including: include).gestures
     }
 
-    /// Replays `trace` as ``deviceGestures(in:including:)`` does, and also
-    /// gives every stroke the engines drew with its verdict (the engine's
-    /// `takeDrawnStrokes()`): how a replay says why a stroke fired nothing,
-    /// as the daemon's log does live.
+    /// What `gestures replay` prints for `trace`: every gesture and mouse
+    /// decision, in time order (devices in order for equal times).
+    public func outputs(in trace: Trace) -> [Output] {
+        run(trace).outputs.map(\.output)
+    }
+
+    /// Every gesture and mouse decision of the devices in `trace` that
+    /// `include` accepts, with the device that made it, in time order
+    /// (devices in order for equal times; a device's own order kept).
+    /// A mouse's accepted strokes are its `stroke` gesture events; its other
+    /// decisions (clicks, presses, rejected and cancelled strokes) are outputs too.
+    public func deviceOutputs(
+        in trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true }
+    ) -> [DeviceOutput] {
+        run(trace, including: include).outputs
+    }
+
+    /// Replays `trace`: its gestures and mouse decisions, and every stroke
+    /// the engines drew with its verdict (the engine's `takeDrawnStrokes()`):
+    /// how a replay says why a stroke fired nothing, as the daemon's log does live.
     public func run(
         _ trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true }
     ) -> Run {
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
-        // One GesturePipeline per device: the same type the live reader uses.
+        // One GesturePipeline per device: the same type the live readers use.
         var pipelines: [Int: GesturePipeline] = [:]
         for (index, device) in trace.devices.enumerated() where include(index, device) {
             pipelines[index] = GesturePipeline(device: device, originMicroseconds: origin, setup: setup)
         }
-        var events: [(device: Int, event: GestureEvent)] = []
+        var outputs: [DeviceOutput] = []
         var strokes: [DeviceStroke] = []
+        func collect(_ gestures: [GestureEvent], from device: Int, _ pipeline: inout GesturePipeline) {
+            for event in gestures { outputs.append(DeviceOutput(device: device, output: .gesture(event))) }
+            for decision in pipeline.takeDecisions() where decision.kind != .stroke {
+                outputs.append(DeviceOutput(device: device, output: .mouse(decision)))
+            }
+            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: device, stroke: $0) }
+        }
         for frame in trace.frames {
             guard var pipeline = pipelines[frame.device] else { continue }
             for event in frame.events {
-                events += pipeline.process(event).map { (frame.device, $0) }
+                collect(pipeline.process(event), from: frame.device, &pipeline)
             }
-            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: frame.device, stroke: $0) }
             pipelines[frame.device] = pipeline
         }
         for index in pipelines.keys.sorted() {
-            events += pipelines[index]!.finish().map { (index, $0) }
-            strokes += pipelines[index]!.takeDrawnStrokes().map { DeviceStroke(device: index, stroke: $0) }
+            var pipeline = pipelines[index]!
+            collect(pipeline.finish(), from: index, &pipeline)
         }
         // A stable sort keeps each device's own order.
-        let gestures = events.enumerated().sorted { a, b in
-            a.element.event.time != b.element.event.time ? a.element.event.time < b.element.event.time : a.offset < b.offset
-        }.map { DeviceGesture(device: $0.element.device, event: $0.element.event) }
+        let sortedOutputs = outputs.enumerated().sorted { a, b in
+            a.element.output.time != b.element.output.time ? a.element.output.time < b.element.output.time : a.offset < b.offset
+        }.map(\.element)
         let sortedStrokes = strokes.enumerated().sorted { a, b in
             a.element.stroke.time != b.element.stroke.time ? a.element.stroke.time < b.element.stroke.time : a.offset < b.offset
         }.map(\.element)
-        return Run(gestures: gestures, strokes: sortedStrokes)
+        return Run(outputs: sortedOutputs, strokes: sortedStrokes)
     }
 }

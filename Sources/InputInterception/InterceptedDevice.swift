@@ -54,12 +54,14 @@ public struct InterceptedDevice: Sendable {
     /// (`GesturePipeline.init(device:originMicroseconds:setup:)`).
     public init?(device: DeviceDescription, state: EvdevState = EvdevState(), setup: GesturePipeline.Setup,
                  originMicroseconds: Int64, policy: PassThroughFilter.Policy?) {
-        guard var pipeline = GesturePipeline(device: device, originMicroseconds: originMicroseconds, setup: setup) else {
+        // A touch surface's: a mouse's pipeline (no GestureEngine) is read by LiveMouseStrokes for now.
+        guard var pipeline = GesturePipeline(device: device, originMicroseconds: originMicroseconds, setup: setup),
+              let engine = pipeline.engine else {
             return nil
         }
         pipeline.seed(from: state)  // contacts and keys already down when reading starts
         self.pipeline = pipeline
-        filter = policy.map { PassThroughFilter(device: device, deviceState: state, policy: $0, engine: pipeline.engine.configuration) }
+        filter = policy.map { PassThroughFilter(device: device, deviceState: state, policy: $0, engine: engine.configuration) }
     }
 
     /// Whether a device described so can be read: it has a pipeline (a
@@ -70,6 +72,8 @@ public struct InterceptedDevice: Sendable {
 
     /// The device.
     public var device: DeviceDescription { pipeline.device }
+    /// What the engine is doing (the init takes only pipelines with a `GestureEngine`).
+    private var engineStatus: GestureEngine.Status { pipeline.engine!.status }
     /// Whether frames go to a clone.
     public var isIntercepted: Bool { filter != nil }
 
@@ -88,7 +92,7 @@ public struct InterceptedDevice: Sendable {
         guard var filter else { return step }
         let before = filter.mode
         if filter.isIdle { filter.policy = claims() }
-        let out = filter.process(frame, touch: touch, gestures: step.gestures, status: pipeline.engine.status)
+        let out = filter.process(frame, touch: touch, gestures: step.gestures, status: engineStatus)
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
         step.mode = filter.mode != before ? filter.mode : nil
@@ -113,7 +117,7 @@ public struct InterceptedDevice: Sendable {
         step.strokes = pipeline.takeDrawnStrokes()
         guard var filter else { return step }
         let before = filter.mode
-        let out = filter.resynchronize(frame, touch: touch, status: pipeline.engine.status)
+        let out = filter.resynchronize(frame, touch: touch, status: engineStatus)
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
         step.mode = filter.mode != before ? filter.mode : nil
@@ -136,7 +140,7 @@ public struct InterceptedDevice: Sendable {
         let before = filter.mode
         var out: [[InputEvent]] = []
         if !step.gestures.isEmpty || filter.nextDeadlineMicroseconds.map({ $0 <= now }) ?? false {
-            out = filter.advance(toMicroseconds: now, gestures: step.gestures, status: pipeline.engine.status)
+            out = filter.advance(toMicroseconds: now, gestures: step.gestures, status: engineStatus)
         }
         self.filter = filter
         step.cloneFrames = pace(out, now: now)

@@ -1,12 +1,16 @@
 import GestureRecognition
 
-/// The whole way from one device's kernel events to gestures: a
-/// ``MultitouchDecoder`` feeding a `GestureEngine`.
+/// The whole way from one device's kernel events to gestures: one
+/// ``MultitouchDecoder`` feeding the device's engine, a `GestureEngine` for a
+/// touchpad or touchscreen, a ``MouseStrokeEngine`` for a mouse.
 ///
-/// `GestureReplay` runs one per device of a trace and the live reader
-/// (`LiveGestures`) one per open device, so a live device gives exactly what
-/// a replay of its recording gives. Events after `SYN_DROPPED` cancel the
-/// gesture in progress (the frame they complete has `followsDroppedEvents`).
+/// `GestureReplay` runs one per device of a trace and the live readers
+/// (`LiveGestures`, `LiveMouseStrokes`) one per open device, so a live device
+/// gives exactly what a replay of its recording gives. Events after
+/// `SYN_DROPPED` cancel the gesture in progress (the frame they complete has
+/// `followsDroppedEvents`). A mouse's pipeline also decides what became of
+/// each press of its stroke button (``takeDecisions()``) and, when the button
+/// is withheld from the desktop, what reaches its clone (``takeCloneFrames()``).
 ///
 /// ```swift
 /// var pipeline = GesturePipeline(device: pad, originMicroseconds: 0)!
@@ -20,35 +24,54 @@ public struct GesturePipeline: Sendable {
     public let originMicroseconds: Int64
     /// The decoder: events in, touch frames out.
     public private(set) var decoder: MultitouchDecoder
-    /// The engine: touch frames in, gestures out.
-    public private(set) var engine: GestureEngine
+    /// The engine of a touchpad or touchscreen: touch frames in, gestures out; nil for a mouse.
+    public private(set) var engine: GestureEngine?
+    /// The engine of a mouse: frames in, strokes and decisions out; nil for a touch surface.
+    public private(set) var mouse: MouseStrokeEngine?
     /// The engine's input, refilled at every frame: its contact buffer is reused.
     private var engineInput = GestureFrame(time: .zero, contacts: [])
+    /// A mouse whose button is withheld: the events of the frame being read, to pass on.
+    private var mouseEvents: [InputEvent] = []
 
     /// What a pipeline's engine is built with: the one description of it that
     /// replay (`GestureReplay`), live input (`LiveGestures`) and the daemon share.
     public struct Setup: Sendable {
         /// The engine's thresholds, sequences and stroke trigger.
         public var configuration: GestureEngine.Configuration
-        /// The templates drawn strokes are recognised against.
+        /// The templates drawn strokes are recognised against (on touch surfaces and mice).
         public var templates: TemplateLibrary
+        /// How a mouse draws strokes and how they are recognised.
+        public var mouse: MouseStrokeEngine.Settings
 
-        /// A setup; the defaults are the engine's and the bundled $1 shapes.
+        /// A setup; the defaults are the engine's, the bundled $1 shapes and
+        /// the daemon's `mouse: {}` with the button withheld.
         public init(configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
-                    templates: TemplateLibrary = .dollarShapes) {
+                    templates: TemplateLibrary = .dollarShapes,
+                    mouse: MouseStrokeEngine.Settings = MouseStrokeEngine.Settings()) {
             self.configuration = configuration
             self.templates = templates
+            self.mouse = mouse
         }
     }
 
-    /// A pipeline for `device`, or nil when it is neither a touchpad nor a
-    /// touchscreen (see ``surface(for:)``).
+    /// A pipeline for `device`, or nil when it is neither a touchpad, a
+    /// touchscreen (see ``surface(for:)``) nor a mouse (a relative pointer with buttons).
     public init?(device: DeviceDescription, originMicroseconds: Int64, setup: Setup = Setup()) {
-        guard let surface = Self.surface(for: device) else { return nil }
+        if let surface = Self.surface(for: device) {
+            engine = GestureEngine(surface: surface, configuration: setup.configuration, templates: setup.templates)
+        } else if device.kind == .mouse {
+            mouse = MouseStrokeEngine(settings: setup.mouse, templates: setup.templates, originMicroseconds: originMicroseconds)
+        } else {
+            return nil
+        }
         self.device = device
         self.originMicroseconds = originMicroseconds
         decoder = MultitouchDecoder(device: device)
-        engine = GestureEngine(surface: surface, configuration: setup.configuration, templates: setup.templates)
+    }
+
+    /// Whether `device` has a pipeline: a touchpad, a touchscreen or a mouse.
+    public static func reads(_ device: DeviceDescription) -> Bool {
+        surface(for: device) != nil || device.kind == .mouse
     }
 
     /// The surface the engine sees for `device`, or nil when the device is
@@ -123,27 +146,35 @@ public struct GesturePipeline: Sendable {
     ///   decoding the events again (InputInterception's `InterceptedDevice`).
     @discardableResult
     public mutating func process(_ event: InputEvent, into events: inout [GestureEvent]) -> TouchFrame? {
+        if mouse?.settings.withholdsButton == true && !event.isSynReport { mouseEvents.append(event) }
         guard let touch = decoder.process(event) else { return nil }
         process(touch, into: &events)
         return touch
     }
 
     private mutating func process(_ touch: TouchFrame, into events: inout [GestureEvent]) {
-        if touch.followsDroppedEvents { events += engine.cancel() }
+        if mouse != nil {
+            mouse!.process(touch, events: mouseEvents, into: &events)
+            mouseEvents.removeAll(keepingCapacity: true)
+            return
+        }
+        if touch.followsDroppedEvents { events += engine!.cancel() }
         Self.fill(&engineInput, from: touch, origin: originMicroseconds)
-        engine.process(engineInput, into: &events)
+        engine!.process(engineInput, into: &events)
     }
 
     /// The earliest time (microseconds, in the events' clock) at which the
     /// engine has a timer due, or nil.
     public var nextDeadlineMicroseconds: Int64? {
-        engine.nextDeadline.map { EventTime.adding(EventTime.microseconds(roundingUp: $0), to: originMicroseconds) }
+        if let mouse { return mouse.nextDeadlineMicroseconds }
+        return engine?.nextDeadline.map { EventTime.adding(EventTime.microseconds(roundingUp: $0), to: originMicroseconds) }
     }
 
     /// Lets time pass to `microseconds` (the events' clock) without a frame:
     /// fires the timers due by then.
     public mutating func advance(toMicroseconds microseconds: Int64) -> [GestureEvent] {
-        engine.advance(to: EventTime.duration(from: originMicroseconds, to: microseconds))
+        if mouse != nil { return fireTimers(dueByMicroseconds: microseconds) }
+        return engine!.advance(to: EventTime.duration(from: originMicroseconds, to: microseconds))
     }
 
     /// Fires the timers due by `microseconds` (the events' clock), each at
@@ -151,26 +182,55 @@ public struct GesturePipeline: Sendable {
     /// (`GestureEngine.fireTimers(dueBy:)`): what a live reader calls when it
     /// wakes, since frames it reads next may be stamped a little earlier.
     public mutating func fireTimers(dueByMicroseconds microseconds: Int64) -> [GestureEvent] {
-        engine.fireTimers(dueBy: .microseconds(microseconds - originMicroseconds))
+        if mouse != nil {
+            var events: [GestureEvent] = []
+            mouse!.fireTimers(dueByMicroseconds: microseconds, into: &events)
+            return events
+        }
+        return engine!.fireTimers(dueBy: .microseconds(microseconds - originMicroseconds))
     }
 
     /// The strokes the engine drew since the last call, with their verdicts
     /// (`GestureEngine.takeDrawnStrokes()`): how the daemon's log and
-    /// `gestures replay` say why a stroke fired nothing.
+    /// `gestures replay` say why a stroke fired nothing. A mouse's strokes
+    /// are its decisions (``takeDecisions()``).
     public mutating func takeDrawnStrokes() -> [DrawnStroke] {
-        engine.takeDrawnStrokes()
+        engine?.takeDrawnStrokes() ?? []
     }
 
-    /// Cancels the gesture in progress: events were lost or the device went away.
-    public mutating func cancel() -> [GestureEvent] {
-        engine.cancel()
+    /// Cancels the gesture in progress: events were lost or the device went
+    /// away (a mouse's decisions say `reason`; it cancels its strokes waiting
+    /// out the unplug grace too).
+    public mutating func cancel(reason: String = "the device is gone") -> [GestureEvent] {
+        if mouse != nil {
+            mouseEvents.removeAll(keepingCapacity: true)
+            mouse!.cancel(reason: reason)
+            return []
+        }
+        return engine!.cancel()
     }
 
     /// Ends the input: a trailing frame without `SYN_REPORT` is processed,
-    /// then the engine finishes (a gesture in progress ends cancelled).
+    /// then the engine finishes (a gesture in progress ends cancelled; a
+    /// mouse's released strokes are recognised when their grace is over).
     public mutating func finish() -> [GestureEvent] {
         var events: [GestureEvent] = []
         if let last = decoder.finish() { process(last, into: &events) }
-        return events + engine.finish()
+        if mouse != nil {
+            mouse!.finish(into: &events)
+            return events
+        }
+        return events + engine!.finish()
+    }
+
+    /// A mouse's decisions since the last call, in time order (none for a touch surface).
+    public mutating func takeDecisions() -> [MouseDecision] {
+        mouse?.takeDecisions() ?? []
+    }
+
+    /// A mouse's frames for its clone since the last call, when its button is
+    /// withheld (each without `SYN_REPORT`); none otherwise.
+    public mutating func takeCloneFrames() -> [[InputEvent]] {
+        mouse?.takeCloneFrames() ?? []
     }
 }

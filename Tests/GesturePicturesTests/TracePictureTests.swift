@@ -16,8 +16,18 @@ struct TracePictureTests {
         return (Set(frames.flatMap { $0.contacts.map(\.id) }), gestures.filter(\.isCompletion))
     }
 
+    /// The synthetic recordings of touch surfaces; a mouse's have none to draw.
+    static let touchTraces = Fixtures.syntheticTraces.filter { !$0.hasPrefix("mouse.") }
+
+    @Test("a mouse's recording is refused in one sentence: render draws touch surfaces",
+          arguments: Fixtures.syntheticTraces.filter { $0.hasPrefix("mouse.") })
+    func mouseRecordingIsRefused(_ name: String) throws {
+        let trace = try Trace.load(contentsOf: Fixtures.synthetic(name))
+        #expect(throws: (any Error).self) { _ = try TracePicture(trace: trace, title: name).svg }
+    }
+
     @Test("every synthetic recording draws one path per contact and one label per gesture",
-          arguments: Fixtures.syntheticTraces)
+          arguments: touchTraces)
     func syntheticRecordingHasItsParts(_ name: String) throws {
         let trace = try Trace.load(contentsOf: Fixtures.synthetic(name))
         let svg = try TracePicture(trace: trace, title: name).svg

@@ -3,6 +3,7 @@ import GestureRecognition
 import GestureTraces
 import InputChecks
 import Testing
+import TouchInput
 
 /// The replay output format: what `gestures replay` prints and every
 /// `*.expected.jsonl` holds.
@@ -27,10 +28,34 @@ import Testing
             GestureEvent(type: .pinch, phase: .end, time: .milliseconds(80), fingers: 4, cancelled: true, scale: 1.5, angleDegrees: -12.25),
             GestureEvent(type: .swipe, phase: .update, time: .microseconds(1_234_567), fingers: 5,
                          direction: .downRight, dxMillimeters: 3.5, dyMillimeters: 4, edge: .top),
-            GestureEvent(type: .stroke, time: .seconds(3), fingers: 0, template: "circle", score: 0.875),
+            GestureEvent(type: .stroke, time: .seconds(3), fingers: 1, template: "circle", score: 0.875),
+            GestureEvent(type: .stroke, time: .seconds(3), fingers: 0, template: "circle", score: 0.875, source: .mouse),
             GestureEvent(type: .sequence, time: .zero, fingers: 3, name: "up-up"),
         ]
         for event in events { #expect(try GestureEvent(jsonLine: event.jsonLine) == event) }
+    }
+
+    @Test("a mouse's stroke says its source and has no fingers; a touch line has no source")
+    func mouseStrokeLine() throws {
+        let stroke = GestureEvent(type: .stroke, time: .milliseconds(708), fingers: 0, template: "circle", score: 0.9991, source: .mouse)
+        #expect(stroke.jsonLine == #"{"type":"stroke","time_ms":708,"source":"mouse","template":"circle","score":0.999}"#)
+        #expect(stroke.description == "708 ms  stroke  mouse  circle  score 0.999")
+        #expect(!GestureEvent(type: .tap, time: .zero, fingers: 2).jsonLine.contains("source"))
+        // A touch line without fingers is still an error.
+        #expect(throws: JSONText.ReadError.self) { try GestureEvent(jsonLine: #"{"type":"tap","time_ms":1}"#) }
+    }
+
+    @Test("a mouse decision prints one line with its figures and reads back from it, points aside")
+    func mouseDecisionLine() throws {
+        let decision = MouseDecision(kind: .rejected, time: .microseconds(804_000), lengthCounts: 994.2712, template: "pigtail",
+                                     score: 0.3214, reason: "best pigtail, score 0.321: below the threshold 0.75", points: [.zero])
+        #expect(decision.jsonLine == #"{"mouse":"rejected","time_ms":804,"length_counts":994.271,"template":"pigtail","score":0.321,"reason":"best pigtail, score 0.321: below the threshold 0.75"}"#)
+        let back = try MouseDecision(jsonLine: decision.jsonLine)
+        #expect(back.kind == .rejected && back.time == decision.time && back.template == "pigtail" && back.reason == decision.reason)
+        let press = MouseDecision(kind: .press, time: .milliseconds(300), held: .milliseconds(300), reason: "held still")
+        #expect(try MouseDecision(jsonLine: press.jsonLine) == press)
+        #expect(throws: JSONText.ReadError.self) { try MouseDecision(jsonLine: #"{"mouse":"wave","time_ms":1,"reason":""}"#) }
+        #expect(try GestureReplay.Output(jsonLine: press.jsonLine) == .mouse(press))
     }
 
     @Test("keys may come in any order and unknown ones are ignored")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GestureRecognition
 @testable import GestureTraces
+import TouchInput
 
 /// Every trace in `Recordings/` with an `.expected.jsonl` beside it replays
 /// to exactly that output (the `gestures replay` contract, one object a line),
@@ -51,7 +52,7 @@ struct RecordingsReplayTests {
     func replayEqualsExpected(path: String) throws {
         let trace = try Trace.load(contentsOf: Self.root.appendingPathComponent(path))
         let expected = try Self.expectedLines(path)
-        let actual = try Self.replay(for: path).gestures(in: trace).map(\.jsonLine)
+        let actual = try Self.replay(for: path).outputs(in: trace).map(\.jsonLine)
         #expect(actual.count == expected.count, "\(actual.count) lines, expected \(expected.count)")
         for (index, (a, e)) in zip(actual, expected).enumerated() where a != e {
             Issue.record("line \(index + 1): got \(a), expected \(e)")
@@ -65,13 +66,22 @@ struct RecordingsReplayTests {
     @Test("each synthetic expected output holds the gesture its name says, and nothing else completed",
           arguments: synthetic)
     func expectedOutputMatchesName(path: String) throws {
-        let events = try Self.expectedLines(path).map { try GestureEvent(jsonLine: $0) }
+        let outputs = try Self.expectedLines(path).map { try GestureReplay.Output(jsonLine: $0) }
+        let events = outputs.compactMap { output -> GestureEvent? in
+            if case .gesture(let event) = output { return event }
+            return nil
+        }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let gesture = try #require(RecordingName(name), "\(name) does not say what it holds")
         // Cancelled gestures are nothing to a consumer (a hold the fingers
         // rested into before a slow swipe); everything else must be named.
         let done = events.filter { $0.isCompletion && $0.cancelled != true }
         if let problem = gesture.problem(with: done) { Issue.record(Comment(rawValue: "\(name): \(problem)")) }
+        let decisions = outputs.compactMap { output -> MouseDecision.Kind? in
+            if case .mouse(let decision) = output { return decision.kind }
+            return nil
+        }
+        if let problem = gesture.problem(withDecisions: decisions) { Issue.record(Comment(rawValue: "\(name): \(problem)")) }
     }
 }
 
@@ -80,16 +90,24 @@ struct RecordingsReplayTests {
 /// `atmel.1-finger-stroke-circle`, `p50.1-finger-double-tap.lift-slide`,
 /// `x1carbon.nothing-1-finger-pointer-motion`;
 /// words from `with` on (`...-swipe-up-with-resting-thumb`) describe conditions.
+/// A mouse's (`mouse.`) have no finger count: `mouse.stroke-circle`, `mouse.click`,
+/// `mouse.press-held-then-dragged`, `mouse.nothing-unmatched-stroke`.
 struct RecordingName {
     var fingers = 0
     var words: [String] = []
     var nothing = false
+    var isMouse = false
 
     init?(_ fileName: String) {
         let parts = fileName.split(separator: ".").map(String.init)
         guard parts.count >= 2 else { return nil }
         let what = parts[1]
+        isMouse = parts[0] == "mouse"
         if what.hasPrefix("nothing-") { nothing = true; return }
+        if isMouse {
+            words = what.split(separator: "-").map(String.init)
+            return
+        }
         let words = what.split(separator: "-").map(String.init)
         guard words.count >= 3, let fingers = Int(words[0]), words[1] == "finger" else { return nil }
         self.fingers = fingers
@@ -97,11 +115,39 @@ struct RecordingName {
         self.words = Array(words.dropFirst(2).prefix { $0 != "with" })
     }
 
+    /// Why a mouse's decisions (other than its accepted strokes) are not
+    /// what the name says, or nil: a click or a press when it says so,
+    /// strokes rejected at most when it says nothing, none otherwise.
+    func problem(withDecisions decisions: [MouseDecision.Kind]) -> String? {
+        let expected: [MouseDecision.Kind]? = switch words.first {
+        case "click": [.click]
+        case "press": [.press]
+        case _ where nothing && isMouse: nil
+        default: []
+        }
+        if let expected { return decisions == expected ? nil : "expected the decisions \(expected), got \(decisions)" }
+        return decisions.allSatisfy { $0 == .rejected } ? nil : "expected no decision but rejected strokes, got \(decisions)"
+    }
+
     /// Why `done` (the completed, not cancelled, events) is not what the name says, or nil.
     func problem(with done: [GestureEvent]) -> String? {
         let got = "got \(done.map(\.description))"
         if nothing { return done.isEmpty ? nil : "expected no gesture, \(got)" }
         guard let kind = words.first else { return "no gesture in the name" }
+        if isMouse {
+            switch kind {
+            case "stroke":
+                guard done.count == 1, done[0].type == .stroke, done[0].source == .mouse,
+                      done[0].template == words.dropFirst().joined(separator: "-") else {
+                    return "expected a mouse stroke \(words.dropFirst().joined(separator: "-")), \(got)"
+                }
+                return nil
+            case "click", "press":
+                return done.isEmpty ? nil : "expected no gesture, \(got)"
+            default:
+                return "unknown mouse gesture \(kind) in the name"
+            }
+        }
         let rest = Array(words.dropFirst())
         switch kind {
         case "swipe":

@@ -125,6 +125,37 @@ struct DaemonCommandTests {
         #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures: fired ") }.count == 12)
     }
 
+    @Test("run --replay of mouse recordings fires the mouse circle's binding and logs each other decision; without a mouse section mice are not read")
+    func replayedMiceFireAndLogTheirDecisions() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let marker = directory.appendingPathComponent("marker")
+        let config = directory.appendingPathComponent("config.json")
+        func configuration(mouse: Bool) -> String {
+            """
+            {"version": 1, \(mouse ? #""mouse": {},"# : "")
+             "bindings": [{"gesture": "stroke", "template": "circle",
+                           "action": {"command": ["sh", "-c", "echo $GESTURE_TEMPLATE $GESTURE_SOURCE ${GESTURE_FINGERS:-none} >> \(marker.path)"]}}]}
+            """
+        }
+        let traces = ["mouse.stroke-circle", "mouse.click", "mouse.press-held-then-dragged", "mouse.nothing-unmatched-stroke"]
+            .map { ToolRunner.repository.appendingPathComponent("Recordings/synthetic/\($0).jsonl").path }
+        try configuration(mouse: true).write(to: config, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["run", "--config", config.path, "--replay"] + traces)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: marker, encoding: .utf8) == "circle mouse none\n")
+        let mouseLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures: mouse ") }
+        #expect(mouseLines.count == 3, "\(run.stderr)")
+        #expect(mouseLines.first?.hasPrefix("gestures: mouse click, 2.414 counts: moved 2.414 of the 20 counts a stroke needs: passed to the desktop at the release [Logitech USB Optical Mouse, ") == true, "\(mouseLines)")
+        #expect(mouseLines.dropFirst().first?.hasPrefix("gestures: mouse press: held still for 300 ms") == true, "\(mouseLines)")
+        #expect(mouseLines.last?.contains("rejected, 994.271 counts: best pigtail, score 0.321: below the threshold 0.75") == true, "\(mouseLines)")
+        try FileManager.default.removeItem(at: marker)
+        try configuration(mouse: false).write(to: config, atomically: true, encoding: .utf8)
+        let without = try ToolRunner.run(["run", "--config", config.path, "--replay"] + traces)
+        #expect(without.status == 0 && !FileManager.default.fileExists(atPath: marker.path), "\(without.stderr)")
+        #expect(!without.stderr.contains("gestures: mouse "), "\(without.stderr)")
+    }
+
     @Test("--replay takes several recordings after it, as replay does")
     func replayTakesSeveralFiles() throws {
         let directory = try ToolRunner.temporaryDirectory()

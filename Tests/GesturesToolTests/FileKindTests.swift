@@ -63,6 +63,8 @@ struct FileKindTests {
          "gestures replay: {Pad.desc} is an evemu device description without events, not a recording: give the .events recording made on that device (its .desc is found beside it by name), or give this one with --desc."),
         (["replay", FileFixtures.expectedOutput],
          "gestures replay: \(FileFixtures.expectedOutput) is gesture output (one event a line, as 'gestures replay' prints), not a recording: give the recording it came from."),
+        (["replay", "Recordings/synthetic/mouse.click.expected.jsonl"],
+         "gestures replay: Recordings/synthetic/mouse.click.expected.jsonl is gesture output (one event a line, as 'gestures replay' prints), not a recording: give the recording it came from."),
         (["replay", "{empty.jsonl}"], "gestures replay: {empty.jsonl} is empty, not a recording."),
         (["replay", "{blob.bin}"], "gestures replay: {blob.bin} is a binary file, not a recording."),
         (["replay", "Recordings/synthetic/x1carbon.3-finger-swipe-lft.jsonl"],

@@ -355,6 +355,7 @@ import TouchInput
         for name in names {
             let trace = try Trace.load(contentsOf: directory.appendingPathComponent(name))
             let device = trace.devices[0]
+            guard device.kind == .touchpad else { continue }  // the mice's traces
             let frames = trace.frames.map(\.events)
             let run = LoopRecording.run(frames, device: device, policy: policy)
             let claimed = run.gestures.contains { ($0.phase == .begin || $0.type == .tap) && policy.verdict(for: $0) == .claimed }

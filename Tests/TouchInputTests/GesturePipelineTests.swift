@@ -91,7 +91,8 @@ import TouchInput
         for event in trace.frames[1].events {
             _ = pipeline.process(InputEvent(type: event.type, code: event.code, value: event.value, microseconds: stamped))
         }
-        #expect(pipeline.engine.diagnostics.isEmpty, "\(pipeline.engine.diagnostics)")
+        let engine = try #require(pipeline.engine)
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
     }
 
     @Test func framesCarryTheButtonsAndEachContactsPressure() throws {
@@ -112,11 +113,15 @@ import TouchInput
         #expect(!contacts.isEmpty && contacts.allSatisfy { $0.pressure == 60 })
     }
 
-    @Test func mouseHasNoPipeline() {
+    @Test func aMouseHasAPipelineWithAMouseEngineAndAKeyboardNone() throws {
         var mouse = DeviceDescription(name: "mouse")
         mouse.enable(EV.REL, REL.X)
         mouse.enable(EV.REL, REL.Y)
         mouse.enable(EV.KEY, BTN.LEFT)
-        #expect(GesturePipeline(device: mouse, originMicroseconds: 0) == nil)
+        let pipeline = try #require(GesturePipeline(device: mouse, originMicroseconds: 0))
+        #expect(pipeline.mouse != nil && pipeline.engine == nil)
+        var keyboard = DeviceDescription(name: "keyboard")
+        keyboard.enable(EV.KEY, 30)
+        #expect(GesturePipeline(device: keyboard, originMicroseconds: 0) == nil)
     }
 }

@@ -19,7 +19,7 @@ extension VMSuite {
     ]
 
     /// Every trace file the live checks use.
-    static var liveTraceFiles: [String] { liveTraces.flatMap(\.traces) + ["x1carbon.4-finger-swipe-up"] }
+    static var liveTraceFiles: [String] { liveTraces.flatMap(\.traces) + ["x1carbon.4-finger-swipe-up"] + mouseTraces }
 
     /// The path of a synthetic trace in the VM.
     static func tracePath(_ name: String) -> String { "\(recordings)/\(name).jsonl" }

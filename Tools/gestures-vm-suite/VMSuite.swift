@@ -64,6 +64,7 @@ final class VMSuite {
         for (name, traces) in VMSuite.liveTraces {
             suite.check("live-equals-replay-\(name)") { try suite.liveEqualsReplay(name, traces: traces) }
         }
+        suite.check("live-equals-replay-mouse") { try suite.mouseLiveEqualsReplay() }
         suite.check("watch-syn-dropped") { try suite.watchSynDropped() }
         suite.check("watch-device-gone") { try suite.watchDeviceGone() }
         suite.check("watch-latency-idle") { try suite.watchLatencyAndIdle() }

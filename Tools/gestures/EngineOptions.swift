@@ -4,6 +4,7 @@ import DesktopDaemon
 import GestureRecognition
 import GestureTraces
 import InputChecks
+import TouchInput
 
 /// The options that set up the gesture engine, shared by `replay` and
 /// `watch`: the configuration file (its `engine`, `sequences` and
@@ -36,15 +37,23 @@ struct EngineOptions: OptionGroup {
     /// file's (or the defaults), with the library and sequences given
     /// instead; `options` is the command's table, for hints.
     func load(options: [OptionSpec]) throws -> (engine: GestureEngine.Configuration, templates: TemplateLibrary) {
-        var engine = GestureEngine.Configuration()
-        var templates = TemplateLibrary.dollarShapes
+        let setup = try pipelineSetup(options: options)
+        return (setup.configuration, setup.templates)
+    }
+
+    /// What each device's pipeline is built with, as the daemon builds it
+    /// (`EngineSetup.pipeline`): the engine and templates of ``load(options:)``,
+    /// and for mice the configuration's `mouse` section (its defaults without
+    /// one) with the button withheld unless `intercept: false`.
+    func pipelineSetup(options: [OptionSpec]) throws -> GesturePipeline.Setup {
+        // Without a file, the daemon's defaults: it intercepts.
+        var setup = EngineSetup(configuration: GestureEngine.Configuration(), templates: .dollarShapes, intercept: true)
         if let file = try configuration.load(options: options) {
-            engine = file.engine
-            templates = file.templates
+            setup = EngineSetup(configuration: file.engine, templates: file.templates, mouse: file.mouse, intercept: file.intercept)
         }
-        if let sequencesPath { engine.sequences = try Self.loadSequences(sequencesPath, options: options) }
-        if let libraryPath { templates = try TemplateLibraryFile.load(libraryPath, options: options) }
-        return (engine, templates)
+        if let sequencesPath { setup.configuration.sequences = try Self.loadSequences(sequencesPath, options: options) }
+        if let libraryPath { setup.templates = try TemplateLibraryFile.load(libraryPath, options: options) }
+        return setup.pipeline
     }
 
     /// The sequences of a `--sequences` file, checked by kind and with the

@@ -163,7 +163,8 @@ enum FileKind: Hashable, Sendable {
         default: break
         }
         if keys.contains("points") { return .strokes }
-        if keys.contains("type") && keys.contains("time_ms") { return .gestureEvents }
+        // A gesture line, or a mouse decision line of the same output.
+        if (keys.contains("type") || keys.contains("mouse")) && keys.contains("time_ms") { return .gestureEvents }
         if keys.contains("version") && keys.isSubset(of: configurationKeys) { return .configuration }
         if keys.contains("bindings") { return .configuration }
         if keys == ["sequences"] { return .sequences }

@@ -2,9 +2,12 @@ import CommandLineKit
 import EvdevInput
 import Foundation
 import GestureRecognition
+import TouchInput
 
 /// `strokes` and `train --device` on mice: `LiveMouseStrokes` (the loop the
-/// daemon uses too) with the commands' messages, Ctrl-C handling and exit status.
+/// daemon uses too) with the commands' messages, Ctrl-C handling and exit
+/// status. Its pipelines' decisions give the strokes drawn (recognised or
+/// not: the commands judge them against their own library) and those cut short.
 final class MouseStrokeSession {
     /// What the caller receives.
     enum Event {
@@ -25,7 +28,8 @@ final class MouseStrokeSession {
         let selection: LiveMouseStrokes.Selection = try device.map { .device(try InputDevices.choose($0, in: directory)) }
             ?? .mice(in: directory)
         do {
-            live = try LiveMouseStrokes(selection: selection, setup: { _ in LiveMouseStrokes.Setup(button: button) },
+            let setup = LiveMouseStrokes.Setup(mouse: MouseStrokeEngine.Settings(strokes: StrokeButtonFilter.Settings(button: button)))
+            live = try LiveMouseStrokes(selection: selection, setup: { _ in setup },
                                         warn: { printError("gestures \(commandName): \($0)") })
         } catch { throw CommandFailure(error.description) }
         if live.devices.isEmpty { printError("gestures \(commandName): no mouse yet; waiting for one to be plugged in.") }
@@ -43,10 +47,14 @@ final class MouseStrokeSession {
                 case .opened(let device):
                     printError("gestures \(commandName): reading \(device.node) (\(device.description.name)).")
                     return true
-                case .stroke(let points, _):
-                    return handle(.stroke(points))
-                case .cancelled(let reason, _):
-                    return handle(.cancelled(reason))
+                case .decision(let decision, _):
+                    switch decision.kind {
+                    case .stroke, .rejected: return handle(.stroke(decision.points))
+                    case .cancelled: return handle(.cancelled(decision.reason))
+                    case .click, .press: return true
+                    }
+                case .gesture:
+                    return true  // the stroke's decision above has its points
                 case .removed(_, let error):
                     printError("gestures \(commandName): \(error.description)")
                     // Following every mouse, keep running for the others and for new ones.

@@ -22,17 +22,23 @@ enum ReplayCommand: Command {
     Pad.laptop.scroll.events). One JSON object per line per gesture: type,
     phase, time_ms, fingers, and on ends cancelled, direction, dx_mm, dy_mm,
     edge, scale, angle_degrees, template, score, name where they apply; with
-    more than one FILE, each line starts with "file". A file that cannot be
-    read is reported and the others are still replayed; the exit status is 1
-    if any failed. A stroke drawn that fires nothing (too short, a drag along
-    one line, no template good enough or two too close: the stroke rule of
-    Docs/GestureEngine.md) is one line on stderr with the reason, as the
-    daemon logs it; stdout keeps only the gestures.
+    more than one FILE, each line starts with "file". A mouse's strokes are
+    stroke lines with "source":"mouse" and no fingers; what became of its
+    other presses of the stroke button are lines starting with "mouse" (click,
+    press, rejected, cancelled), with time_ms, length_counts, held_ms,
+    template, score and reason where they apply. A file that cannot be read
+    is reported and the others are still replayed; the exit status is 1 if
+    any failed. A stroke drawn on a touch surface that fires nothing (too
+    short, a drag along one line, no template good enough or two too close:
+    the stroke rule of Docs/GestureEngine.md) is one line on stderr with the
+    reason, as the daemon logs it; stdout keeps only the gestures.
 
     The engine's thresholds, swipe sequences and stroke templates come from
-    the configuration file (the daemon's: its engine, sequences and templates
-    sections, checked as check-config does), the one given with --config or
-    else the default one when it exists; --no-config ignores it.
+    the configuration file (the daemon's: its engine, sequences, templates,
+    mouse and intercept settings, checked as check-config does), the one
+    given with --config or else the default one when it exists; --no-config
+    ignores it (mice then draw with the right button, withheld from the
+    desktop, as the daemon's `mouse: {}`).
 
     With --uinput, FILE (any of those formats, e.g. made by 'gestures record')
     is played into new virtual devices with its original timing instead, like
@@ -78,14 +84,13 @@ enum ReplayCommand: Command {
         case .uinput(let options):
             return try UinputReplay.run(options)
         case .gestures(let traces, let endsOnly, let format, let engine, let description):
-            let setup = try engine.load(options: Self.options)
+            let replay = GestureReplay(setup: try engine.pipelineSetup(options: Self.options))
             try RecordingFile.checkDescription(description)
-            let replay = GestureReplay(configuration: setup.engine, templates: setup.templates)
             guard traces.count > 1 else {
                 let trace = try RecordingFile.load(traces[0], description: description, options: Self.options)
                 let run = replay.run(trace)
-                for gesture in run.gestures where !endsOnly || gesture.event.isCompletion {
-                    print(format == .text ? gesture.event.description : gesture.event.jsonLine)
+                for output in run.outputs.map(\.output) where !endsOnly || output.isCompletion {
+                    print(format == .text ? output.text : output.jsonLine)
                 }
                 reportRejectedStrokes(run, in: trace, file: traces[0])
                 return 0
@@ -100,8 +105,8 @@ enum ReplayCommand: Command {
                 }
                 if format == .text { print("# \(file)") }
                 let run = replay.run(trace)
-                for gesture in run.gestures where !endsOnly || gesture.event.isCompletion {
-                    print(format == .text ? gesture.event.description : tagged(gesture.event.jsonLine, file: file))
+                for output in run.outputs.map(\.output) where !endsOnly || output.isCompletion {
+                    print(format == .text ? output.text : tagged(output.jsonLine, file: file))
                 }
                 reportRejectedStrokes(run, in: trace, file: file)
             }

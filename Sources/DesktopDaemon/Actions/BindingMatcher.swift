@@ -245,7 +245,7 @@ extension BindingMatcher {
             if !dragging.contains(index), event.phase != .end {
                 // A begin, or an update of a swipe that began under another configuration.
                 dragging.insert(index)
-                steps.append(.dragPress(MouseStrokeEvents.code(button)))
+                steps.append(.dragPress(button.code))
             }
             if event.phase != .begin, event.cancelled != true, dragging.contains(index),
                let dx = event.dxMillimeters, let dy = event.dyMillimeters, dx != previous.dx || dy != previous.dy {
@@ -273,7 +273,7 @@ extension BindingMatcher {
             var input: InputStep?
             switch binding.action.input {
             case .keys(let keys)?: input = .keys(keys.map(\.code))
-            case .click(let button)?: input = .click(MouseStrokeEvents.code(button))
+            case .click(let button)?: input = .click(button.code)
             case .drag?, nil: input = nil
             }
             return FiredAction(

@@ -33,7 +33,8 @@ public struct FiredAction: Hashable, Sendable {
     /// |---|---|
     /// | `GESTURE_TYPE` | swipe, pinch, hold, tap, stroke, sequence |
     /// | `GESTURE_PHASE` | begin, update, end (absent for tap, stroke, sequence) |
-    /// | `GESTURE_FINGERS` | the finger count |
+    /// | `GESTURE_FINGERS` | the finger count (absent for a mouse's stroke) |
+    /// | `GESTURE_SOURCE` | `mouse` for a stroke drawn with a mouse (absent for touch) |
     /// | `GESTURE_TIME_MS` | the event's time, in ms from the source's start |
     /// | `GESTURE_DIRECTION` | the binding's direction, else the one the engine saw: swipes up ... down_right; pinches in, out, clockwise, counterclockwise (past the engine's thresholds) |
     /// | `GESTURE_DX_MM`, `GESTURE_DY_MM` | swipes: the displacement so far (y grows down) |
@@ -49,15 +50,16 @@ public struct FiredAction: Hashable, Sendable {
         for event: GestureEvent, device: InputDevice, direction: String?, binding: String, step: Int? = nil
     ) -> [String: String] {
         let number = GestureEvent.decimalText
-        var values: [String: String] = [
+        var values: [String: String] = event.source == .touch
+            ? ["GESTURE_FINGERS": String(event.fingers)] : ["GESTURE_SOURCE": event.source.rawValue]
+        values.merge([
             "GESTURE_TYPE": event.type.rawValue,
-            "GESTURE_FINGERS": String(event.fingers),
             "GESTURE_TIME_MS": number(event.timeMilliseconds),
             "GESTURE_DEVICE": device.name,
             "GESTURE_DEVICE_VENDOR": hex(device.vendor),
             "GESTURE_DEVICE_PRODUCT": hex(device.product),
             "GESTURE_BINDING": binding,
-        ]
+        ]) { _, new in new }
         values["GESTURE_PHASE"] = event.phase?.rawValue
         values["GESTURE_DIRECTION"] = direction
         if let dx = event.dxMillimeters, let dy = event.dyMillimeters {

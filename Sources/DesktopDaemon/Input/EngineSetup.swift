@@ -22,8 +22,11 @@ public struct EngineSetup: Sendable {
         self.intercept = intercept
     }
 
-    /// What each device's gesture pipeline is built with.
+    /// What each device's gesture pipeline is built with: for mice, the
+    /// `mouse` settings (their defaults without a `mouse` section), the
+    /// button withheld from the desktop when intercepting.
     public var pipeline: GesturePipeline.Setup {
-        GesturePipeline.Setup(configuration: configuration, templates: templates)
+        GesturePipeline.Setup(configuration: configuration, templates: templates,
+                              mouse: (mouse ?? DaemonConfiguration.MouseSettings()).strokeSettings(withholdsButton: intercept))
     }
 }

@@ -2,6 +2,7 @@ import EvdevInput
 import InputInterception
 import Foundation
 import GestureRecognition
+import TouchInput
 import Synchronization
 
 /// Live touchpads and touchscreens through `LiveGestures`: every touch device
@@ -17,9 +18,13 @@ import Synchronization
 /// When the configuration has a `mouse` section at the start, mice are read
 /// too, through `LiveMouseStrokes` on a second thread: every mouse the
 /// `devices` accept (with `.named`, whose name contains the text; none with
-/// `.node`), hotplugged ones included. A recognised stroke is delivered as a
-/// `stroke` event with 0 fingers (``MouseStrokeEvents``); mice have negative
-/// ids (-1, -2, ...) so they never share one with a touch device.
+/// `.node`), hotplugged ones included. Each runs through a mouse's
+/// `GesturePipeline` built from the `mouse` settings (``EngineSetup/pipeline``),
+/// the one a replay of its recording runs: its recognised strokes are
+/// delivered as `stroke` events (`source` mouse, no fingers) stamped with the
+/// events' own times, and its other decisions (clicks and presses passed on,
+/// strokes rejected or cancelled) are log lines. Mice have negative ids
+/// (-1, -2, ...) so they never share one with a touch device.
 ///
 ///     let stopper = LiveSource.Stopper()
 ///     try daemon.run(LiveSource(stopper: stopper))   // until stopper.stop()
@@ -139,14 +144,14 @@ public struct LiveSource: GestureSource {
         }
         return try LiveMouseStrokes(selection: .mice(in: directory), setup: { device in
             if let nameFilter, !device.description.name.lowercased().contains(nameFilter) { return nil }
-            guard let settings = sink.engineSetup().mouse else { return nil }
+            // The settings and templates current now: a reload applies to the mice opened after it.
+            let setup = sink.engineSetup()
+            guard setup.mouse != nil else { return nil }
             guard sink.accepts(Self.input(mouse: device)) else {
                 sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
                 return nil
             }
-            return LiveMouseStrokes.Setup(button: MouseStrokeEvents.code(settings.button),
-                                          minimumLengthCounts: settings.minimumLengthCounts,
-                                          pressDelay: settings.pressAfter, passesMotion: settings.pointerMotion == .pass)
+            return setup.pipeline
         }, warn: { sink.log.write($0) }, interception: interception)
     }
 
@@ -162,28 +167,19 @@ public struct LiveSource: GestureSource {
         InputDevice(id: -device.id, description: device.description)
     }
 
-    /// Reads `mice` until stopped, delivering each recognised stroke.
+    /// Reads `mice` until stopped, delivering each recognised stroke and
+    /// logging the other decisions (`DaemonLog.line(for:on:)`).
     private static func read(_ mice: LiveMouseStrokes, into sink: GestureSink) {
-        let start = ContinuousClock.now
         do {
             try mice.run { output in
                 switch output {
                 case .opened(let device):
                     let clone = device.cloneNode.map { ", intercepted: the desktop reads its clone \($0)" } ?? ""
                     sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
-                case .stroke(let points, let device):
-                    // The settings and templates current now: a reload applies to the next stroke.
-                    let setup = sink.engineSetup()
-                    let settings = setup.mouse ?? DaemonConfiguration.MouseSettings()
-                    let recognised = MouseStrokeEvents.recognize(points, at: ContinuousClock.now - start,
-                                                                 settings: settings, templates: setup.templates)
-                    if let event = recognised.event {
-                        sink.deliver(event, input(mouse: device))
-                    } else {
-                        sink.log.write("a mouse stroke on \(device.node) matched no template (\(recognised.outcome))")
-                    }
-                case .cancelled(let reason, let device):
-                    sink.log.write("a mouse stroke on \(device.node) was cancelled: \(reason)")
+                case .gesture(let event, let device):
+                    sink.deliver(event, input(mouse: device))
+                case .decision(let decision, let device):
+                    if let line = DaemonLog.line(for: decision, on: "\(device.description.name), \(device.node)") { sink.log.write(line) }
                 case .removed(let device, let error):
                     sink.log.write(error.description)
                     sink.deviceRemoved(input(mouse: device))

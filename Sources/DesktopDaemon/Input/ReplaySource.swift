@@ -1,5 +1,6 @@
 import Foundation
 import GestureTraces
+import TouchInput
 
 /// Replays recorded traces through `GestureReplay` (the decoder and engine
 /// a live device feeds), as fast as they can be read, one after another.
@@ -44,10 +45,11 @@ public struct ReplaySource: GestureSource {
         self.check = check
     }
 
-    /// Replays each trace: its touch devices that the sink accepts, with the
-    /// engine setup current when the trace starts. Whatever could not be
-    /// replayed is logged when it is met, and counted in the ``Failure``
-    /// thrown at the end.
+    /// Replays each trace: its touch devices and mice that the sink accepts,
+    /// with the engine setup current when the trace starts (for mice, the
+    /// `mouse` settings as ``EngineSetup/pipeline`` gives them; mice only
+    /// with a `mouse` section, as live). Whatever could not be replayed is
+    /// logged when it is met, and counted in the ``Failure`` thrown at the end.
     public func run(into sink: GestureSink) throws {
         var number = 0
         var failures: [Failure] = []
@@ -95,15 +97,24 @@ public struct ReplaySource: GestureSource {
         let setup = sink.engineSetup()
         let devices = trace.devices.enumerated().map { InputDevice(id: number * 1000 + $0.offset, description: $0.element) }
         let replay = GestureReplay(setup: setup.pipeline)
-        let run = replay.run(trace, including: { index, _ in sink.accepts(devices[index]) })
-        // Strokes in time order among the gestures: a rejected one is logged where it happened.
+        let run = replay.run(trace, including: { index, device in
+            // Mice are read only with a `mouse` section, as live.
+            sink.accepts(devices[index]) && (setup.mouse != nil || device.kind != .mouse)
+        })
+        // Strokes in time order among the outputs: a rejected one is logged where it happened.
         var strokes = run.strokes[...]
-        for gesture in run.gestures {
-            while let stroke = strokes.first, stroke.stroke.time < gesture.event.time {
+        for output in run.outputs {
+            while let stroke = strokes.first, stroke.stroke.time < output.output.time {
                 sink.strokeDrawn(stroke.stroke, devices[stroke.device])
                 strokes.removeFirst()
             }
-            sink.deliver(gesture.event, devices[gesture.device])
+            switch output.output {
+            case .gesture(let event):
+                sink.deliver(event, devices[output.device])
+            case .mouse(let decision):
+                // As a live mouse's: one log line (the bracket names the trace instead of the node).
+                if let line = DaemonLog.line(for: decision, on: "\(devices[output.device].name), \(path)") { sink.log.write(line) }
+            }
         }
         for stroke in strokes { sink.strokeDrawn(stroke.stroke, devices[stroke.device]) }
         let count = run.gestures.count

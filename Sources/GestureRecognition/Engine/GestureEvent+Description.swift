@@ -3,7 +3,7 @@ extension GestureEvent: CustomStringConvertible {
     public var description: String {
         var parts = ["\(GestureEvent.decimalText(timeMilliseconds)) ms", type.rawValue]
         if let phase { parts[1] += " \(phase.rawValue)" }
-        parts.append("\(fingers) finger\(fingers == 1 ? "" : "s")")
+        parts.append(source == .mouse ? "mouse" : "\(fingers) finger\(fingers == 1 ? "" : "s")")
         if cancelled == true { parts.append("cancelled") }
         if let direction { parts.append(direction.rawValue) }
         if let edge { parts.append("from the \(edge.rawValue) edge") }

@@ -28,6 +28,15 @@ public struct GestureEvent: Hashable, Sendable {
         public static let closedWords = ClosedWords("phase", Phase.self)
     }
 
+    /// What drew a gesture.
+    public enum Source: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Fingers on a touchpad or touchscreen: ``GestureEvent/fingers`` counts them (1 to 5).
+        case touch
+        /// A mouse, with its stroke button held: a `stroke` with no fingers
+        /// (``GestureEvent/fingers`` is 0 and its JSON line has none).
+        case mouse
+    }
+
     /// The edge of the surface a swipe started from.
     public enum Edge: String, Hashable, Sendable, Codable, CaseIterable, ClosedWord {
         case top, bottom, left, right
@@ -42,7 +51,8 @@ public struct GestureEvent: Hashable, Sendable {
     public var phase: Phase?
     /// The time of the frame (or timer) that produced the event.
     public var time: Duration
-    /// The number of fingers (palms not counted).
+    /// The number of fingers (palms not counted), 1 to 5 for touch; 0 when
+    /// ``source`` is a mouse, which no finger drew.
     public var fingers: Int
     /// On ends: whether the gesture was cancelled rather than completed.
     public var cancelled: Bool?
@@ -67,6 +77,8 @@ public struct GestureEvent: Hashable, Sendable {
     public var score: Double?
     /// Sequences: the name of the sequence.
     public var name: String?
+    /// What drew it: fingers (the default) or a mouse.
+    public var source: Source
 
     /// An event of `type` at `time` with `fingers`; the other fields are set
     /// by the caller as the gesture needs.
@@ -75,7 +87,8 @@ public struct GestureEvent: Hashable, Sendable {
         cancelled: Bool? = nil, direction: SwipeDirection? = nil,
         dxMillimeters: Double? = nil, dyMillimeters: Double? = nil, edge: Edge? = nil,
         scale: Double? = nil, angleDegrees: Double? = nil,
-        template: String? = nil, score: Double? = nil, name: String? = nil
+        template: String? = nil, score: Double? = nil, name: String? = nil,
+        source: Source = .touch
     ) {
         self.type = type
         self.phase = phase
@@ -91,6 +104,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.template = template
         self.score = score
         self.name = name
+        self.source = source
     }
 
     /// Whether this event completes a gesture: an end or a single event.

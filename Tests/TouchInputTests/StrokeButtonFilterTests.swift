@@ -1,5 +1,4 @@
 import Testing
-import EvdevInput
 import TouchInput
 
 @Suite struct StrokeButtonFilterTests {
@@ -14,10 +13,27 @@ import TouchInput
          InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time)]
     }
 
+    /// A mouse with three buttons and a wheel.
+    static let mouse: DeviceDescription = {
+        var mouse = DeviceDescription(name: "mouse")
+        for code in [REL.X, REL.Y, REL.WHEEL] { mouse.enable(EV.REL, code) }
+        for code in [BTN.LEFT, BTN.RIGHT, BTN.MIDDLE] { mouse.enable(EV.KEY, code) }
+        return mouse
+    }()
+
+    /// Frames with what the one decoder makes of each, as a mouse's pipeline gives them to the filter.
+    struct Decoded {
+        var decoder = MultitouchDecoder(device: StrokeButtonFilterTests.mouse)
+        mutating func frame(_ events: [InputEvent]) -> TouchFrame {
+            events.compactMap { decoder.process($0) }.last!
+        }
+    }
+
     /// Runs frames (each at its time) through a filter, firing its timer between them; returns what reached the clone.
     static func run(_ frames: [[InputEvent]], settings: StrokeButtonFilter.Settings = .init(), until end: Int64? = nil)
         -> (frames: [[InputEvent]], abandoned: Int) {
         var filter = StrokeButtonFilter(settings: settings)
+        var decoded = Decoded()
         var out: [[InputEvent]] = []
         var abandoned = 0
         func take(_ output: StrokeButtonFilter.Output) {
@@ -27,7 +43,7 @@ import TouchInput
         for frame in frames {
             let time = frame.last!.microseconds
             if let due = filter.nextDeadlineMicroseconds, due < time { take(filter.advance(toMicroseconds: due)) }
-            take(filter.process(frame))
+            take(filter.process(frame, frame: decoded.frame(frame)))
         }
         if let end { take(filter.advance(toMicroseconds: end)) }
         return (out, abandoned)
@@ -39,6 +55,20 @@ import TouchInput
 
     static func travel(_ frames: [[InputEvent]]) -> Int32 {
         frames.flatMap { $0.filter { $0.type == EV.REL && $0.code == REL.X }.map(\.value) }.reduce(0, +)
+    }
+
+    @Test func eachPressIsDecidedOnce() {
+        var filter = StrokeButtonFilter(settings: .init())
+        var decoded = Decoded()
+        var decisions: [StrokeButtonFilter.Decision] = []
+        var frames = [Self.key(BTN.RIGHT, 1, at: 0), Self.motion(3, 4, at: 10_000), Self.key(BTN.RIGHT, 0, at: 20_000),
+                      Self.key(BTN.RIGHT, 1, at: 100_000)]
+        for step in 1...5 { frames.append(Self.motion(6, 8, at: 100_000 + Int64(step) * 10_000)) }
+        frames.append(Self.key(BTN.RIGHT, 0, at: 200_000))
+        for frame in frames {
+            if let decision = filter.process(frame, frame: decoded.frame(frame)).decision { decisions.append(decision) }
+        }
+        #expect(decisions == [.click(travelCounts: 5), .withheld(travelCounts: 20)])
     }
 
     @Test func aClickWithoutMotionReachesTheCloneAtTheReleaseInTwoFrames() {
@@ -107,10 +137,12 @@ import TouchInput
 
     @Test func lostEventsDuringAStrokeKeepTheButtonFromTheClone() {
         var filter = StrokeButtonFilter(settings: .init())
-        _ = filter.process(Self.key(BTN.RIGHT, 1, at: 0))
-        _ = filter.process(Self.motion(40, 0, at: 10_000))
-        let resync = filter.resynchronize([InputEvent(type: EV.KEY, code: BTN.RIGHT, value: 0, microseconds: 20_000),
-                                           InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 20_000)])
+        var decoded = Decoded()
+        for frame in [Self.key(BTN.RIGHT, 1, at: 0), Self.motion(40, 0, at: 10_000)] {
+            _ = filter.process(frame, frame: decoded.frame(frame))
+        }
+        let state = Self.key(BTN.RIGHT, 0, at: 20_000)
+        let resync = filter.resynchronize(state, frame: decoded.frame(state))
         #expect(resync.frames.isEmpty)
         #expect(filter.phase == .idle)
     }

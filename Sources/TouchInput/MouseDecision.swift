@@ -1,0 +1,74 @@
+import GestureRecognition
+
+/// What a mouse's ``GesturePipeline`` decided about one press of its stroke
+/// button, with the reason and the figures: the value that `gestures replay`
+/// prints as a line, the daemon logs, and tests read.
+///
+/// Every press of the stroke button ends in one decision: a ``Kind/click``
+/// or a ``Kind/press`` (when the button is withheld from the desktop), a
+/// ``Kind/stroke`` (the pipeline also gives its `stroke` gesture event), a
+/// ``Kind/rejected`` stroke, or a ``Kind/cancelled`` one.
+///
+///     for decision in pipeline.takeDecisions() { print(decision) }
+///     // 1212 ms  mouse rejected  412 counts  best circle, score 0.62: below the threshold 0.75
+public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
+    /// What became of the press.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// Released before it moved far enough for a stroke: a click (with the
+        /// button withheld, it reaches the desktop at the release).
+        case click
+        /// Held still for the press delay: it reaches the desktop as a press, and no stroke is drawn.
+        case press
+        /// A stroke a template accepted; its `stroke` gesture event has the template and score.
+        case stroke
+        /// A stroke no template accepted, with the rule that rejected it.
+        case rejected
+        /// A stroke cut short (events were lost, the device went away, the input ended).
+        case cancelled
+    }
+
+    /// What became of the press.
+    public var kind: Kind
+    /// When it was decided, counted as gesture times are (from the pipeline's origin).
+    public var time: Duration
+    /// Clicks and strokes: the path length drawn with the button held, in mouse counts.
+    public var lengthCounts: Double?
+    /// Presses: how long the button was held still before it was passed on.
+    public var held: Duration?
+    /// Strokes: the template accepted; rejected strokes: the best one, if any.
+    public var template: String?
+    /// The score of ``template``, in 0...1.
+    public var score: Double?
+    /// One phrase saying why, with the figures (`best circle, score 0.62: below the threshold 0.75`).
+    public var reason: String
+    /// Strokes and rejected strokes: the points drawn, in mouse counts from
+    /// where the button went down (y grows downwards); empty otherwise.
+    public var points: [Point]
+
+    /// A decision of `kind` at `time`.
+    public init(kind: Kind, time: Duration, lengthCounts: Double? = nil, held: Duration? = nil,
+                template: String? = nil, score: Double? = nil, reason: String, points: [Point] = []) {
+        self.kind = kind
+        self.time = time
+        self.lengthCounts = lengthCounts
+        self.held = held
+        self.template = template
+        self.score = score
+        self.reason = reason
+        self.points = points
+    }
+
+    /// One readable line: `1212 ms  mouse rejected  412 counts  best circle, score 0.62: below the threshold 0.75`.
+    public var description: String {
+        var parts = ["\(GestureEvent.decimalText(Self.milliseconds(time))) ms", "mouse \(kind.rawValue)"]
+        if let lengthCounts { parts.append("\(GestureEvent.decimalText(lengthCounts)) counts") }
+        parts.append(reason)
+        return parts.joined(separator: "  ")
+    }
+
+    /// `duration` in milliseconds, as `time_ms` gives it.
+    public static func milliseconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,220 @@
+import GestureRecognition
+
+/// The engine of a mouse, as `GestureEngine` is a touch surface's: what a
+/// mouse's ``GesturePipeline`` runs on the frames of its one decoder. A
+/// ``MouseStrokeTracker`` draws strokes with the stroke button held, a
+/// ``StrokeButtonFilter`` (when the button is withheld from the desktop)
+/// decides what reaches the mouse's clone, and a finished stroke is
+/// recognised ``unplugGrace`` after its release: a `stroke` gesture event
+/// (``GestureEvent/Source/mouse``, no fingers) when a template accepts it.
+/// Every press ends in a ``MouseDecision``.
+///
+/// Like `GestureEngine` it has no clock: times come from the frames, and its
+/// timers (the filter's press delay, the unplug grace) are stamped with their
+/// due time, fired by the next frame, ``fireTimers(dueByMicroseconds:into:)``
+/// or ``finish(into:)``.
+public struct MouseStrokeEngine: Sendable {
+    /// How a mouse draws strokes and how they are recognised.
+    public struct Settings: Hashable, Sendable {
+        /// The button, the click length, the press delay and whether the pointer moves while drawing.
+        public var strokes: StrokeButtonFilter.Settings
+        /// The recognizer's orientation and threshold; by default orientation
+        /// matters (30 degrees) and best scores below 0.75 are no match.
+        public var recognition: UnistrokeRecognizer.Configuration
+        /// Whether the stroke button is withheld from the desktop (the mouse
+        /// is intercepted): then clicks and presses held still are passed on
+        /// by the ``StrokeButtonFilter``, and a press held still abandons its
+        /// stroke. Without it the desktop sees every event as it happens.
+        public var withholdsButton: Bool
+
+        /// Settings; the defaults are the daemon's `mouse: {}`, intercepted.
+        public init(strokes: StrokeButtonFilter.Settings = StrokeButtonFilter.Settings(),
+                    recognition: UnistrokeRecognizer.Configuration = Self.defaultRecognition,
+                    withholdsButton: Bool = true) {
+            self.strokes = strokes
+            self.recognition = recognition
+            self.withholdsButton = withholdsButton
+        }
+
+        /// Orientation-sensitive within 30 degrees, threshold 0.75.
+        public static let defaultRecognition = UnistrokeRecognizer.Configuration(orientation: .sensitive, rejectionThreshold: 0.75)
+    }
+
+    /// Whether a drawn stroke is accepted, and if not, why: the one place a
+    /// mouse stroke is judged. Today the rule is the recognizer's threshold
+    /// alone; the core's capture-and-acceptance step takes its place here.
+    public enum Verdict: Hashable, Sendable {
+        /// A template accepted it.
+        case accepted(UnistrokeRecognizer.Match)
+        /// None did: the best candidate, if any, and a phrase with the rule and its figures.
+        case rejected(best: UnistrokeRecognizer.Match?, reason: String)
+    }
+
+    /// How long a stroke waits after its release before it is recognised:
+    /// unplugging a mouse makes the kernel release its buttons just before the
+    /// device goes, and that stroke must end cancelled, not recognised.
+    public static let unplugGrace: Duration = .milliseconds(100)
+
+    /// The settings in use.
+    public let settings: Settings
+    /// The time, in the events' clock (microseconds), that event times count from.
+    public let originMicroseconds: Int64
+
+    private let recognizer: UnistrokeRecognizer
+    private var tracker: MouseStrokeTracker
+    private var filter: StrokeButtonFilter?
+    /// Released strokes waiting out the unplug grace, oldest first.
+    private var waiting: [(points: [Point], lengthCounts: Double, dueMicroseconds: Int64)] = []
+    /// Whether the next frame is the state after lost events.
+    private var resynchronizing = false
+    private var latestMicroseconds: Int64
+    private var decisions: [MouseDecision] = []
+    private var cloneFrames: [[InputEvent]] = []
+
+    /// An engine recognising against `templates`, times counted from `originMicroseconds`.
+    public init(settings: Settings, templates: TemplateLibrary, originMicroseconds: Int64) {
+        self.settings = settings
+        self.originMicroseconds = originMicroseconds
+        latestMicroseconds = originMicroseconds
+        recognizer = UnistrokeRecognizer(library: templates, configuration: settings.recognition)
+        tracker = MouseStrokeTracker(button: settings.strokes.button, minimumLengthCounts: settings.strokes.minimumLengthCounts)
+        filter = settings.withholdsButton ? StrokeButtonFilter(settings: settings.strokes) : nil
+    }
+
+    /// Judges `points` (mouse counts): the seam where the stroke acceptance rule lives.
+    public func verdict(for points: [Point]) -> Verdict {
+        switch recognizer.recognize(points) {
+        case .match(let match):
+            return .accepted(match)
+        case .noMatch(let best?):
+            return .rejected(best: best, reason: "best \(best.name), score \(GestureEvent.decimalText(best.score)): below the threshold \(GestureEvent.decimalText(settings.recognition.rejectionThreshold))")
+        case .noMatch(nil):
+            return .rejected(best: nil, reason: "no template to match")
+        case .degenerate(let degeneracy):
+            return .rejected(best: nil, reason: "not a stroke: \(degeneracy)")
+        }
+    }
+
+    /// The earliest timer due (microseconds, the events' clock): a withheld
+    /// press passing as a press, or a released stroke's grace ending.
+    public var nextDeadlineMicroseconds: Int64? {
+        [filter?.nextDeadlineMicroseconds, waiting.first?.dueMicroseconds].compactMap { $0 }.min()
+    }
+
+    /// Takes one decoded frame and its events (needed to pass them on when
+    /// the button is withheld); timers due by its time fire first.
+    public mutating func process(_ frame: TouchFrame, events: [InputEvent], into gestures: inout [GestureEvent]) {
+        let now = max(latestMicroseconds, frame.microseconds)
+        fireTimers(dueByMicroseconds: now, into: &gestures)
+        latestMicroseconds = now
+        if frame.followsDroppedEvents {
+            if tracker.cancel() != nil { decide(.cancelled, reason: "events were lost", at: now) }
+            resynchronizing = true
+            return
+        }
+        if resynchronizing {
+            resynchronizing = false
+            tracker.resynchronize(frame)
+            if let out = filter?.resynchronize(events, frame: frame) { cloneFrames += out.frames }
+            return
+        }
+        if var filter {
+            let out = filter.process(events, frame: frame)
+            self.filter = filter
+            take(out, at: now)
+        }
+        switch tracker.process(frame) {
+        case .ended(let points, let length)?:
+            waiting.append((points, length, EventTime.adding(EventTime.microseconds(roundingUp: Self.unplugGrace), to: now)))
+        case .click(let length)? where filter == nil:
+            decide(.click, reason: "moved \(GestureEvent.decimalText(length)) of the \(GestureEvent.decimalText(settings.strokes.minimumLengthCounts)) counts a stroke needs",
+                   lengthCounts: length, at: now)
+        default:
+            break
+        }
+    }
+
+    /// Fires the timers due by `microseconds` (the events' clock), each at its own time.
+    public mutating func fireTimers(dueByMicroseconds microseconds: Int64, into gestures: inout [GestureEvent]) {
+        while let due = nextDeadlineMicroseconds, due <= microseconds {
+            latestMicroseconds = max(latestMicroseconds, due)
+            if let press = filter?.nextDeadlineMicroseconds, press == due {
+                let out = filter!.advance(toMicroseconds: due)
+                take(out, at: due)
+            } else {
+                let stroke = waiting.removeFirst()
+                recognize(stroke.points, lengthCounts: stroke.lengthCounts, at: due, into: &gestures)
+            }
+        }
+    }
+
+    /// Cancels what is in progress: a stroke being drawn and those waiting
+    /// out the grace (`reason`: the device is gone).
+    public mutating func cancel(reason: String) {
+        if tracker.cancel() != nil { decide(.cancelled, reason: reason, at: latestMicroseconds) }
+        for stroke in waiting { decide(.cancelled, reason: reason, lengthCounts: stroke.lengthCounts, at: latestMicroseconds) }
+        waiting.removeAll()
+        filter?.reset()
+        resynchronizing = false
+    }
+
+    /// Ends the input (the end of a recording): released strokes are
+    /// recognised when their grace is over (the device did not go away), a
+    /// stroke still being drawn ends cancelled.
+    public mutating func finish(into gestures: inout [GestureEvent]) {
+        while let stroke = waiting.first {
+            waiting.removeFirst()
+            latestMicroseconds = max(latestMicroseconds, stroke.dueMicroseconds)
+            recognize(stroke.points, lengthCounts: stroke.lengthCounts, at: stroke.dueMicroseconds, into: &gestures)
+        }
+        if tracker.cancel() != nil { decide(.cancelled, reason: "the input ended with the button held", at: latestMicroseconds) }
+    }
+
+    /// The decisions made since the last call, in time order.
+    public mutating func takeDecisions() -> [MouseDecision] {
+        defer { decisions.removeAll(keepingCapacity: true) }
+        return decisions
+    }
+
+    /// The frames for the mouse's clone since the last call (each without
+    /// `SYN_REPORT`), when the button is withheld; else none.
+    public mutating func takeCloneFrames() -> [[InputEvent]] {
+        defer { cloneFrames.removeAll(keepingCapacity: true) }
+        return cloneFrames
+    }
+
+    private mutating func take(_ out: StrokeButtonFilter.Output, at microseconds: Int64) {
+        cloneFrames += out.frames
+        if out.abandonsStroke { _ = tracker.cancel() }
+        switch out.decision {
+        case .click(let travel)?:
+            decide(.click, reason: "moved \(GestureEvent.decimalText(travel)) of the \(GestureEvent.decimalText(settings.strokes.minimumLengthCounts)) counts a stroke needs: passed to the desktop at the release",
+                   lengthCounts: travel, at: microseconds)
+        case .press?:
+            decide(.press, reason: "held still for \(GestureEvent.decimalText(MouseDecision.milliseconds(settings.strokes.pressDelay))) ms: passed to the desktop as a press, no stroke",
+                   held: settings.strokes.pressDelay, at: microseconds)
+        case .withheld?, nil:
+            break
+        }
+    }
+
+    private mutating func recognize(_ points: [Point], lengthCounts: Double, at microseconds: Int64, into gestures: inout [GestureEvent]) {
+        let time = EventTime.duration(from: originMicroseconds, to: microseconds)
+        let kept = filter == nil ? "" : "; its button was kept from the desktop"
+        switch verdict(for: points) {
+        case .accepted(let match):
+            gestures.append(GestureEvent(type: .stroke, time: time, fingers: 0, template: match.name, score: match.score, source: .mouse))
+            decisions.append(MouseDecision(kind: .stroke, time: time, lengthCounts: lengthCounts, template: match.name, score: match.score,
+                                           reason: "\(match.name), score \(GestureEvent.decimalText(match.score))\(kept)", points: points))
+        case .rejected(let best, let reason):
+            decisions.append(MouseDecision(kind: .rejected, time: time, lengthCounts: lengthCounts, template: best?.name, score: best?.score,
+                                           reason: reason + kept, points: points))
+        }
+    }
+
+    private mutating func decide(_ kind: MouseDecision.Kind, reason: String, lengthCounts: Double? = nil, held: Duration? = nil,
+                                 at microseconds: Int64) {
+        decisions.append(MouseDecision(kind: kind, time: EventTime.duration(from: originMicroseconds, to: microseconds),
+                                       lengthCounts: lengthCounts, held: held, reason: reason))
+    }
+}

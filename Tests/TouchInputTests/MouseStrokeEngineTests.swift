@@ -1,0 +1,130 @@
+import Foundation
+import GestureRecognition
+import TestSupport
+import Testing
+import TouchInput
+
+/// A mouse's pipeline: its timers, lost events and unplugging, from events
+/// with their own times (the mouse of Recordings/devices/mouse.jsonl).
+@Suite struct MouseStrokeEngineTests {
+    /// Frames of a mouse, each ending in `SYN_REPORT` at its time.
+    struct Script {
+        var events: [InputEvent] = []
+        mutating func frame(at ms: Int64, _ parts: [(UInt16, UInt16, Int32)]) {
+            let time = ms * 1000
+            events += parts.map { InputEvent(type: $0.0, code: $0.1, value: $0.2, microseconds: time) }
+            events.append(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time))
+        }
+        mutating func press(at ms: Int64, _ value: Int32 = 1) { frame(at: ms, [(EV.KEY, BTN.RIGHT, value)]) }
+        /// A circle of radius 100 counts drawn from `ms`, one frame every 8 ms.
+        mutating func circle(from ms: Int64) -> Int64 {
+            var last = Point(x: 0, y: -100)
+            var time = ms
+            for step in 1...40 {
+                let angle = -Double.pi / 2 - Double(step) / 36 * 2 * Double.pi
+                let point = Point(x: 100 * cos(angle), y: 100 * sin(angle))
+                time = ms + Int64(step) * 8
+                frame(at: time, [(EV.REL, REL.X, Int32((point.x - last.x).rounded())), (EV.REL, REL.Y, Int32((point.y - last.y).rounded()))])
+                last = Point(x: last.x + (point.x - last.x).rounded(), y: last.y + (point.y - last.y).rounded())
+            }
+            return time
+        }
+    }
+
+    static func pipeline(withholding: Bool = true) throws -> GesturePipeline {
+        let setup = GesturePipeline.Setup(mouse: MouseStrokeEngine.Settings(withholdsButton: withholding))
+        return try #require(GesturePipeline(device: try RecordedDevices.mouse, originMicroseconds: 0, setup: setup))
+    }
+
+    @Test func aStrokeIsRecognisedWhenItsGraceIsOverByATimerAtItsDueTime() throws {
+        var script = Script()
+        script.press(at: 10)
+        script.press(at: script.circle(from: 10) + 8, 0)
+        var pipeline = try Self.pipeline()
+        var gestures: [GestureEvent] = []
+        for event in script.events { pipeline.process(event, into: &gestures) }
+        let release = script.events.last!.microseconds
+        #expect(gestures.isEmpty)
+        #expect(pipeline.nextDeadlineMicroseconds == release + 100_000)
+        #expect(pipeline.fireTimers(dueByMicroseconds: release + 99_999).isEmpty)
+        let fired = pipeline.fireTimers(dueByMicroseconds: release + 250_000)
+        #expect(fired.map(\.template) == ["circle"] && fired.first?.time == .microseconds(release + 100_000))
+        #expect(pipeline.takeDecisions().map(\.kind) == [.stroke])
+        #expect(pipeline.nextDeadlineMicroseconds == nil)
+    }
+
+    @Test func unpluggingWithinTheGraceCancelsTheStroke() throws {
+        var script = Script()
+        script.press(at: 10)
+        script.press(at: script.circle(from: 10) + 8, 0)
+        var pipeline = try Self.pipeline()
+        for event in script.events { _ = pipeline.process(event) }
+        #expect(pipeline.cancel(reason: "the device is gone").isEmpty)
+        let decisions = pipeline.takeDecisions()
+        #expect(decisions.map(\.kind) == [.cancelled] && decisions[0].reason == "the device is gone")
+        #expect(pipeline.finish().isEmpty && pipeline.takeDecisions().isEmpty)
+    }
+
+    @Test func lostEventsCancelTheStrokeAndAButtonHeldAfterThemStartsNone() throws {
+        var script = Script()
+        script.press(at: 10)
+        _ = script.circle(from: 10)
+        // SYN_DROPPED, then libevdev's resync showing the button still down.
+        script.events.append(InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: 400_000))
+        script.events.append(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 400_000))
+        script.press(at: 400)
+        _ = script.circle(from: 400)
+        script.press(at: 800, 0)
+        var pipeline = try Self.pipeline()
+        var gestures: [GestureEvent] = []
+        for event in script.events { pipeline.process(event, into: &gestures) }
+        gestures += pipeline.finish()
+        #expect(gestures.isEmpty)
+        let decisions = pipeline.takeDecisions()
+        #expect(decisions.map(\.kind) == [.cancelled] && decisions[0].reason == "events were lost")
+        // The withheld button stayed from the clone through the resync; the release too.
+        #expect(!pipeline.takeCloneFrames().flatMap { $0 }.contains { $0.type == EV.KEY })
+    }
+
+    @Test func withheldClicksReachTheCloneAtTheReleaseAndStrokesNever() throws {
+        var script = Script()
+        script.press(at: 10)
+        script.press(at: 90, 0)
+        script.press(at: 200)
+        script.press(at: script.circle(from: 200) + 8, 0)
+        var pipeline = try Self.pipeline()
+        for event in script.events { _ = pipeline.process(event) }
+        _ = pipeline.finish()
+        let keys = pipeline.takeCloneFrames().flatMap { $0 }.filter { $0.type == EV.KEY }
+        #expect(keys.map(\.value) == [1, 0] && keys.allSatisfy { $0.microseconds == 90_000 })
+        #expect(pipeline.takeDecisions().map(\.kind) == [.click, .stroke])
+    }
+
+    @Test func notWithheldTheCloneGetsNothingAndAStillPressIsStillAStroke() throws {
+        var script = Script()
+        script.press(at: 10)
+        script.press(at: script.circle(from: 500) + 8, 0)
+        var pipeline = try Self.pipeline(withholding: false)
+        var gestures: [GestureEvent] = []
+        for event in script.events { pipeline.process(event, into: &gestures) }
+        gestures += pipeline.finish()
+        #expect(gestures.map(\.template) == ["circle"])
+        #expect(pipeline.takeCloneFrames().isEmpty)
+        // Withheld, the same press passes as a press at 310 ms and draws nothing.
+        var withheld = try Self.pipeline()
+        var none: [GestureEvent] = []
+        for event in script.events { withheld.process(event, into: &none) }
+        none += withheld.finish()
+        let decisions = withheld.takeDecisions()
+        #expect(none.isEmpty && decisions.map(\.kind) == [.press] && decisions[0].time == .milliseconds(310))
+    }
+
+    @Test func theVerdictIsTheOneAcceptanceStep() throws {
+        let engine = MouseStrokeEngine(settings: .init(), templates: .dollarShapes, originMicroseconds: 0)
+        let circle = TemplateLibrary.dollarShapes.samples(named: "circle")[0]
+        guard case .accepted(let match) = engine.verdict(for: circle) else { Issue.record("circle rejected"); return }
+        #expect(match.name == "circle")
+        guard case .rejected(_, let reason) = engine.verdict(for: [.zero, .zero]) else { Issue.record("a dot accepted"); return }
+        #expect(reason.hasPrefix("not a stroke"))
+    }
+}
