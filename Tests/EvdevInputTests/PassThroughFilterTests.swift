@@ -352,9 +352,15 @@ import TouchInput
                 // Every state the clone goes through is one the device went
                 // through, in order (a long hold may be sent shortened), and
                 // it makes the same gestures, but for one-finger holds (the
-                // clone sees the first finger alone longer while later ones wait).
+                // clone sees the first finger alone longer while later ones wait),
+                // and but for updates: frames held back while the fingers
+                // might still make a claimed gesture (three down, one of them
+                // a resting thumb the engine leaves out later) are sent as
+                // their last state, so the clone's gesture has fewer updates.
                 #expect(run.cloneStates.isSubsequence(of: states) && run.cloneStates.last == states.last, "\(name)")
-                let outline = { (events: [GestureEvent]) in events.filter { !($0.type == .hold && $0.fingers == 1) }.map(\.outline) }
+                let outline = { (events: [GestureEvent]) in
+                    events.filter { !($0.type == .hold && $0.fingers == 1) && $0.phase != .update }.map(\.outline)
+                }
                 #expect(outline(clone) == outline(run.gestures), "\(name)")
             }
         }

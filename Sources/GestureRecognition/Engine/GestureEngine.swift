@@ -72,6 +72,9 @@ public struct GestureEngine: Sendable {
     /// Contacts the device called a palm once: they stay palms until they lift
     /// (emptied keeping its capacity: no allocation per frame).
     var palmIDs: [Int] = []
+    /// Whether the latest frame flagged as a palm a contact that the frame
+    /// before counted as a finger.
+    var palmTurned = false
     /// Whether the touch in progress may still be a tap: follows the fingers
     /// from the first landing to the last lift, beside the states (as
     /// libinput's tap machine runs beside its gesture machine); nil once
@@ -139,6 +142,7 @@ public struct GestureEngine: Sendable {
         }
         passTime(to: time)
         latestSnapshot = makeSnapshot(frame, at: time)
+        if palmTurned { palmRevealed(at: time) }
         if latestSnapshot.fingers > 0 { tap?.record(latestSnapshot, configuration, approximate: surface.positionsAreApproximate) }
         dispatch(.frame(latestSnapshot))
         handOver(into: &events)
@@ -280,8 +284,13 @@ public struct GestureEngine: Sendable {
         var snapshot = Snapshot(time: time, fingers: 0, contacts: InlineList(), isButtonDown: frame.isButtonDown)
         var palms = 0
         var fingerContacts = 0
+        palmTurned = false
         for contact in frame.contacts {
-            if contact.isPalm && !palmIDs.contains(contact.id) { palmIDs.append(contact.id) }
+            if contact.isPalm && !palmIDs.contains(contact.id) {
+                palmIDs.append(contact.id)
+                // Counted as a finger until now: what it did was the palm's.
+                if latestSnapshot.contacts.contains(where: { $0.id == contact.id }) { palmTurned = true }
+            }
             if !palmIDs.isEmpty && palmIDs.contains(contact.id) {
                 palms += 1
                 continue
