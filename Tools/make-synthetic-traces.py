@@ -586,3 +586,9 @@ roll = [(0, 20), (0.3, 40), (0.6, 55), (0.8, 62), (0.9, 64), (1.0, 64), (1.1, 63
 write("rmi4.1-finger-tap.pressure-roll", RMI4_PRESSURE,
       explicit(RMI4_PRESSURE, [Frame(k * 10, {0: (720, 40 - dx, 30 + 0.3 * dx, p)}) for k, (dx, p) in enumerate(roll)]
                + [Frame(110, {})]))
+
+# A thumb resting under the palm threshold while, 400 ms later, a finger
+# lands beside it and moves the pointer 20 mm: pointer motion, no pinch.
+write("rmi4.nothing-1-finger-pointer-beside-resting-thumb", RMI4_PRESSURE,
+      touches(RMI4_PRESSURE, [Finger(0, 1000, still(30, 48), pressure=60),
+                              Finger(400, 950, moving(60, 25, 20, -8, 450, 400))], hz=100, seed=83, jitter=0.2))

@@ -174,7 +174,8 @@ extension GestureEngine {
     /// The contacts of `snapshot` that rest while all the others move
     /// together: a thumb or palm beside fingers that scroll or swipe. Each
     /// resting one is within the motion threshold of where the fingers
-    /// settled; at least two others have each moved
+    /// settled; the others (at least two, or one when every resting one
+    /// landed ``Configuration/holdDelay`` or more before it) have each moved
     /// ``Configuration/restingContactMotionMillimeters`` from there, their
     /// directions within ``restingContactAgreementDegrees`` of each other.
     /// Nil when there is none, or when a finger has no slot (its position is
@@ -183,10 +184,11 @@ extension GestureEngine {
         let fingers = baseline.fingers
         let minimum = configuration.restingContactMotionMillimeters
         // Thumbs and palms rest on touchpads; on a screen every finger is meant.
-        guard surface.kind == .touchpad, minimum > 0, fingers >= 3, snapshot.contacts.count == fingers else { return nil }
+        guard surface.kind == .touchpad, minimum > 0, fingers >= 2, snapshot.contacts.count == fingers else { return nil }
         let still = configuration.motionThresholdMillimeters(fingers: fingers)
         var resting: [Int] = []
         var moves: [Point] = []
+        var movingLanded = Duration.zero
         for index in snapshot.contacts.indices {
             let contact = snapshot.contacts[index]
             guard let origin = baseline.start[contact.id] else { return nil }
@@ -196,17 +198,30 @@ extension GestureEngine {
                 resting.append(contact.id)
             } else if distance >= minimum {
                 moves.append(move)
+                movingLanded = max(movingLanded, landingTime(of: contact.id) ?? .zero)
             } else {
                 return nil  // still deciding
             }
         }
-        guard !resting.isEmpty, moves.count >= 2 else { return nil }
+        guard !resting.isEmpty, !moves.isEmpty else { return nil }
+        if moves.count == 1 {
+            // One finger moving beside a still one is a pinch about it too,
+            // unless the still one rested well before the finger landed.
+            guard resting.allSatisfy({ id in
+                landingTime(of: id).map { movingLanded - $0 >= configuration.holdDelay } ?? false
+            }) else { return nil }
+        }
         let agreement = cos(Self.restingContactAgreementDegrees * Double.pi / 180)
         for (a, b) in zip(moves, moves.dropFirst()) {
             let dot = a.x * b.x + a.y * b.y
             guard dot >= agreement * Point.zero.distance(to: a) * Point.zero.distance(to: b) else { return nil }
         }
         return resting
+    }
+
+    /// When the contact `id`, down now, landed.
+    func landingTime(of id: Int) -> Duration? {
+        contactLandings.first { $0.id == id }?.time
     }
 
     /// How far apart, in degrees, the directions of fingers moving beside a

@@ -57,6 +57,8 @@ extension GestureEngine {
         /// When the finger count last changed: the tap timer restarts at
         /// every landing and lift, as libinput's.
         private var stepStart: Duration
+        /// When the first finger landed.
+        private let started: Duration
         /// When a finger last lifted while others stayed.
         private var lastLift: Duration?
         private var segment = 0
@@ -74,6 +76,7 @@ extension GestureEngine {
             maximumFingers = snapshot.fingers
             fingers = snapshot.fingers
             stepStart = snapshot.time
+            started = snapshot.time
             append(snapshot)
         }
 
@@ -128,7 +131,8 @@ extension GestureEngine {
         /// The tap's finger count if the touch whose fingers all lifted at
         /// `time` was a tap, else nil.
         func tapFingers(allLiftedAt time: Duration, _ configuration: Configuration, on surface: GestureSurface) -> Int? {
-            guard possible, time - stepStart <= configuration.tapMaximumDuration else { return nil }
+            guard possible, time - stepStart <= configuration.tapMaximumDuration,
+                  time - started >= configuration.tapMinimumDuration else { return nil }
             let approximate = surface.positionsAreApproximate
             if let zone = configuration.palmEdgeZone(on: surface), !tracks.isEmpty, tracks.allSatisfy({ track in
                 guard let x = track.first?.position.x else { return false }
