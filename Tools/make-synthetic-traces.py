@@ -531,6 +531,69 @@ for f in swipe_then_click:
     if 250 <= f.t < 380 and f.slots: f.button = True
 write("p50.nothing-2-finger-swipe-then-click", P50, explicit(P50, swipe_then_click))
 
+# --- Real pads, round 2 (issue 25) -----------------------------------------
+# Palms, resting thumbs, hover and staggered lifts as the Chromebook pads
+# (Atmel maXTouch, Cypress APA) and Synaptics pads report them.
+
+# A palm landing at moderate pressure that the decoder flags (over 130) only
+# on its sixth frame: counted as a finger until then, it must not tap when it
+# leaves the finger count, nor hold.
+palm_ramp = [Frame(k * 10, {0: (700, 30, 40, min(40 + 18 * k, 190))}) for k in range(40)] + [Frame(400, {})]
+write("rmi4.nothing-palm-flagged-late", RMI4_PRESSURE, explicit(RMI4_PRESSURE, palm_ramp))
+
+# A thumb resting under the palm threshold (pressure 60), landing 60 ms
+# before two fingers that scroll down 30 mm beside it: a two-finger swipe, not a three-finger pinch.
+write("rmi4.2-finger-swipe-down-with-light-resting-thumb", RMI4_PRESSURE,
+      touches(RMI4_PRESSURE, [Finger(0, 700, still(25, 48), pressure=60)]
+              + [Finger(60, 620, moving(50, 12, 0, 30, 160, 350))]
+              + [Finger(60, 620, moving(64, 13, 0, 30, 160, 350))], hz=100, seed=81, jitter=0.2))
+
+# Two fingers scroll 30 mm down; one lifts 250 ms before the other: the swipe
+# is over, not cancelled.
+write("p50.2-finger-swipe-down.staggered-lift", P50,
+      touches(P50, [Finger(0, 560, moving(40, 12, 0, 30, 40, 350)), Finger(0, 810, moving(58, 13, 0, 30, 40, 350))],
+              hz=80, seed=82, jitter=0.2))
+
+# A tap on the X1 Carbon's Synaptics pad with a finger hovering before and
+# after it: BTN_TOOL_FINGER without BTN_TOUCH for 150 ms each side (no slot).
+# The first frame states BTN_TOUCH up, as a recording of the device's state does.
+def hover_tap(x, y, hover_ms=150, contact_ms=80, hz=80):
+    step, frames, t = 1000 / hz, [], 0.0
+    ux, uy = units(X1, x, y)
+    frames.append({"d": 0, "t": 0, "e": [[EV_KEY, BTN_TOUCH, 0], [EV_KEY, BTN_TOOL_FINGER, 1], [EV_SYN, SYN_REPORT, 0]]})
+    t = step
+    while t < hover_ms:
+        frames.append({"d": 0, "t": int(round(t * 1000)), "e": [[EV_SYN, SYN_REPORT, 0]]}); t += step
+    frames.append({"d": 0, "t": int(round(t * 1000)), "e": [
+        [EV_ABS, ABS_MT_SLOT, 0], [EV_ABS, ABS_MT_TRACKING_ID, 800], [EV_ABS, ABS_MT_POSITION_X, ux],
+        [EV_ABS, ABS_MT_POSITION_Y, uy], [EV_ABS, ABS_X, ux], [EV_ABS, ABS_Y, uy], [EV_KEY, BTN_TOUCH, 1], [EV_SYN, SYN_REPORT, 0]]})
+    end = t + contact_ms; t += step
+    while t < end:
+        frames.append({"d": 0, "t": int(round(t * 1000)), "e": [[EV_ABS, ABS_MT_POSITION_X, ux + 1], [EV_ABS, ABS_X, ux + 1], [EV_SYN, SYN_REPORT, 0]]}); ux += 1; t += step
+    frames.append({"d": 0, "t": int(round(t * 1000)), "e": [[EV_ABS, ABS_MT_TRACKING_ID, -1], [EV_KEY, BTN_TOUCH, 0], [EV_SYN, SYN_REPORT, 0]]})
+    end = t + hover_ms; t += step
+    while t < end:
+        frames.append({"d": 0, "t": int(round(t * 1000)), "e": [[EV_SYN, SYN_REPORT, 0]]}); t += step
+    frames.append({"d": 0, "t": int(round(t * 1000)), "e": [[EV_KEY, BTN_TOOL_FINGER, 0], [EV_SYN, SYN_REPORT, 0]]})
+    return frames
+write("x1carbon.1-finger-tap.hover", X1, hover_tap(50, 30))
+
+# A palm touching down briefly at the side of the RMI4 (97 mm wide, so its
+# palm zone is 7.8 mm): no tap. And a quick tap whose pressure rises and
+# falls over four frames each way while it rolls 1.4 mm: a tap.
+write("rmi4.nothing-1-finger-tap-at-the-side", RMI4_PRESSURE,
+      explicit(RMI4_PRESSURE, [Frame(k * 10, {0: (710, 94, 30, 60)}) for k in range(8)] + [Frame(80, {})]))
+roll = [(0, 20), (0.3, 40), (0.6, 55), (0.8, 62), (0.9, 64), (1.0, 64), (1.1, 63), (1.2, 62), (1.6, 55), (2.0, 40), (2.4, 22)]
+write("rmi4.1-finger-tap.pressure-roll", RMI4_PRESSURE,
+      explicit(RMI4_PRESSURE, [Frame(k * 10, {0: (720, 40 - dx, 30 + 0.3 * dx, p)}) for k, (dx, p) in enumerate(roll)]
+               + [Frame(110, {})]))
+
+# A thumb resting under the palm threshold while, 400 ms later, a finger
+# lands beside it and moves the pointer 20 mm: pointer motion, no pinch.
+write("rmi4.nothing-1-finger-pointer-beside-resting-thumb", RMI4_PRESSURE,
+      touches(RMI4_PRESSURE, [Finger(0, 1000, still(30, 48), pressure=60),
+                              Finger(400, 950, moving(60, 25, 20, -8, 450, 400))], hz=100, seed=83, jitter=0.2))
+
 # Mice: Recordings/devices/mouse.jsonl (REL_X, REL_Y, REL_WHEEL, three
 # buttons) at 125 Hz, strokes drawn with the right button held, in mouse
 # counts (y grows down). WHAT is stroke-TEMPLATE, click, press-held-then-

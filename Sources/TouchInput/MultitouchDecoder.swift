@@ -90,7 +90,8 @@ public struct MultitouchDecoder: Sendable {
     private var stagedIndex = -1
     private var nextContactID = 0
     private var toolKeys: UInt8 = 0
-    private var touchKeyDown = false
+    /// BTN_TOUCH's state, nil until the device sends it.
+    private var touchKey: Bool?
     private var buttons: Buttons = []
     private var dropping = false
     private var hasPendingEvents = false
@@ -219,7 +220,7 @@ public struct MultitouchDecoder: Sendable {
         let down = value != 0
         var toolBit: UInt8 = 0
         switch code {
-        case BTN.TOUCH: touchKeyDown = down; return
+        case BTN.TOUCH: touchKey = down; return
         case BTN.TOOL_FINGER: toolBit = 1 << 0
         case BTN.TOOL_DOUBLETAP: toolBit = 1 << 1
         case BTN.TOOL_TRIPLETAP: toolBit = 1 << 2
@@ -287,11 +288,22 @@ public struct MultitouchDecoder: Sendable {
         case .singleTouch: active = collectSingleTouch(at: time)
         case .none: break
         }
+        var toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
+        if countsToolKeys && touchKey == false && contactProtocol == .slots && active == 0 {
+            // BTN_TOOL_* without BTN_TOUCH, and no contact in a slot: a
+            // finger hovering over the pad (Synaptics pads report it so), not
+            // touching it, as libinput reads it. A pad that has not sent
+            // BTN_TOUCH yet (a recording that starts with fingers down) is
+            // not hovering; nor is a single-touch pad, whose one position
+            // (and the lift it reports with BTN_TOUCH up) is all there is.
+            contactCount = 0
+            toolFingers = 0
+            active = 0
+        }
         if frame.contacts.count > contactCount { frame.contacts.removeLast(frame.contacts.count - contactCount) }
-        let toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
         frame.fingerCount = countsToolKeys ? max(toolFingers, active) : active
         frame.buttons = buttons
-        frame.isTouching = touchKeyDown || active > 0
+        frame.isTouching = touchKey == true || active > 0
         let result = frame
         frame.relativeX = 0
         frame.relativeY = 0
@@ -344,7 +356,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     private mutating func collectAnonymous(at time: Int64) -> Int {
-        if !sawMTReport && (touchKeyDown || toolKeys != 0) {
+        if !sawMTReport && (touchKey == true || toolKeys != 0) {
             // The driver sent no contacts this frame but a touch is still down:
             // keep the last frame's contacts (protocol A allows omitting them).
             for index in 0..<previousCount {
@@ -408,7 +420,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     private mutating func collectSingleTouch(at time: Int64) -> Int {
-        let down = touchKeyDown || toolKeys != 0 || (!hasTouchKey && single.pressure > 0)
+        let down = touchKey == true || toolKeys != 0 || (!hasTouchKey && single.pressure > 0)
         guard down && single.hasX && single.hasY else {
             single.contactID = -1
             return 0

@@ -65,16 +65,46 @@ extension GestureEngine {
         /// under 15 degrees a frame.
         public var jumpRotationDegrees: Double = 45
 
+        /// How far, in millimetres, each of two or more fingers must have
+        /// moved, together (in directions within 45 degrees of each other),
+        /// while another contact rests within the motion threshold of where
+        /// it settled, for that contact to be a resting thumb or palm (one
+        /// finger moving is enough beside a contact that landed at least
+        /// ``holdDelay`` before it: a thumb resting while a finger points): it is
+        /// then left out, as a palm, until it lifts, and the others make the
+        /// gesture (two fingers scrolling beside a resting thumb swipe with
+        /// two fingers instead of pinching with three). libinput calls a
+        /// touch a thumb when another moves 4 mm (+ 2 mm per finger) while
+        /// it stays still. 0 turns the rule off.
+        public var restingContactMotionMillimeters: Double = 4
+
+        /// The width, in millimetres, of the zones along the left and right
+        /// edges of a touchpad where a palm lands: a touch whose contacts all
+        /// landed there is no tap (libinput's palm tap: 8 mm, at most 8 % of
+        /// the width, on pads at least 70 mm wide; see ``palmEdgeZone(on:)``).
+        /// 0 turns it off.
+        public var palmEdgeZoneMillimeters: Double = 8
+
         /// The longest a tap may keep one finger count, as libinput's tap
         /// timer restarted at every landing and lift: the first landing to
         /// the next, ..., the last landing to the first lift, ..., to the last
         /// lift. 200 ms (libinput: 180 ms) equals ``holdDelay``, so fingers
         /// resting still are a tap or a hold, never neither.
         public var tapMaximumDuration: Duration = .milliseconds(200)
+        /// The shortest a tap may be, from the first landing to the last
+        /// lift: a palm brushing the pad breaks into contacts of one or two
+        /// frames (12-25 ms on the Atmel maXTouch); the quickest real taps
+        /// on both Chromebook pads last 43 ms, so 30 ms would drop them. Off
+        /// (0) by default: an interception clone that sends frames it held
+        /// back in a burst shortens the taps it passes on.
+        public var tapMinimumDuration: Duration = .zero
         /// How far, in millimetres, a finger may be from where it landed
-        /// (its first firm position) once its landing is over, and still tap
-        /// (libinput: 1.3 mm, from the first position on).
-        public var tapMaximumMovementMillimeters: Double = 1.3
+        /// (its first firm position) once its landing is over, and still tap:
+        /// 1.5 mm, the motion threshold of one finger (libinput: 1.3 mm from
+        /// the first position on). The Cypress APA's quick taps drift 1.3-1.4 mm
+        /// while pressing; pointer motions of 2.5 mm over 80 ms move 1.56 mm
+        /// between their firm frames (`GestureEngineTapJitterTests`).
+        public var tapMaximumMovementMillimeters: Double = 1.5
         /// How long after a contact's first firm frame it is still landing:
         /// its position may wander there (semi-MT positions jump for a few
         /// frames) as long as it comes back within
@@ -90,7 +120,11 @@ extension GestureEngine {
         /// positions do not count for a tap (Synaptics pads slide 1-3 mm as
         /// the pressure drops in the last frame). Without pressure or size,
         /// the last frame before the contact lifts is its lifting frame.
-        public var tapLightPressureRatio: Double = 0.5
+        /// 0.95: a finger rolls while its pressure rises to its plateau and
+        /// while it falls again (the Cypress APA's taps slide 1-2 mm as the
+        /// pressure falls from 58 to 11 of 63 over 50 ms), so only the frames
+        /// pressing within 5 % of the peak say where it tapped.
+        public var tapLightPressureRatio: Double = 0.95
 
         /// On a surface whose positions are approximate (semi-multitouch), how
         /// long after a finger lands or lifts the reported position is still
@@ -150,6 +184,14 @@ extension GestureEngine {
         /// The defaults.
         public init() {}
 
+        /// The palm edge zone's width on `surface`, in millimetres, or nil
+        /// when it has none: ``palmEdgeZoneMillimeters``, at most 8 % of the
+        /// width, on touchpads at least 70 mm wide (libinput's rule).
+        public func palmEdgeZone(on surface: GestureSurface) -> Double? {
+            guard surface.kind == .touchpad, surface.widthMillimeters >= 70, palmEdgeZoneMillimeters > 0 else { return nil }
+            return min(palmEdgeZoneMillimeters, 0.08 * surface.widthMillimeters)
+        }
+
         /// The motion threshold for `fingers` fingers, in millimetres.
         public func motionThresholdMillimeters(fingers: Int) -> Double {
             motionThresholdMillimeters + motionThresholdPerExtraFingerMillimeters * Double(max(0, fingers - 1))
@@ -196,8 +238,11 @@ extension GestureEngine.Configuration {
         "pinchThresholdMillimeters": NumberRange(0...100),
         "jumpScaleRatio": NumberRange(1.01...100),
         "jumpRotationDegrees": NumberRange(1...180),
+        "restingContactMotionMillimeters": NumberRange(0...100),
+        "palmEdgeZoneMillimeters": NumberRange(0...100),
         "tapMaximumDurationMilliseconds": NumberRange(0...2_000),
         "tapMaximumMovementMillimeters": NumberRange(0...50),
+        "tapMinimumDurationMilliseconds": NumberRange(0...1_000),
         "tapLandingMilliseconds": NumberRange(0...1_000),
         "tapLandingToleranceMillimeters": NumberRange(0...50),
         "tapLightPressureRatio": NumberRange(0...1),
@@ -234,8 +279,8 @@ extension GestureEngine.Configuration: Codable {
         case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters
         case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
         case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
-        case jumpScaleRatio, jumpRotationDegrees
-        case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters
+        case jumpScaleRatio, jumpRotationDegrees, restingContactMotionMillimeters, palmEdgeZoneMillimeters
+        case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters, tapMinimumDurationMilliseconds
         case tapLandingMilliseconds, tapLandingToleranceMillimeters, tapLightPressureRatio
         case approximatePositionSettleMilliseconds
         case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
@@ -289,8 +334,11 @@ extension GestureEngine.Configuration: Codable {
         try number(.pinchThresholdMillimeters, into: &pinchThresholdMillimeters)
         try number(.jumpScaleRatio, into: &jumpScaleRatio)
         try number(.jumpRotationDegrees, into: &jumpRotationDegrees)
+        try number(.restingContactMotionMillimeters, into: &restingContactMotionMillimeters)
+        try number(.palmEdgeZoneMillimeters, into: &palmEdgeZoneMillimeters)
         try milliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
         try number(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
+        try milliseconds(.tapMinimumDurationMilliseconds, into: &tapMinimumDuration)
         try milliseconds(.tapLandingMilliseconds, into: &tapLandingTime)
         try number(.tapLandingToleranceMillimeters, into: &tapLandingToleranceMillimeters)
         try number(.tapLightPressureRatio, into: &tapLightPressureRatio)
@@ -326,8 +374,11 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(pinchThresholdMillimeters, forKey: .pinchThresholdMillimeters)
         try c.encode(jumpScaleRatio, forKey: .jumpScaleRatio)
         try c.encode(jumpRotationDegrees, forKey: .jumpRotationDegrees)
+        try c.encode(restingContactMotionMillimeters, forKey: .restingContactMotionMillimeters)
+        try c.encode(palmEdgeZoneMillimeters, forKey: .palmEdgeZoneMillimeters)
         try c.encode(GestureEvent.milliseconds(tapMaximumDuration), forKey: .tapMaximumDurationMilliseconds)
         try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)
+        try c.encode(GestureEvent.milliseconds(tapMinimumDuration), forKey: .tapMinimumDurationMilliseconds)
         try c.encode(GestureEvent.milliseconds(tapLandingTime), forKey: .tapLandingMilliseconds)
         try c.encode(tapLandingToleranceMillimeters, forKey: .tapLandingToleranceMillimeters)
         try c.encode(tapLightPressureRatio, forKey: .tapLightPressureRatio)

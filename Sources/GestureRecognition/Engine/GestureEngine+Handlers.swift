@@ -125,6 +125,27 @@ extension GestureEngine {
             return
         }
 
+        if let resting = restingContacts(in: snapshot) {
+            // A thumb or palm resting while the others move together: left
+            // out as a palm is, until it lifts, and the others decide alone,
+            // their travel counted from where they settled.
+            var start = Snapshot(time: baseline.time, fingers: 0, contacts: InlineList())
+            var now = Snapshot(time: snapshot.time, fingers: snapshot.fingers - resting.count, contacts: InlineList(),
+                               isButtonDown: snapshot.isButtonDown)
+            for index in snapshot.contacts.indices where !resting.contains(snapshot.contacts[index].id) {
+                let contact = snapshot.contacts[index]
+                now.contacts.append(contact)
+                if index < snapshot.pressures.count { now.pressures.append(snapshot.pressures[index]) }
+                start.contacts.append(.init(id: contact.id, position: baseline.start[contact.id] ?? contact.position))
+            }
+            start.fingers = now.fingers
+            palmIDs.append(contentsOf: resting)
+            baseline = Baseline(start, at: baseline.time)
+            baseline.update(now, configuration)
+            latestSnapshot = now
+            return decide(touch, now)
+        }
+
         let travel = baseline.travelMillimeters
         let shapeChange = baseline.spreadChangeMillimeters + baseline.arcMillimeters
         let swipeReady = travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
@@ -149,6 +170,64 @@ extension GestureEngine {
             state = .undecided(touch)
         }
     }
+
+    /// The contacts of `snapshot` that rest while all the others move
+    /// together: a thumb or palm beside fingers that scroll or swipe. Each
+    /// resting one is within the motion threshold of where the fingers
+    /// settled; the others (at least two, or one when every resting one
+    /// landed ``Configuration/holdDelay`` or more before it) have each moved
+    /// ``Configuration/restingContactMotionMillimeters`` from there, their
+    /// directions within ``restingContactAgreementDegrees`` of each other.
+    /// Nil when there is none, or when a finger has no slot (its position is
+    /// unknown).
+    func restingContacts(in snapshot: Snapshot) -> [Int]? {
+        let fingers = baseline.fingers
+        let minimum = configuration.restingContactMotionMillimeters
+        // Thumbs and palms rest on touchpads; on a screen every finger is meant.
+        guard surface.kind == .touchpad, minimum > 0, fingers >= 2, snapshot.contacts.count == fingers else { return nil }
+        let still = configuration.motionThresholdMillimeters(fingers: fingers)
+        var resting: [Int] = []
+        var moves: [Point] = []
+        var movingLanded = Duration.zero
+        for index in snapshot.contacts.indices {
+            let contact = snapshot.contacts[index]
+            guard let origin = baseline.start[contact.id] else { return nil }
+            let move = contact.position - origin
+            let distance = Point.zero.distance(to: move)
+            if distance < still {
+                resting.append(contact.id)
+            } else if distance >= minimum {
+                moves.append(move)
+                movingLanded = max(movingLanded, landingTime(of: contact.id) ?? .zero)
+            } else {
+                return nil  // still deciding
+            }
+        }
+        guard !resting.isEmpty, !moves.isEmpty else { return nil }
+        if moves.count == 1 {
+            // One finger moving beside a still one is a pinch about it too,
+            // unless the still one rested well before the finger landed.
+            guard resting.allSatisfy({ id in
+                landingTime(of: id).map { movingLanded - $0 >= configuration.holdDelay } ?? false
+            }) else { return nil }
+        }
+        let agreement = cos(Self.restingContactAgreementDegrees * Double.pi / 180)
+        for (a, b) in zip(moves, moves.dropFirst()) {
+            let dot = a.x * b.x + a.y * b.y
+            guard dot >= agreement * Point.zero.distance(to: a) * Point.zero.distance(to: b) else { return nil }
+        }
+        return resting
+    }
+
+    /// When the contact `id`, down now, landed.
+    func landingTime(of id: Int) -> Duration? {
+        contactLandings.first { $0.id == id }?.time
+    }
+
+    /// How far apart, in degrees, the directions of fingers moving beside a
+    /// resting contact may be for them to move together (libinput compares
+    /// two touches in 8 sectors of 45 degrees).
+    static let restingContactAgreementDegrees = 45.0
 
     // MARK: holding
 
@@ -223,7 +302,14 @@ extension GestureEngine {
             state = .swiping(motion)
         case .deadline(let time):
             guard motion.countChanged != nil else { return unexpected(input) }
-            emit(swipeEnd(motion, at: time, cancelled: true))
+            // Fingers lifting one after another, down to one, end the swipe
+            // (a scroll's fingers seldom lift together, and one may run off
+            // the edge; one finger left swipes nothing); a finger joining,
+            // or lifting while two or more go on, cancels it.
+            let lifted = latestSnapshot.fingers < motion.fingers && latestSnapshot.fingers <= 1
+            let end = swipeEnd(motion, at: time, cancelled: !lifted)
+            emit(end)
+            if lifted, let direction = end.direction { feedSequence(direction, fingers: motion.fingers, at: time) }
             restart(at: time, countChanged: motion.countChanged, holdPossible: false)
         case .cancel(let time):
             emit(swipeEnd(motion, at: time, cancelled: true))
@@ -262,7 +348,9 @@ extension GestureEngine {
             state = .pinching(motion)
         case .deadline(let time):
             guard motion.countChanged != nil else { return unexpected(input) }
-            emit(pinchEvent(motion, .end, at: time, cancelled: true))
+            // As for swipes: fingers lifting one after another, down to one, end the pinch.
+            emit(pinchEvent(motion, .end, at: time,
+                            cancelled: latestSnapshot.fingers >= motion.fingers || latestSnapshot.fingers > 1))
             restart(at: time, countChanged: motion.countChanged, holdPossible: false)
         case .cancel(let time):
             emit(pinchEvent(motion, .end, at: time, cancelled: true))
@@ -410,10 +498,33 @@ extension GestureEngine {
     @discardableResult
     mutating func endTouch(at time: Duration) -> Bool {
         defer { tap = nil }
-        guard let tap, let fingers = tap.tapFingers(allLiftedAt: time, configuration, approximate: surface.positionsAreApproximate)
+        guard let tap, let fingers = tap.tapFingers(allLiftedAt: time, configuration, on: surface)
         else { return false }
         emit(GestureEvent(type: .tap, time: time, fingers: fingers))
         return true
+    }
+
+    /// A contact counted as a finger so far was flagged a palm at `time`
+    /// (its pressure or size grew past the device's threshold a few frames
+    /// after it landed): what it did was the palm's. It is no tap, and a
+    /// gesture it was part of (a hold the resting palm began, a swipe or
+    /// pinch it moved) ends cancelled; the fingers left start afresh, so
+    /// that two fingers scrolling beside the palm still swipe.
+    mutating func palmRevealed(at time: Duration) {
+        tap = nil
+        switch state {
+        case .idle, .undecided, .ignoring:
+            return
+        case .holding(let hold):
+            emit(GestureEvent(type: .hold, phase: .end, time: time, fingers: hold.fingers, cancelled: true))
+        case .swiping(let motion):
+            emit(swipeEnd(motion, at: time, cancelled: true))
+        case .pinching(let motion):
+            emit(pinchEvent(motion, .end, at: time, cancelled: true))
+        case .stroking:
+            break  // a stroke emits nothing until it ends
+        }
+        restart(at: time, countChanged: nil, holdPossible: false)
     }
 
     /// Starts afresh from the latest frame after a gesture was cancelled at

@@ -57,6 +57,8 @@ extension GestureEngine {
         /// When the finger count last changed: the tap timer restarts at
         /// every landing and lift, as libinput's.
         private var stepStart: Duration
+        /// When the first finger landed.
+        private let started: Duration
         /// When a finger last lifted while others stayed.
         private var lastLift: Duration?
         private var segment = 0
@@ -74,6 +76,7 @@ extension GestureEngine {
             maximumFingers = snapshot.fingers
             fingers = snapshot.fingers
             stepStart = snapshot.time
+            started = snapshot.time
             append(snapshot)
         }
 
@@ -127,13 +130,24 @@ extension GestureEngine {
 
         /// The tap's finger count if the touch whose fingers all lifted at
         /// `time` was a tap, else nil.
-        func tapFingers(allLiftedAt time: Duration, _ configuration: Configuration, approximate: Bool) -> Int? {
-            guard possible, time - stepStart <= configuration.tapMaximumDuration else { return nil }
-            let firm = tracks.map { Self.firm($0, configuration) }
-            if approximate {
-                return firm.allSatisfy { Self.settled($0, configuration) } ? maximumFingers : nil
+        func tapFingers(allLiftedAt time: Duration, _ configuration: Configuration, on surface: GestureSurface) -> Int? {
+            guard possible, time - stepStart <= configuration.tapMaximumDuration,
+                  time - started >= configuration.tapMinimumDuration else { return nil }
+            let approximate = surface.positionsAreApproximate
+            if let zone = configuration.palmEdgeZone(on: surface), !tracks.isEmpty, tracks.allSatisfy({ track in
+                guard let x = track.first?.position.x else { return false }
+                return x < zone || x > surface.widthMillimeters - zone
+            }) {
+                return nil  // a palm landing at the side of the pad
             }
-            let landings = firm.compactMap(\.first?.position)
+            let firm = tracks.map { Self.firm($0, configuration) }
+            // Where a finger landed: its first firm position, or the first
+            // position of all (a light landing frame before a semi-MT jump).
+            let touchdowns = tracks.compactMap(\.first?.position)
+            if approximate {
+                return zip(firm, touchdowns).allSatisfy { Self.settled($0, landedAt: $1, configuration) } ? maximumFingers : nil
+            }
+            let landings = firm.compactMap(\.first?.position) + touchdowns
             return firm.allSatisfy { Self.stayed($0, near: landings, configuration) } ? maximumFingers : nil
         }
 
@@ -170,7 +184,7 @@ extension GestureEngine {
         /// it landed, landing by landing: the first landing as any contact's
         /// (see ``stayed(_:near:_:)``); after each finger change, within the
         /// tap movement of one of its positions of the settling time.
-        static func settled(_ track: ArraySlice<Sample>, _ configuration: Configuration) -> Bool {
+        static func settled(_ track: ArraySlice<Sample>, landedAt touchdown: Point, _ configuration: Configuration) -> Bool {
             guard let firstSegment = track.first?.segment else { return true }
             var index = track.startIndex
             while index < track.endIndex {
@@ -180,7 +194,7 @@ extension GestureEngine {
                 let run = track[index..<end]
                 if segment == firstSegment {
                     // Cut short by a finger change, it is still landing: only its wander counts.
-                    let landings = [run.first!.position]
+                    let landings = [run.first!.position, touchdown]
                     if end < track.endIndex {
                         let limit = configuration.tapLandingToleranceMillimeters
                         guard run.allSatisfy({ $0.position.distance(to: landings[0]) <= limit }) else { return false }

@@ -72,6 +72,12 @@ public struct GestureEngine: Sendable {
     /// Contacts the device called a palm once: they stay palms until they lift
     /// (emptied keeping its capacity: no allocation per frame).
     var palmIDs: [Int] = []
+    /// Whether the latest frame flagged as a palm a contact that the frame
+    /// before counted as a finger.
+    var palmTurned = false
+    /// When each contact down now landed, by id (emptied keeping its
+    /// capacity): a thumb that rested before a finger landed beside it.
+    var contactLandings: [(id: Int, time: Duration)] = []
     /// Whether the touch in progress may still be a tap: follows the fingers
     /// from the first landing to the last lift, beside the states (as
     /// libinput's tap machine runs beside its gesture machine); nil once
@@ -142,6 +148,7 @@ public struct GestureEngine: Sendable {
         }
         passTime(to: time)
         latestSnapshot = makeSnapshot(frame, at: time)
+        if palmTurned { palmRevealed(at: time) }
         if latestSnapshot.fingers > 0 { tap?.record(latestSnapshot, configuration, approximate: surface.positionsAreApproximate) }
         dispatch(.frame(latestSnapshot))
         handOver(into: &events)
@@ -235,6 +242,7 @@ public struct GestureEngine: Sendable {
             fireWaitingSequences(at: max(due, time))
         }
         palmIDs.removeAll(keepingCapacity: true)
+        contactLandings.removeAll(keepingCapacity: true)
         tap = nil
         latestSnapshot = Snapshot(time: time, fingers: 0, contacts: InlineList())
         return handOver()
@@ -308,8 +316,13 @@ public struct GestureEngine: Sendable {
         var snapshot = Snapshot(time: time, fingers: 0, contacts: InlineList(), isButtonDown: frame.isButtonDown)
         var palms = 0
         var fingerContacts = 0
+        palmTurned = false
         for contact in frame.contacts {
-            if contact.isPalm && !palmIDs.contains(contact.id) { palmIDs.append(contact.id) }
+            if contact.isPalm && !palmIDs.contains(contact.id) {
+                palmIDs.append(contact.id)
+                // Counted as a finger until now: what it did was the palm's.
+                if latestSnapshot.contacts.contains(where: { $0.id == contact.id }) { palmTurned = true }
+            }
             if !palmIDs.isEmpty && palmIDs.contains(contact.id) {
                 palms += 1
                 continue
@@ -329,6 +342,17 @@ public struct GestureEngine: Sendable {
         }
         if !snapshot.pressures.isEmpty {
             while snapshot.pressures.count < snapshot.contacts.count { snapshot.pressures.append(nil) }
+        }
+        // When each contact landed; those that lifted are forgotten.
+        var keptLandings = 0
+        for index in contactLandings.indices where frame.contacts.contains(where: { $0.id == contactLandings[index].id }) {
+            contactLandings[keptLandings] = contactLandings[index]
+            keptLandings += 1
+        }
+        contactLandings.removeLast(contactLandings.count - keptLandings)
+        for contact in frame.contacts where !contactLandings.contains(where: { $0.id == contact.id }) {
+            if contactLandings.isEmpty { contactLandings.reserveCapacity(Self.maximumFingers * 2) }
+            contactLandings.append((contact.id, time))
         }
         if !palmIDs.isEmpty {
             // A palm stays one while it touches: forget those that lifted.
