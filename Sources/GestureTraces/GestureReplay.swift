@@ -195,18 +195,20 @@ public struct GestureReplay: Sendable {
             for decision in pipeline.takeDecisions() where decision.kind != .stroke {
                 outputs.append(DeviceOutput(device: device, output: .mouse(decision)))
             }
-            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: device, stroke: $0) }
         }
         for frame in trace.frames {
             guard var pipeline = pipelines[frame.device] else { continue }
             for event in frame.events {
                 collect(pipeline.process(event), from: frame.device, &pipeline)
             }
+            // Strokes are drawn at a frame's end: taken once a frame, not once an event.
+            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: frame.device, stroke: $0) }
             pipelines[frame.device] = pipeline
         }
         for index in pipelines.keys.sorted() {
             var pipeline = pipelines[index]!
             collect(pipeline.finish(), from: index, &pipeline)
+            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: index, stroke: $0) }
         }
         // A stable sort keeps each device's own order.
         let sortedOutputs = outputs.enumerated().sorted { a, b in

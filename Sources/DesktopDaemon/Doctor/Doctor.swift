@@ -223,11 +223,6 @@ public struct Doctor {
 
     // MARK: Configuration
 
-    /// The configuration folder of the session: `$XDG_CONFIG_HOME/gestures`, else `~/.config/gestures`.
-    public var configurationDirectory: String {
-        ConfigurationLocation(environment: system.environment).directory
-    }
-
     private func examineConfiguration() -> (check: DoctorCheck, loaded: DaemonConfiguration?) {
         let location = ConfigurationLocation(environment: system.environment)
         let present = location.candidates.filter { system.status(of: $0) != nil }
