@@ -20,8 +20,10 @@ public struct CommandLineTool: Sendable {
     public var hiddenCommands: [any Command.Type]
 
     /// A tool named `name` with these subcommands.
-    public init(name: String, abstract: String, version: String? = nil,
-                commands: [any Command.Type], hiddenCommands: [any Command.Type] = []) {
+    public init(
+        name: String, abstract: String, version: String? = nil,
+        commands: [any Command.Type], hiddenCommands: [any Command.Type] = []
+    ) {
         self.name = name
         self.abstract = abstract
         self.version = version
@@ -80,7 +82,8 @@ public struct CommandLineTool: Sendable {
     /// The error for a first word that names no subcommand, with the nearest one.
     private func unknown(_ word: String) -> String {
         // (A key path such as `\.name` on these metatypes crashes Swift 6.3's compiler: closures here.)
-        let (what, candidates) = word.hasPrefix("-")
+        let (what, candidates) =
+            word.hasPrefix("-")
             ? ("option", ["--help"] + (version == nil ? [] : ["--version"]))
             : ("subcommand", commands.map { $0.name })
         if let suggestion = Suggestion.nearest(to: word, in: candidates) {
@@ -90,8 +93,10 @@ public struct CommandLineTool: Sendable {
     }
 
     /// Parses `words` for `command` and runs it, turning every error into lines and an exit status.
-    private static func run<C: Command>(_ command: C.Type, _ words: [String], tool: String,
-                                        output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    private static func run<C: Command>(
+        _ command: C.Type, _ words: [String], tool: String,
+        output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
         do {
             guard let options = try command.parse(words: words) else {
                 output(String(HelpText.command(command, tool: tool).dropLast()))

@@ -39,7 +39,8 @@ public struct ManualPage: Sendable {
 
     /// The page in roff, for `man -l` or `share/man/man1/TOOL.1`.
     public var text: String {
-        var out = ".TH \(tool.name.uppercased()) 1 \"\" \"\(Self.escaped(tool.name + (tool.version.map { " " + $0 } ?? "")))\" \"User Commands\"\n"
+        var out =
+            ".TH \(tool.name.uppercased()) 1 \"\" \"\(Self.escaped(tool.name + (tool.version.map { " " + $0 } ?? "")))\" \"User Commands\"\n"
         out += ".ad l\n.nh\n"  // ragged right, no hyphens: usage lines and option names read better whole
         out += ".SH NAME\n\(Self.escaped(tool.name)) \\- \(Self.escaped(Self.withoutToolName(tool.abstract, tool.name)))\n"
         out += ".SH SYNOPSIS\n.B \(Self.escaped(tool.name))\n.I SUBCOMMAND\n[\\fIOPTIONS\\fR]\n.br\n"

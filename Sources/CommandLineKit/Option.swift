@@ -15,20 +15,26 @@ public struct Option<Value: Sendable>: Sendable {
     let value: @Sendable ([any Sendable]) -> Value
 
     /// An option with a default, used when it is not given; given twice, it is an error.
-    public init(_ name: String, valueName: String? = nil, _ parser: ValueParser<Value>, default defaultValue: Value,
-                help: String, aliases: [String] = []) {
-        spec = OptionSpec(name: name, aliases: aliases, valueName: valueName ?? parser.placeholder ?? "VALUE", help: help,
-                          kind: parser.kind, expectation: parser.expectation, defaultValue: parser.format(defaultValue),
-                          isRepeatable: false, isRequired: false, convert: { parser.parse($0) })
+    public init(
+        _ name: String, valueName: String? = nil, _ parser: ValueParser<Value>, default defaultValue: Value,
+        help: String, aliases: [String] = []
+    ) {
+        spec = OptionSpec(
+            name: name, aliases: aliases, valueName: valueName ?? parser.placeholder ?? "VALUE", help: help,
+            kind: parser.kind, expectation: parser.expectation, defaultValue: parser.format(defaultValue),
+            isRepeatable: false, isRequired: false, convert: { parser.parse($0) })
         value = { values in values.last.map { $0 as! Value } ?? defaultValue }
     }
 
     /// An option without a default: nil when it is not given.
-    public init<Element>(_ name: String, valueName: String? = nil, _ parser: ValueParser<Element>,
-                         help: String, aliases: [String] = []) where Value == Element? {
-        spec = OptionSpec(name: name, aliases: aliases, valueName: valueName ?? parser.placeholder ?? "VALUE", help: help,
-                          kind: parser.kind, expectation: parser.expectation, defaultValue: nil,
-                          isRepeatable: false, isRequired: false, convert: { parser.parse($0) })
+    public init<Element>(
+        _ name: String, valueName: String? = nil, _ parser: ValueParser<Element>,
+        help: String, aliases: [String] = []
+    ) where Value == Element? {
+        spec = OptionSpec(
+            name: name, aliases: aliases, valueName: valueName ?? parser.placeholder ?? "VALUE", help: help,
+            kind: parser.kind, expectation: parser.expectation, defaultValue: nil,
+            isRepeatable: false, isRequired: false, convert: { parser.parse($0) })
         value = { values in values.last.map { $0 as! Element } }
     }
 
@@ -59,7 +65,8 @@ public struct Flag: Sendable {
 
     /// A flag named `name` (and `aliases`), with one line of help.
     public init(_ name: String, help: String, aliases: [String] = []) {
-        spec = OptionSpec(name: name, aliases: aliases, valueName: nil, help: help, kind: nil, expectation: nil,
-                          defaultValue: nil, isRepeatable: false, isRequired: false, convert: { _ in true })
+        spec = OptionSpec(
+            name: name, aliases: aliases, valueName: nil, help: help, kind: nil, expectation: nil,
+            defaultValue: nil, isRepeatable: false, isRequired: false, convert: { _ in true })
     }
 }

@@ -23,8 +23,10 @@ public struct OptionSpec: Sendable {
     /// Converts one value, or nil when the text is not a valid value.
     let convert: @Sendable (String) -> (any Sendable)?
 
-    init(name: String, aliases: [String], valueName: String?, help: String, kind: ValueKind?, expectation: String?,
-         defaultValue: String?, isRepeatable: Bool, isRequired: Bool, convert: @escaping @Sendable (String) -> (any Sendable)?) {
+    init(
+        name: String, aliases: [String], valueName: String?, help: String, kind: ValueKind?, expectation: String?,
+        defaultValue: String?, isRepeatable: Bool, isRequired: Bool, convert: @escaping @Sendable (String) -> (any Sendable)?
+    ) {
         precondition(([name] + aliases).allSatisfy { $0.hasPrefix("-") && $0.count > 1 }, "option names start with a dash: \(name)")
         self.name = name
         self.aliases = aliases

@@ -57,7 +57,9 @@ public struct ShellCompletion: Sendable {
 
     /// What completes a value of `kind`, in each shell's terms.
     private enum Completion {
-        case nothing, words([String]), files, directories
+        case nothing
+        case words([String])
+        case files, directories
 
         init(_ kind: ValueKind?) {
             switch kind {
@@ -84,7 +86,8 @@ public struct ShellCompletion: Sendable {
         out += "    if (( COMP_CWORD == 1 )); then\n"
         out += "        COMPREPLY=($(compgen -W '\(firstWords.joined(separator: " "))' -- \"$cur\"))\n        return 0\n    fi\n"
         out += "    case ${COMP_WORDS[1]} in\n"
-        out += "    help)\n        (( COMP_CWORD == 2 )) && COMPREPLY=($(compgen -W '\(tool.commands.map { $0.name }.joined(separator: " "))' -- \"$cur\"))\n        return 0;;\n"
+        out +=
+            "    help)\n        (( COMP_CWORD == 2 )) && COMPREPLY=($(compgen -W '\(tool.commands.map { $0.name }.joined(separator: " "))' -- \"$cur\"))\n        return 0;;\n"
         for command in tool.commands {
             out += "    \(command.name))\n"
             let valued = command.options.filter { !$0.isFlag }
@@ -133,7 +136,10 @@ public struct ShellCompletion: Sendable {
             var specs: [String] = []
             for option in command.options {
                 let help = "[" + Self.zshBracketed(option.help) + "]"
-                let value = option.valueName.map { ":" + $0.replacingOccurrences(of: ":", with: "\\:") + ":" + Self.zshAction(Completion(option.kind)) } ?? ""
+                let value =
+                    option.valueName.map {
+                        ":" + $0.replacingOccurrences(of: ":", with: "\\:") + ":" + Self.zshAction(Completion(option.kind))
+                    } ?? ""
                 let repeated = option.isRepeatable ? "*" : ""
                 if option.names.count == 1 {
                     specs.append(Self.zshQuoted(repeated + option.name + help + value))

@@ -18,8 +18,10 @@ public struct ValueParser<Value: Sendable>: Sendable {
     public var format: @Sendable (Value) -> String
 
     /// A parser from its parts; prefer the named ones (``text``, ``integer(in:)``...).
-    public init(kind: ValueKind, expectation: String, placeholder: String? = nil,
-                parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String) {
+    public init(
+        kind: ValueKind, expectation: String, placeholder: String? = nil,
+        parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String
+    ) {
         self.kind = kind
         self.expectation = expectation
         self.placeholder = placeholder
@@ -28,9 +30,11 @@ public struct ValueParser<Value: Sendable>: Sendable {
     }
 
     /// A parser that reads the text with `parse`, expecting what `expectation` says.
-    public static func custom(expecting expectation: String, kind: ValueKind = .text,
-                              format: @escaping @Sendable (Value) -> String = { String(describing: $0) },
-                              _ parse: @escaping @Sendable (String) -> Value?) -> ValueParser {
+    public static func custom(
+        expecting expectation: String, kind: ValueKind = .text,
+        format: @escaping @Sendable (Value) -> String = { String(describing: $0) },
+        _ parse: @escaping @Sendable (String) -> Value?
+    ) -> ValueParser {
         ValueParser(kind: kind, expectation: expectation, parse: parse, format: format)
     }
 }
@@ -49,9 +53,10 @@ extension ValueParser where Value == String {
 extension ValueParser where Value: FixedWidthInteger {
     /// A whole number in `range`.
     public static func integer(in range: ValueRange<Value> = .any) -> ValueParser {
-        ValueParser(kind: .number, expectation: range.phrase(whole: true),
-                    parse: { text in Value(text).flatMap { range.contains($0) ? $0 : nil } },
-                    format: { String($0) })
+        ValueParser(
+            kind: .number, expectation: range.phrase(whole: true),
+            parse: { text in Value(text).flatMap { range.contains($0) ? $0 : nil } },
+            format: { String($0) })
     }
 
     /// A whole number in `range`: `1...1024`.
@@ -64,9 +69,10 @@ extension ValueParser where Value: FixedWidthInteger {
 extension ValueParser where Value == Double {
     /// A finite number in `range`.
     public static func number(in range: ValueRange<Double> = .any) -> ValueParser {
-        ValueParser(kind: .number, expectation: range.phrase(whole: false),
-                    parse: { text in Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } },
-                    format: { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) })
+        ValueParser(
+            kind: .number, expectation: range.phrase(whole: false),
+            parse: { text in Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } },
+            format: { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) })
     }
 
     /// A finite number in `range`: `0...1`.
@@ -84,9 +90,10 @@ extension ValueParser {
     /// `choice([("right", BTN.RIGHT), ("middle", BTN.MIDDLE)])`.
     public static func choice(_ choices: [(name: String, value: Value)]) -> ValueParser where Value: Equatable {
         let names = choices.map(\.name)
-        return ValueParser(kind: .choice(names), expectation: ValueParser.list(names), placeholder: names.joined(separator: "|"),
-                           parse: { text in choices.first { $0.name == text }?.value },
-                           format: { value in choices.first { $0.value == value }?.name ?? "" })
+        return ValueParser(
+            kind: .choice(names), expectation: ValueParser.list(names), placeholder: names.joined(separator: "|"),
+            parse: { text in choices.first { $0.name == text }?.value },
+            format: { value in choices.first { $0.value == value }?.name ?? "" })
     }
 
     /// One of the cases of a string-backed enumeration, in declaration order.

@@ -64,7 +64,8 @@ extension ValueRange where Bound: Numeric & CustomStringConvertible {
         case (nil, let upper?):
             return "a \(noun) of at most \(text(upper))"
         case (let lower?, let upper?):
-            return includesLowerBound ? "a \(noun) from \(text(lower)) to \(text(upper))"
+            return includesLowerBound
+                ? "a \(noun) from \(text(lower)) to \(text(upper))"
                 : "a \(noun) greater than \(text(lower)) and at most \(text(upper))"
         }
     }

@@ -63,7 +63,9 @@ extension DaemonConfiguration.Binding: Decodable {
         case .swipe?:
             match.swipeDirection = problems.attempt { try c.decodeIfPresent(SwipeDirection.self, forKey: .direction) }
             match.edge = problems.attempt { try c.decodeIfPresent(GestureEvent.Edge.self, forKey: .edge) }
-            match.minimumDistanceMillimeters = problems.attempt { try c.decodeNumber(forKey: .minimumDistanceMillimeters, in: Limits.distanceRange) }
+            match.minimumDistanceMillimeters = problems.attempt {
+                try c.decodeNumber(forKey: .minimumDistanceMillimeters, in: Limits.distanceRange)
+            }
         case .pinch?:
             match.pinchDirection = problems.attempt { try c.decodeIfPresent(DaemonConfiguration.PinchDirection.self, forKey: .direction) }
             match.minimumScale = problems.attempt { try c.decodeNumber(forKey: .minimumScale, in: Limits.scaleRange) }
@@ -88,16 +90,18 @@ extension DaemonConfiguration.Binding: Decodable {
         var action: DaemonConfiguration.Action?
         if c.contains(.action) {
             action = problems.attempt {
-                try DaemonConfiguration.Action(from: try c.superDecoder(forKey: .action), match: match, known: gesture != nil,
-                                               bindingKeys: Set(c.allKeys), bindingPath: c.codingPath)
+                try DaemonConfiguration.Action(
+                    from: try c.superDecoder(forKey: .action), match: match, known: gesture != nil,
+                    bindingKeys: Set(c.allKeys), bindingPath: c.codingPath)
             }
         } else {
             problems.fail(at(.action), "is required")
         }
         try problems.finish()
         guard let action else { throw InvalidValue(codingPath: at(.action), message: "is required") }
-        self.init(name: name, path: JSONText.keyPath(c.codingPath), match: match, action: action,
-                  claim: claim ?? DaemonConfiguration.claimsByDefault(match))
+        self.init(
+            name: name, path: JSONText.keyPath(c.codingPath), match: match, action: action,
+            claim: claim ?? DaemonConfiguration.claimsByDefault(match))
     }
 }
 
@@ -116,21 +120,27 @@ extension DaemonConfiguration.Action {
     /// Reads the action of a binding that matches `match` (`known`: its
     /// gesture could be read, so the checks that depend on it are made);
     /// `bindingKeys` are the binding's keys, at `bindingPath`.
-    init(from decoder: any Decoder, match: DaemonConfiguration.Match, known: Bool,
-         bindingKeys: Set<DaemonConfiguration.Binding.CodingKeys>, bindingPath: [any CodingKey]) throws {
+    init(
+        from decoder: any Decoder, match: DaemonConfiguration.Match, known: Bool,
+        bindingKeys: Set<DaemonConfiguration.Binding.CodingKeys>, bindingPath: [any CodingKey]
+    ) throws {
         typealias BindingKey = DaemonConfiguration.Binding.CodingKeys
         let c = try decoder.object(keyedBy: CodingKeys.self)
         var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         func at(_ key: CodingKeys) -> [any CodingKey] { c.codingPath + [key] }
         let given = Self.kinds.filter { c.contains($0) }
         if given.count > 1 {
-            problems.fail(at(given[1]), "cannot be combined with \(given[0].stringValue); an action is one of \(Self.kinds.map(\.stringValue).joined(separator: ", "))")
+            problems.fail(
+                at(given[1]),
+                "cannot be combined with \(given[0].stringValue); an action is one of \(Self.kinds.map(\.stringValue).joined(separator: ", "))"
+            )
         }
         var command: [String]?
         var input: DaemonConfiguration.InputAction?
         switch given.first {
         case .keys?: input = problems.attempt { try Self.chord(c) }.map { .keys($0) }
-        case .button?: input = problems.attempt { try c.decode(DaemonConfiguration.MouseSettings.Button.self, forKey: .button) }.map { .click($0) }
+        case .button?:
+            input = problems.attempt { try c.decode(DaemonConfiguration.MouseSettings.Button.self, forKey: .button) }.map { .click($0) }
         case .drag?:
             input = problems.attempt { try c.decode(DaemonConfiguration.MouseSettings.Button.self, forKey: .drag) }.map { .drag($0) }
             if known, match.gesture != .swipe {
@@ -179,8 +189,9 @@ extension DaemonConfiguration.Action {
         }
         if known, phaseName == "continuous" {
             if gesture == .pinch, match.pinchDirection == nil, !bindingKeys.contains(.direction) {
-                problems.fail(bindingPath + [BindingKey.direction],
-                              "a continuous pinch binding needs a direction: in, out, clockwise or counterclockwise")
+                problems.fail(
+                    bindingPath + [BindingKey.direction],
+                    "a continuous pinch binding needs a direction: in, out, clockwise or counterclockwise")
             }
             for key in [BindingKey.minimumDistanceMillimeters, .minimumScale, .maximumScale, .minimumAngleDegrees]
             where bindingKeys.contains(key) {
@@ -220,7 +231,9 @@ extension DaemonConfiguration.Action {
         var list = try c.nestedUnkeyedContainer(forKey: .keys)
         let count = list.count ?? 0
         guard (1...maximumChordKeys).contains(count) else {
-            throw InvalidValue(codingPath: path, message: count == 0 ? "must name at least one key" : "\(count) keys, over the limit of \(maximumChordKeys)")
+            throw InvalidValue(
+                codingPath: path,
+                message: count == 0 ? "must name at least one key" : "\(count) keys, over the limit of \(maximumChordKeys)")
         }
         var problems = DecodingProblems()
         var keys: [DaemonConfiguration.Key] = []
@@ -249,7 +262,9 @@ extension DaemonConfiguration.Action {
     /// written), within the limits on words and bytes.
     private static func command(_ c: KeyedDecodingContainer<CodingKeys>) throws -> [String] {
         let path = c.codingPath + [CodingKeys.command]
-        guard c.contains(.command) else { throw InvalidValue(codingPath: path, message: "is required: the program and its arguments, as a list") }
+        guard c.contains(.command) else {
+            throw InvalidValue(codingPath: path, message: "is required: the program and its arguments, as a list")
+        }
         var list = try c.nestedUnkeyedContainer(forKey: .command)
         let count = list.count ?? 0
         guard count > 0 else { throw InvalidValue(codingPath: path, message: "must name a program: the list is empty") }

@@ -40,7 +40,9 @@ extension DaemonConfiguration {
         self.init()
         let c: KeyedDecodingContainer<CodingKeys>
         do { c = try decoder.object(keyedBy: CodingKeys.self) } catch { throw InvalidValues([JSONText.invalidValue(error)]) }
-        func only(_ message: String) -> InvalidValues { InvalidValues([InvalidValue(path: CodingKeys.version.stringValue, message: message)]) }
+        func only(_ message: String) -> InvalidValues {
+            InvalidValues([InvalidValue(path: CodingKeys.version.stringValue, message: message)])
+        }
         guard c.contains(.version) else { throw only("is required (write \"version\": \(Self.version) first)") }
         let version: Int
         do { version = try c.decode(Int.self, forKey: .version) } catch { throw InvalidValues([JSONText.invalidValue(error)]) }
@@ -50,9 +52,11 @@ extension DaemonConfiguration {
 
         var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
         do {
-            devices = try c.decodeList(DeviceMatcher.self, forKey: .devices, of: "device matchers", limit: Limits.maximumDevices,
-                                       tooMany: { "\($0) device matchers, over the limit of \(Limits.maximumDevices)" },
-                                       problems: &problems) ?? []
+            devices =
+                try c.decodeList(
+                    DeviceMatcher.self, forKey: .devices, of: "device matchers", limit: Limits.maximumDevices,
+                    tooMany: { "\($0) device matchers, over the limit of \(Limits.maximumDevices)" },
+                    problems: &problems) ?? []
         } catch { problems.record(error) }
         if let flag = problems.attempt({ try c.decodeFlag(forKey: .intercept) }) { intercept = flag }
         do { sequences = try SwipeSequenceMatcher.NamedSequence.decodeList(from: c, forKey: .sequences, problems: &problems) ?? [] } catch {
@@ -68,16 +72,20 @@ extension DaemonConfiguration {
         var templatesKnown = true
         if let path = problems.attempt({ try c.decodeText(forKey: .templates) }) {
             templatesPath = path
-            if let library = problems.attempt({ try Self.templates(path, baseDirectory: baseDirectory) }) { templates = library } else {
+            if let library = problems.attempt({ try Self.templates(path, baseDirectory: baseDirectory) }) {
+                templates = library
+            } else {
                 templatesKnown = false
             }
         }
         if let settings = problems.attempt({ try c.decodeIfPresent(ActionSettings.self, forKey: .actions) }) { actions = settings }
         mouse = problems.attempt { try c.decodeIfPresent(MouseSettings.self, forKey: .mouse) }
         do {
-            bindings = try c.decodeList(Binding.self, forKey: .bindings, of: "bindings", limit: Limits.maximumBindings,
-                                        tooMany: { "\($0) bindings, over the limit of \(Limits.maximumBindings)" },
-                                        problems: &problems) ?? []
+            bindings =
+                try c.decodeList(
+                    Binding.self, forKey: .bindings, of: "bindings", limit: Limits.maximumBindings,
+                    tooMany: { "\($0) bindings, over the limit of \(Limits.maximumBindings)" },
+                    problems: &problems) ?? []
         } catch { problems.record(error) }
         problems.record(referenceProblems(templateNames: templatesKnown ? Set(templates.names) : nil))
         try problems.finish()
@@ -91,13 +99,17 @@ extension DaemonConfiguration {
         var problems: [InvalidValue] = []
         for binding in bindings {
             if let template = binding.match.template, let names = templateNames, !names.contains(template) {
-                problems.append(InvalidValue(path: binding.path + ".template",
-                                             message: "no template named \(Excerpt.quoted(template)) in the library (it has: \(Self.names(names.sorted())))"))
+                problems.append(
+                    InvalidValue(
+                        path: binding.path + ".template",
+                        message: "no template named \(Excerpt.quoted(template)) in the library (it has: \(Self.names(names.sorted())))"))
             }
             if let sequence = binding.match.sequence, !sequenceNames.contains(sequence) {
                 let known = sequenceNames.isEmpty ? "none are defined" : "defined: \(Self.names(sequenceNames.sorted()))"
-                problems.append(InvalidValue(path: binding.path + ".sequence",
-                                             message: "no sequence named \(Excerpt.quoted(sequence)) in sequences (\(known))"))
+                problems.append(
+                    InvalidValue(
+                        path: binding.path + ".sequence",
+                        message: "no sequence named \(Excerpt.quoted(sequence)) in sequences (\(known))"))
             }
         }
         return problems
@@ -116,8 +128,10 @@ extension DaemonConfiguration {
         _ = try decoder.object(keyedBy: AnyCodingKey.self)
         var problems = DecodingProblems()
         for key in decoder.documentKeys where !engineKeys.contains(key) {
-            problems.fail(decoder.codingPath + [AnyCodingKey(key)],
-                          key == "sequences" ? "goes at the top level: write \"sequences\" beside \"engine\"" : engineKeys.problem(key, quoting: false))
+            problems.fail(
+                decoder.codingPath + [AnyCodingKey(key)],
+                key == "sequences"
+                    ? "goes at the top level: write \"sequences\" beside \"engine\"" : engineKeys.problem(key, quoting: false))
         }
         try problems.finish()
         return try GestureEngine.Configuration(from: decoder)
@@ -161,8 +175,9 @@ extension DaemonConfiguration.DeviceMatcher: Decodable {
         self.init()
         if let pattern = problems.attempt({ try c.decodeText(forKey: .name) }) {
             if pattern.utf16.count > Limits.maximumPatternLength {
-                problems.fail(c.codingPath + [CodingKeys.name],
-                              "the pattern is \(pattern.utf16.count) characters, over the limit of \(Limits.maximumPatternLength)")
+                problems.fail(
+                    c.codingPath + [CodingKeys.name],
+                    "the pattern is \(pattern.utf16.count) characters, over the limit of \(Limits.maximumPatternLength)")
             } else {
                 do throws(PatternMatcher.InvalidPattern) {
                     _ = try PatternMatcher(pattern)
@@ -184,8 +199,9 @@ extension DaemonConfiguration.DeviceMatcher: Decodable {
         }
         let lower = text.lowercased()
         guard lower.hasPrefix("0x"), let value = Int(lower.dropFirst(2), radix: 16), (0...0xffff).contains(value) else {
-            throw InvalidValue(codingPath: c.codingPath + [key],
-                               message: "must be an integer from 0 to 65535 or a hexadecimal string from \"0x0000\" to \"0xffff\"")
+            throw InvalidValue(
+                codingPath: c.codingPath + [key],
+                message: "must be an integer from 0 to 65535 or a hexadecimal string from \"0x0000\" to \"0xffff\"")
         }
         return value
     }
@@ -199,7 +215,9 @@ extension DaemonConfiguration.ActionSettings: Decodable {
         self.init()
         let c = try decoder.object(keyedBy: CodingKeys.self)
         var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
-        if let value = problems.attempt({ try c.decodeInteger(forKey: .maximumConcurrent, in: Limits.concurrentRange) }) { maximumConcurrent = value }
+        if let value = problems.attempt({ try c.decodeInteger(forKey: .maximumConcurrent, in: Limits.concurrentRange) }) {
+            maximumConcurrent = value
+        }
         if let value = problems.attempt({ try c.decodeInteger(forKey: .queueLimit, in: Limits.queueRange) }) { queueLimit = value }
         if let value = problems.attempt({ try c.decodeSeconds(forKey: .timeoutSeconds) }) { timeout = value }
         try problems.finish()
@@ -208,7 +226,9 @@ extension DaemonConfiguration.ActionSettings: Decodable {
 
 // The mouse section's choices, as a configuration writes them.
 extension DaemonConfiguration.MouseSettings.Button: ClosedWord { public static let closedWords = ClosedWords("button", Self.self) }
-extension DaemonConfiguration.MouseSettings.Orientation: ClosedWord { public static let closedWords = ClosedWords("orientation", Self.self) }
+extension DaemonConfiguration.MouseSettings.Orientation: ClosedWord {
+    public static let closedWords = ClosedWords("orientation", Self.self)
+}
 extension DaemonConfiguration.MouseSettings.PointerMotion: ClosedWord { public static let closedWords = ClosedWords("choice", Self.self) }
 
 extension DaemonConfiguration.MouseSettings: Decodable {

@@ -32,8 +32,9 @@ extension DaemonConfiguration {
     public static func load(contentsOf path: String) throws(ConfigurationErrors) -> DaemonConfiguration {
         let data = try readFile(path)
         do {
-            return try decode(data, format: .detect(path: path, data: data),
-                              baseDirectory: (path as NSString).deletingLastPathComponent)
+            return try decode(
+                data, format: .detect(path: path, data: data),
+                baseDirectory: (path as NSString).deletingLastPathComponent)
         } catch {
             throw ConfigurationErrors(file: path, error.errors)
         }
@@ -49,7 +50,9 @@ extension DaemonConfiguration {
         _ data: Data, format: Format, baseDirectory: String = FileManager.default.currentDirectoryPath
     ) throws(ConfigurationErrors) -> DaemonConfiguration {
         guard data.count <= Limits.maximumFileBytes else {
-            throw ConfigurationErrors([.init(path: "", message: InputFile.tooLargeMessage(bytes: data.count, limit: Limits.maximumFileBytes))])
+            throw ConfigurationErrors([
+                .init(path: "", message: InputFile.tooLargeMessage(bytes: data.count, limit: Limits.maximumFileBytes))
+            ])
         }
         let root: DocumentNode
         do {

@@ -1,8 +1,8 @@
-import InputChecks
-import Synchronization
 import EvdevInput
-import InputInterception
 import GestureRecognition
+import InputChecks
+import InputInterception
+import Synchronization
 
 /// The desktop daemon: takes gesture events from any ``GestureSource``,
 /// matches them against the configuration's bindings and hands the fired
@@ -38,9 +38,11 @@ public final class GestureDaemon: Sendable {
     /// input actions through `inputDevices` (made now when the configuration
     /// has input actions, so the desktop has them before the first one), and
     /// logging to `log`.
-    public init(configuration: DaemonConfiguration, launcher: any ProcessLauncher = SpawnLauncher(),
-                inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError,
-                explain: (@Sendable (GestureExplanation) -> Void)? = nil) {
+    public init(
+        configuration: DaemonConfiguration, launcher: any ProcessLauncher = SpawnLauncher(),
+        inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError,
+        explain: (@Sendable (GestureExplanation) -> Void)? = nil
+    ) {
         self.state = Mutex(State(matcher: BindingMatcher(configuration: configuration)))
         self.explain = explain
         self.runner = ActionRunner(settings: configuration.actions, launcher: launcher, inputDevices: inputDevices, log: log)
@@ -112,12 +114,16 @@ public final class GestureDaemon: Sendable {
                 case .matched: accepted = true
                 case .notMatched: break
                 case .patternFailed(let outcome):
-                    notes.append("devices[\(index)].name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so it does not match")
+                    notes.append(
+                        "devices[\(index)].name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so it does not match"
+                    )
                 }
             }
             state.acceptedDevices[device] = accepted
             if !accepted, explain != nil {
-                notes.append("explain: \(Excerpt.quoted(device.name)) is not one of the configuration's devices (devices:), so no binding considers its gestures")
+                notes.append(
+                    "explain: \(Excerpt.quoted(device.name)) is not one of the configuration's devices (devices:), so no binding considers its gestures"
+                )
             }
             return (accepted, notes)
         }
@@ -150,8 +156,9 @@ public final class GestureDaemon: Sendable {
     /// The engine setup for a device opened now.
     public func engineSetup() -> EngineSetup {
         let configuration = self.configuration
-        return EngineSetup(configuration: configuration.engine, templates: configuration.templates, mouse: configuration.mouse,
-                           intercept: configuration.intercept)
+        return EngineSetup(
+            configuration: configuration.engine, templates: configuration.templates, mouse: configuration.mouse,
+            intercept: configuration.intercept)
     }
 
     /// The sink a source delivers to.
@@ -180,7 +187,9 @@ public final class GestureDaemon: Sendable {
         switch reloader.reload() {
         case .reloaded(let configuration):
             apply(configuration)
-            log.write("reloaded \(reloader.path) (\(reason)): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")")
+            log.write(
+                "reloaded \(reloader.path) (\(reason)): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")"
+            )
             logWarnings(configuration, path: reloader.path)
             return true
         case .kept(let errors):

@@ -1,10 +1,11 @@
 internal import CLibevdev
 import InputInterception
 import TouchInput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// An open evdev device node (`/dev/input/eventN`), read-only and non-blocking.
@@ -131,10 +132,11 @@ public final class EvdevDevice {
     private static func readDescription(_ handle: OpaquePointer) -> DeviceDescription {
         var description = DeviceDescription(
             name: libevdev_get_name(handle).map { String(cString: $0) } ?? "",
-            id: .init(bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
-                      vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
-                      product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
-                      version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle))))
+            id: .init(
+                bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
+                vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
+                product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
+                version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle))))
         description.properties = Set((0...INPUT_PROP.MAX).filter { libevdev_has_property(handle, UInt32($0)) != 0 })
         for type in 1...EV.MAX where libevdev_has_event_type(handle, UInt32(type)) != 0 {
             let maxCode = libevdev_event_type_get_max(UInt32(type))
@@ -144,9 +146,10 @@ public final class EvdevDevice {
             if type == EV.ABS {
                 for code in codes {
                     guard let abs = libevdev_get_abs_info(handle, UInt32(code)) else { continue }
-                    description.absInfo[code] = AbsInfo(minimum: abs.pointee.minimum, maximum: abs.pointee.maximum,
-                                                        fuzz: abs.pointee.fuzz, flat: abs.pointee.flat,
-                                                        resolution: abs.pointee.resolution)
+                    description.absInfo[code] = AbsInfo(
+                        minimum: abs.pointee.minimum, maximum: abs.pointee.maximum,
+                        fuzz: abs.pointee.fuzz, flat: abs.pointee.flat,
+                        resolution: abs.pointee.resolution)
                 }
             }
         }

@@ -39,8 +39,10 @@ public final class EvdevDevices: DeviceIO {
     /// - Throws: the node's error for `.node`; `.notATouchDevice` when that
     ///   node is no touch device; the watch's errors.
     /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
-    public init(selection: LiveGestures.Selection, directory: String = "/dev/input",
-                interception: Interception?) throws(EvdevError) {
+    public init(
+        selection: LiveGestures.Selection, directory: String = "/dev/input",
+        interception: Interception?
+    ) throws(EvdevError) {
         self.interception = interception
         reader = try EvdevReader()
         switch selection {
@@ -98,8 +100,9 @@ public final class EvdevDevices: DeviceIO {
 
     /// The node, the description and whether this package made the device.
     public func facts(of device: Handle) -> DeviceFacts {
-        DeviceFacts(node: device.device.path, description: device.device.description,
-                    isMadeByGestures: device.device.isMadeByGestures)
+        DeviceFacts(
+            node: device.device.path, description: device.device.description,
+            isMadeByGestures: device.device.isMadeByGestures)
     }
 
     /// libevdev's state of the device (``EvdevDevice/state``).

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A failure of an evdev or uinput operation, mapped from libevdev's negative
@@ -51,7 +51,8 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .permissionDenied(let path):
-            return "Permission denied reading \(path): add yourself to the `input` group (sudo usermod -aG input $USER, then log in again) or install the udev rule shipped in Tools/70-gestures.rules."
+            return
+                "Permission denied reading \(path): add yourself to the `input` group (sudo usermod -aG input $USER, then log in again) or install the udev rule shipped in Tools/70-gestures.rules."
         case .deviceGone(let path):
             return "The device \(path) is gone (unplugged or destroyed)."
         case .noMoreEvents:
@@ -63,7 +64,8 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notATouchDevice(let path, let name):
             return "\(path) (\(name)) is neither a touchpad nor a touchscreen; run 'gestures devices' to find one."
         case .uinputUnavailable(let errno):
-            return "Cannot create a virtual device: /dev/uinput is unavailable (\(Self.errnoText(errno))); load the uinput module and run as root or a member of the group owning /dev/uinput."
+            return
+                "Cannot create a virtual device: /dev/uinput is unavailable (\(Self.errnoText(errno))); load the uinput module and run as root or a member of the group owning /dev/uinput."
         case .system(let errno, let operation, let path):
             return "Cannot \(operation) \(path): \(Self.errnoText(errno))."
         }

@@ -1,9 +1,10 @@
 internal import CLibevdev
 import TouchInput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Reads frames from several evdev devices at once, blocking in `poll()` while
@@ -143,10 +144,11 @@ public final class EvdevReader {
         var pollFDs = [pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
         pollFDs += devices.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
         if let hotplug { pollFDs.append(pollfd(fd: hotplug.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-        let milliseconds: Int32 = timeout.map { t in
-            let (seconds, attoseconds) = t.components
-            return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-        } ?? -1
+        let milliseconds: Int32 =
+            timeout.map { t in
+                let (seconds, attoseconds) = t.components
+                return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            } ?? -1
         var ready: Int32
         repeat {
             ready = poll(&pollFDs, nfds_t(pollFDs.count), milliseconds)
@@ -185,8 +187,8 @@ public final class EvdevReader {
             // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of NUL-padded name.
             var offset = 0
             while offset + 16 <= count {
-                let length = buffer[offset + 12 ..< offset + 16].reversed().reduce(0) { $0 << 8 | Int($1) }
-                let nameBytes = buffer[offset + 16 ..< min(count, offset + 16 + length)].prefix { $0 != 0 }
+                let length = buffer[offset + 12..<offset + 16].reversed().reduce(0) { $0 << 8 | Int($1) }
+                let nameBytes = buffer[offset + 16..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                 names.append(String(decoding: nameBytes, as: UTF8.self))
                 offset += 16 + length
             }
@@ -274,8 +276,10 @@ extension EvdevReader.Output {
             return events
         case .resynced(let events):
             let time = events.first?.microseconds ?? 0
-            return [InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
-                    InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time)] + events
+            return [
+                InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
+                InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time),
+            ] + events
         case .added, .removed:
             return []
         }

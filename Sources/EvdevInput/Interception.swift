@@ -46,7 +46,9 @@ public final class Interception: Sendable {
                 return !state
             }
             if first {
-                warn("not intercepting gestures: cannot create virtual devices, /dev/uinput is unavailable (\(EvdevError.errnoText(code))), so the desktop sees every gesture too; give the `input` group access to /dev/uinput (Tools/70-gestures.rules) or set `intercept: false`")
+                warn(
+                    "not intercepting gestures: cannot create virtual devices, /dev/uinput is unavailable (\(EvdevError.errnoText(code))), so the desktop sees every gesture too; give the `input` group access to /dev/uinput (Tools/70-gestures.rules) or set `intercept: false`"
+                )
             }
             return nil
         } catch {

@@ -1,10 +1,11 @@
 import GestureRecognition
 import InputInterception
 import TouchInput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Gestures from live touchpads and touchscreens: `DeviceLoop` (the pure
@@ -79,18 +80,22 @@ public final class LiveGestures {
     ///   is no touch device; `.permissionDenied` when no device could be opened
     ///   and some were denied.
     /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
-    public init(selection: Selection, directory: String = "/dev/input",
-                setup: @escaping (Device) -> Setup?,
-                warn: @escaping (String) -> Void = LiveGestures.standardError,
-                interception: Interception? = nil,
-                claims: @escaping (Device) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() }) throws(EvdevError) {
+    public init(
+        selection: Selection, directory: String = "/dev/input",
+        setup: @escaping (Device) -> Setup?,
+        warn: @escaping (String) -> Void = LiveGestures.standardError,
+        interception: Interception? = nil,
+        claims: @escaping (Device) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() }
+    ) throws(EvdevError) {
         let io = try EvdevDevices(selection: selection, directory: directory, interception: interception)
         var name: String?
         if case .named(let text) = selection { name = text.lowercased() }
-        loop = DeviceLoop(io: io, devices: io.takeOpened(), intercepts: interception != nil, setup: { device in
-            if let name, !device.description.name.lowercased().contains(name) { return nil }
-            return setup(device)
-        }, claims: claims, warn: warn)
+        loop = DeviceLoop(
+            io: io, devices: io.takeOpened(), intercepts: interception != nil,
+            setup: { device in
+                if let name, !device.description.name.lowercased().contains(name) { return nil }
+                return setup(device)
+            }, claims: claims, warn: warn)
         if loop.devices.isEmpty, let denied = io.denied { throw denied }
     }
 

@@ -90,9 +90,11 @@ public final class LiveMouseStrokes {
     /// - Throws: `.permissionDenied` when no mouse could be opened and some
     ///   node was denied; the reader's errors.
     /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
-    public init(selection: Selection, setup: @escaping (Device) -> Setup?,
-                warn: @escaping (String) -> Void = LiveGestures.standardError,
-                interception: Interception? = nil) throws(EvdevError) {
+    public init(
+        selection: Selection, setup: @escaping (Device) -> Setup?,
+        warn: @escaping (String) -> Void = LiveGestures.standardError,
+        interception: Interception? = nil
+    ) throws(EvdevError) {
         self.setup = setup
         self.warn = warn
         self.interception = interception
@@ -163,7 +165,8 @@ public final class LiveMouseStrokes {
                 emit(.removed(entry.device, error))
             case .frame, .resynced:
                 guard var entry = open[key] else { continue }
-                if case .resynced = output, let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "a stroke in progress") {
+                if case .resynced = output, let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "a stroke in progress")
+                {
                     warn(sentence)
                 }
                 var gestures: [GestureEvent] = []
@@ -250,7 +253,9 @@ public final class LiveMouseStrokes {
         } catch {
             intercepted.clone.end()
             entry.intercepted = nil
-            warn("stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)")
+            warn(
+                "stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)"
+            )
         }
     }
 

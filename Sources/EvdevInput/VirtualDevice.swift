@@ -1,10 +1,11 @@
 internal import CLibevdev
 import InputInterception
 import TouchInput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A virtual input device made through uinput from a description: the kernel
@@ -47,8 +48,10 @@ public final class VirtualDevice {
     ///   - absoluteValues: the start value of absolute axes (the minimum for
     ///     those not given).
     /// The corresponding C function is `libevdev_uinput_create_from_device`.
-    public init(_ info: DeviceDescription, physicalLocation: String? = nil,
-                absoluteValues: [UInt16: Int32] = [:]) throws(EvdevError) {
+    public init(
+        _ info: DeviceDescription, physicalLocation: String? = nil,
+        absoluteValues: [UInt16: Int32] = [:]
+    ) throws(EvdevError) {
         self.description = info
         guard let device = libevdev_new() else {
             throw EvdevError.system(errno: ENOMEM, operation: "allocate", path: "a virtual device")
@@ -66,8 +69,9 @@ public final class VirtualDevice {
             for code in codes.sorted() {
                 if type == EV.ABS {
                     let axis = info.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-                    var abs = input_absinfo(value: absoluteValues[code] ?? axis.minimum, minimum: axis.minimum, maximum: axis.maximum,
-                                            fuzz: axis.fuzz, flat: axis.flat, resolution: axis.resolution)
+                    var abs = input_absinfo(
+                        value: absoluteValues[code] ?? axis.minimum, minimum: axis.minimum, maximum: axis.maximum,
+                        fuzz: axis.fuzz, flat: axis.flat, resolution: axis.resolution)
                     libevdev_enable_event_code(device, UInt32(type), UInt32(code), &abs)
                 } else {
                     libevdev_enable_event_code(device, UInt32(type), UInt32(code), nil)
@@ -120,9 +124,10 @@ public final class VirtualDevice {
         for code in device.description.codes[EV.ABS] ?? [] where !EvdevState.isPerSlot(code) && code != ABS.MT_SLOT {
             values[code] = device.value(type: EV.ABS, code: code)
         }
-        try self.init(device.description,
-                      physicalLocation: Self.ownPhysicalLocationPrefix + "clone/" + (device.physicalLocation ?? ""),
-                      absoluteValues: values)
+        try self.init(
+            device.description,
+            physicalLocation: Self.ownPhysicalLocationPrefix + "clone/" + (device.physicalLocation ?? ""),
+            absoluteValues: values)
     }
 
     deinit { destroy() }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Counts heap allocations (`malloc`, `calloc`, `realloc` and the aligned
 /// allocators), when the process runs with the counting library preloaded:
@@ -65,7 +66,8 @@ public enum AllocationCounter {
     /// default), when it exists: what to preload to count.
     public static func library(besideExecutable executable: URL? = Bundle.main.executableURL) -> URL? {
         guard let library = executable?.deletingLastPathComponent().appendingPathComponent(libraryName),
-              FileManager.default.fileExists(atPath: library.path) else { return nil }
+            FileManager.default.fileExists(atPath: library.path)
+        else { return nil }
         return library
     }
 
@@ -75,7 +77,8 @@ public enum AllocationCounter {
     private static let functions: (count: Counter, bytes: Counter)? = {
         let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
         guard let count = dlsym(everywhere, "gestures_allocation_count"),
-              let bytes = dlsym(everywhere, "gestures_allocated_bytes") else { return nil }
+            let bytes = dlsym(everywhere, "gestures_allocated_bytes")
+        else { return nil }
         return (unsafeBitCast(count, to: Counter.self), unsafeBitCast(bytes, to: Counter.self))
     }()
 }

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GestureRecognition
 import GestureTraces
 import TouchInput
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The delay between the fingers passing a threshold and the engine's begin
 /// event, measured from the decoded contacts independently of the engine.
@@ -55,10 +56,11 @@ public enum BeginDelayBenchmark {
             guard !some.isEmpty else { return nil }
             var histogram: [Int: Int] = [:]
             for delay in some { histogram[delay.frames, default: 0] += 1 }
-            return Summary(type: type, begins: some.count,
-                           meanFrames: Double(some.map(\.frames).reduce(0, +)) / Double(some.count),
-                           meanMilliseconds: some.map(\.milliseconds).reduce(0, +) / Double(some.count),
-                           maximumFrames: some.map(\.frames).max() ?? 0, histogram: histogram)
+            return Summary(
+                type: type, begins: some.count,
+                meanFrames: Double(some.map(\.frames).reduce(0, +)) / Double(some.count),
+                meanMilliseconds: some.map(\.milliseconds).reduce(0, +) / Double(some.count),
+                maximumFrames: some.map(\.frames).max() ?? 0, histogram: histogram)
         }
     }
 
@@ -96,8 +98,10 @@ public enum BeginDelayBenchmark {
                             let degrees = abs(atan2(cross, dot)) * 180 / Double.pi
                             let shapeChange = s.spread * abs(scale - 1) + degrees * Double.pi / 180 * spread
                             let swipe = travel >= configuration.swipeThresholdMillimeters(fingers: frame.fingerCount)
-                            let pinch = points.count > 1 && shapeChange >= configuration.pinchThresholdMillimeters
-                                && (abs(scale - 1) >= configuration.pinchScaleThreshold || degrees >= configuration.rotationThresholdDegrees)
+                            let pinch =
+                                points.count > 1 && shapeChange >= configuration.pinchThresholdMillimeters
+                                && (abs(scale - 1) >= configuration.pinchScaleThreshold
+                                    || degrees >= configuration.rotationThresholdDegrees)
                             if swipe || pinch { crossed = (index, frame.time) }
                         }
                     } else {
@@ -110,8 +114,10 @@ public enum BeginDelayBenchmark {
                 }
                 for gesture in engine.process(frame) where gesture.phase == .begin && (gesture.type == .swipe || gesture.type == .pinch) {
                     if let crossed {
-                        results.append(Delay(type: gesture.type, frames: index - crossed.index,
-                                             milliseconds: Double((gesture.time - crossed.time) / .microseconds(1)) / 1000))
+                        results.append(
+                            Delay(
+                                type: gesture.type, frames: index - crossed.index,
+                                milliseconds: Double((gesture.time - crossed.time) / .microseconds(1)) / 1000))
                     }
                 }
                 index += 1

@@ -20,7 +20,8 @@ public struct BenchmarkMachine: Sendable, Hashable {
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        return BenchmarkMachine(processor: model ?? "unknown", cores: info.activeProcessorCount,
-                                memoryBytes: info.physicalMemory, system: info.operatingSystemVersionString)
+        return BenchmarkMachine(
+            processor: model ?? "unknown", cores: info.activeProcessorCount,
+            memoryBytes: info.physicalMemory, system: info.operatingSystemVersionString)
     }
 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GestureRecognition
 import TouchInput
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A generated stream of touch input: a cycle of six gestures (a 3-finger
 /// swipe down, a 2-finger pinch out, a 4-finger rotation, a 3-finger hold, a
@@ -51,7 +52,7 @@ public struct MixedGestureStream: Sendable {
     /// with positions in millimetres and at least 4 slots (the rotation uses 4).
     public init?(device: DeviceDescription) {
         guard device.contactProtocol == .slots, device.slotCount >= 4,
-              let scale = device.positionScale(multitouch: true), let size = device.sizeMillimeters
+            let scale = device.positionScale(multitouch: true), let size = device.sizeMillimeters
         else { return nil }
         self.size = size
         self.device = device
@@ -65,14 +66,14 @@ public struct MixedGestureStream: Sendable {
         let gesture = (index / Self.framesPerGesture) % 6
         let step = index % Self.framesPerGesture
         guard step < Self.framesPerGesture - 1 else { return GestureFrame(time: time, contacts: []) }
-        let u = Double(max(step - 5, 0)) / Double(Self.framesPerGesture - 7)   // still for 5 frames, then moving
+        let u = Double(max(step - 5, 0)) / Double(Self.framesPerGesture - 7)  // still for 5 frames, then moving
         let wobble = Double(index % 7) * 0.05
         let firstID = (index / Self.framesPerGesture) * 8
         func contacts(_ n: Int, _ position: (Int) -> Point) -> [GestureFrame.Contact] {
             (0..<n).map { .init(id: firstID + $0, position: position($0) + Point(x: wobble, y: 0)) }
         }
         let center = Point(x: size.width / 2, y: size.height / 2)
-        let unit = min(size.width, size.height) / 53   // the distances below are for a 53 mm high pad
+        let unit = min(size.width, size.height) / 53  // the distances below are for a 53 mm high pad
         func around(_ n: Int, _ k: Int, radius: Double, turn: Double) -> Point {
             let angle = 2 * Double.pi * Double(k) / Double(n) + turn
             return center + Point(x: cos(angle), y: sin(angle)) * (radius * unit)
@@ -80,12 +81,12 @@ public struct MixedGestureStream: Sendable {
         func at(_ x: Double, _ y: Double) -> Point { center + Point(x: x, y: y) * unit }
         let list: [GestureFrame.Contact]
         switch gesture {
-        case 0: list = contacts(3) { k in at(-18 + 12 * Double(k), -6 + 20 * u) }                  // swipe down
-        case 1: list = contacts(2) { k in around(2, k, radius: 8 + 10 * u, turn: 0) }              // pinch out
-        case 2: list = contacts(4) { k in around(4, k, radius: 15, turn: u * Double.pi / 3) }      // rotate
-        case 3: list = contacts(3) { k in at(-18 + 12 * Double(k), 4) }                            // hold
-        case 4: list = step < 12 ? contacts(2) { k in at(-8 + 14 * Double(k), 4) } : []           // tap, then nothing
-        default: list = contacts(1) { _ in at(-28 + 50 * u, 14 - 10 * u) }                         // pointer
+        case 0: list = contacts(3) { k in at(-18 + 12 * Double(k), -6 + 20 * u) }  // swipe down
+        case 1: list = contacts(2) { k in around(2, k, radius: 8 + 10 * u, turn: 0) }  // pinch out
+        case 2: list = contacts(4) { k in around(4, k, radius: 15, turn: u * Double.pi / 3) }  // rotate
+        case 3: list = contacts(3) { k in at(-18 + 12 * Double(k), 4) }  // hold
+        case 4: list = step < 12 ? contacts(2) { k in at(-8 + 14 * Double(k), 4) } : []  // tap, then nothing
+        default: list = contacts(1) { _ in at(-28 + 50 * u, 14 - 10 * u) }  // pointer
         }
         return GestureFrame(time: time, contacts: list)
     }

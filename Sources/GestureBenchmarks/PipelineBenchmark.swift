@@ -63,10 +63,12 @@ public enum PipelineBenchmark {
     /// Generates `frameCount` frames of ``MixedGestureStream`` on `device` and
     /// times the three stages, `passes` times each; `progress` hears what runs.
     /// Nil when the stream cannot be generated on the device.
-    public static func run(device: DeviceDescription, frameCount: Int, passes: Int = 3,
-                           progress: (String) -> Void = { _ in }) -> Result? {
+    public static func run(
+        device: DeviceDescription, frameCount: Int, passes: Int = 3,
+        progress: (String) -> Void = { _ in }
+    ) -> Result? {
         guard let stream = MixedGestureStream(device: device),
-              let pipeline = GesturePipeline(device: device, originMicroseconds: MixedGestureStream.startMicroseconds)
+            let pipeline = GesturePipeline(device: device, originMicroseconds: MixedGestureStream.startMicroseconds)
         else { return nil }
         progress("generating \(frameCount) frames of kernel events")
         let events = stream.events(frameCount: frameCount)
@@ -100,23 +102,27 @@ public enum PipelineBenchmark {
         }
 
         func stage(_ pass: BenchmarkTiming.Pass, _ counted: (count: AllocationCounter.Count, frames: Int)?) -> Stage {
-            Stage(eventsPerSecond: BenchmarkTiming.rate(events.count, seconds: pass.seconds),
-                  framesPerSecond: BenchmarkTiming.rate(frameCount, seconds: pass.seconds),
-                  allocationsPerFrame: counted.map { Double($0.count.allocations) / Double(max(countedFrames, 1)) },
-                  allocatedBytesPerFrame: counted.map { Double($0.count.bytes) / Double(max(countedFrames, 1)) },
-                  allocatingFrames: counted?.frames,
-                  output: pass.checksum)
+            Stage(
+                eventsPerSecond: BenchmarkTiming.rate(events.count, seconds: pass.seconds),
+                framesPerSecond: BenchmarkTiming.rate(frameCount, seconds: pass.seconds),
+                allocationsPerFrame: counted.map { Double($0.count.allocations) / Double(max(countedFrames, 1)) },
+                allocatedBytesPerFrame: counted.map { Double($0.count.bytes) / Double(max(countedFrames, 1)) },
+                allocatingFrames: counted?.frames,
+                output: pass.checksum)
         }
-        return Result(deviceName: device.name, events: events.count, frames: frameCount, countedFrames: countedFrames, passes: passes,
-                      readAndSum: stage(limit, limitCount),
-                      decoder: stage(decoded, decoderCount),
-                      decoderAndEngine: stage(recognised, pipelineCount))
+        return Result(
+            deviceName: device.name, events: events.count, frames: frameCount, countedFrames: countedFrames, passes: passes,
+            readAndSum: stage(limit, limitCount),
+            decoder: stage(decoded, decoderCount),
+            decoderAndEngine: stage(recognised, pipelineCount))
     }
 
     /// The allocations made while `body` takes each of `events`, and the
     /// frames (SYN_REPORT to SYN_REPORT) during which any was; nil when not counted.
-    static func countAllocations(in events: ArraySlice<InputEvent>,
-                                 _ body: (InputEvent) -> Void) -> (count: AllocationCounter.Count, frames: Int)? {
+    static func countAllocations(
+        in events: ArraySlice<InputEvent>,
+        _ body: (InputEvent) -> Void
+    ) -> (count: AllocationCounter.Count, frames: Int)? {
         guard let start = AllocationCounter.totals else {
             for event in events { body(event) }
             return nil
@@ -130,8 +136,10 @@ public enum PipelineBenchmark {
             frameStart = now.allocations
         }
         guard let end = AllocationCounter.totals else { return nil }
-        return (AllocationCounter.Count(allocations: end.allocations - start.allocations, bytes: end.bytes - start.bytes),
-                allocatingFrames)
+        return (
+            AllocationCounter.Count(allocations: end.allocations - start.allocations, bytes: end.bytes - start.bytes),
+            allocatingFrames
+        )
     }
 
     /// The index just past the SYN_REPORT that ends frame `frames` (0: the start).

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GestureEvaluation
 import GestureRecognition
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Times `UnistrokeRecognizer.recognize` per matcher against template
 /// libraries of growing size, beside resampling the candidate alone (the
@@ -40,9 +41,11 @@ public enum RecognitionBenchmark {
     /// For each matcher and library size, builds a library of that many
     /// generated strokes (the same number of each shape) and times `passes`
     /// passes of recognising `candidates` other strokes.
-    public static func run(matchers: [UnistrokeRecognizer.Matcher] = UnistrokeRecognizer.Matcher.allCases,
-                           librarySizes: [Int] = [16, 160, 1600], candidates: Int = 160, passes: Int = 3,
-                           seed: UInt64 = 1, progress: (String) -> Void = { _ in }) -> [Row] {
+    public static func run(
+        matchers: [UnistrokeRecognizer.Matcher] = UnistrokeRecognizer.Matcher.allCases,
+        librarySizes: [Int] = [16, 160, 1600], candidates: Int = 160, passes: Int = 3,
+        seed: UInt64 = 1, progress: (String) -> Void = { _ in }
+    ) -> [Row] {
         let shapes = TemplateLibrary.dollarShapes.templates
         let largest = librarySizes.max() ?? 0
         let perShape = (largest + shapes.count - 1) / max(shapes.count, 1)
@@ -74,10 +77,12 @@ public enum RecognitionBenchmark {
                     return sum
                 }
                 let n = Double(max(tests.count, 1))
-                rows.append(Row(matcher: matcher, templates: recognizer.templates.count, recognitions: tests.count,
-                                microsecondsPerRecognition: recognize.seconds / n * 1e6,
-                                resampleMicroseconds: resample.seconds / n * 1e6,
-                                accuracy: Double(correct) / n))
+                rows.append(
+                    Row(
+                        matcher: matcher, templates: recognizer.templates.count, recognitions: tests.count,
+                        microsecondsPerRecognition: recognize.seconds / n * 1e6,
+                        resampleMicroseconds: resample.seconds / n * 1e6,
+                        accuracy: Double(correct) / n))
             }
         }
         return rows

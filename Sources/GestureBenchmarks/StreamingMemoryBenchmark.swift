@@ -39,10 +39,12 @@ public enum StreamingMemoryBenchmark {
 
     /// Writes about `targetBytes` of trace on `device` into `directory`,
     /// streams it back through a pipeline, and removes it.
-    public static func run(device: DeviceDescription, targetBytes: Int, directory: URL,
-                           progress: (String) -> Void = { _ in }) throws -> Result {
+    public static func run(
+        device: DeviceDescription, targetBytes: Int, directory: URL,
+        progress: (String) -> Void = { _ in }
+    ) throws -> Result {
         guard let stream = MixedGestureStream(device: device),
-              var pipeline = GesturePipeline(device: device, originMicroseconds: MixedGestureStream.startMicroseconds)
+            var pipeline = GesturePipeline(device: device, originMicroseconds: MixedGestureStream.startMicroseconds)
         else {
             throw BenchmarkFailure("\(device.name) is not a multitouch pad with slots; the memory benchmark needs one")
         }
@@ -92,11 +94,13 @@ public enum StreamingMemoryBenchmark {
             gestures += pipeline.finish().count
         }
         guard read == events else {
-            throw BenchmarkFailure("\(url.path) read back \(read) events of the \(events) written; the JSON trace writer or reader is wrong")
+            throw BenchmarkFailure(
+                "\(url.path) read back \(read) events of the \(events) written; the JSON trace writer or reader is wrong")
         }
-        return Result(bytes: bytes, frames: frames, events: events, gestureEvents: gestures,
-                      writeSeconds: BenchmarkTiming.seconds(writeTime), replaySeconds: BenchmarkTiming.seconds(replayTime),
-                      residentBeforeBytes: residentBefore, peakWhileWritingBytes: peakWriting,
-                      peakWhileReplayingBytes: ProcessMemory.peakResidentBytes, peaksArePerStep: perStep)
+        return Result(
+            bytes: bytes, frames: frames, events: events, gestureEvents: gestures,
+            writeSeconds: BenchmarkTiming.seconds(writeTime), replaySeconds: BenchmarkTiming.seconds(replayTime),
+            residentBeforeBytes: residentBefore, peakWhileWritingBytes: peakWriting,
+            peakWhileReplayingBytes: ProcessMemory.peakResidentBytes, peaksArePerStep: perStep)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A private folder for a benchmark's temporary files: made by `mkdtemp`
@@ -26,7 +27,8 @@ public struct TemporaryFolder: Sendable {
         var template = Array(parent.appendingPathComponent("gestures-bench-XXXXXX").path.utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
-            throw BenchmarkFailure("cannot make a private folder in \(parent.path) for the benchmark's files: \(String(cString: strerror(errno)))")
+            throw BenchmarkFailure(
+                "cannot make a private folder in \(parent.path) for the benchmark's files: \(String(cString: strerror(errno)))")
         }
         url = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
@@ -47,7 +49,9 @@ public struct TemporaryFolder: Sendable {
     public static func createExclusively(_ file: URL) throws {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw BenchmarkFailure("cannot create \(file.path) for the benchmark: \(String(cString: strerror(errno))); remove what is there or give another --temporary-directory")
+            throw BenchmarkFailure(
+                "cannot create \(file.path) for the benchmark: \(String(cString: strerror(errno))); remove what is there or give another --temporary-directory"
+            )
         }
         close(descriptor)
     }

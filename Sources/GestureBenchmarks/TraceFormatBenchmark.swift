@@ -48,9 +48,11 @@ public enum TraceFormatBenchmark {
     /// Generates `frameCount` frames of ``MixedGestureStream`` on `device`,
     /// and times each way in `ways`, `passes` times, with files in
     /// `directory` (removed afterwards).
-    public static func run(device: DeviceDescription, frameCount: Int, ways: [Way] = Way.allCases,
-                           passes: Int = 3, directory: URL,
-                           progress: (String) -> Void = { _ in }) throws -> [Row] {
+    public static func run(
+        device: DeviceDescription, frameCount: Int, ways: [Way] = Way.allCases,
+        passes: Int = 3, directory: URL,
+        progress: (String) -> Void = { _ in }
+    ) throws -> [Row] {
         guard let stream = MixedGestureStream(device: device) else {
             throw BenchmarkFailure("\(device.name) is not a multitouch pad with slots; the trace benchmark needs one")
         }
@@ -58,11 +60,12 @@ public enum TraceFormatBenchmark {
         let eventCount = trace.eventCount
         var rows: [Row] = []
         for way in ways {
-            let format: TraceFormat = switch way {
-            case .json, .jsonStreamed: .json
-            case .evemu: .evemu
-            case .libinput: .libinput
-            }
+            let format: TraceFormat =
+                switch way {
+                case .json, .jsonStreamed: .json
+                case .evemu: .evemu
+                case .libinput: .libinput
+                }
             let url = directory.appendingPathComponent("gestures-bench-\(getpid())-\(way.rawValue).\(format.pathExtension)")
             try TemporaryFolder.createExclusively(url)
             defer { try? FileManager.default.removeItem(at: url) }
@@ -96,15 +99,19 @@ public enum TraceFormatBenchmark {
                 }
             }
             guard read.checksum == eventCount else {
-                throw BenchmarkFailure("\(url.path) read back \(read.checksum) events of the \(eventCount) written; the \(way.rawValue) writer or reader is wrong")
+                throw BenchmarkFailure(
+                    "\(url.path) read back \(read.checksum) events of the \(eventCount) written; the \(way.rawValue) writer or reader is wrong"
+                )
             }
             let readBaseline = try BenchmarkTiming.fastest(passes: passes) { try countLines(url) }
             let megabytes = Double(data.count) / 1e6
-            rows.append(Row(way: way, bytes: data.count, events: read.checksum,
-                            writeMegabytesPerSecond: megabytes / write.seconds,
-                            writeBaselineMegabytesPerSecond: megabytes / writeBaseline.seconds,
-                            readMegabytesPerSecond: megabytes / read.seconds,
-                            readBaselineMegabytesPerSecond: megabytes / readBaseline.seconds))
+            rows.append(
+                Row(
+                    way: way, bytes: data.count, events: read.checksum,
+                    writeMegabytesPerSecond: megabytes / write.seconds,
+                    writeBaselineMegabytesPerSecond: megabytes / writeBaseline.seconds,
+                    readMegabytesPerSecond: megabytes / read.seconds,
+                    readBaselineMegabytesPerSecond: megabytes / readBaseline.seconds))
         }
         return rows
     }

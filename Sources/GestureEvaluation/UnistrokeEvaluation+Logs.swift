@@ -11,10 +11,11 @@ extension UnistrokeEvaluation {
     public static func samples(under directory: URL) throws -> [Sample] {
         try DollarGestureLog.logs(under: directory).map { url, log in
             let speedFolder = url.deletingLastPathComponent()
-            return Sample(gesture: log.gestureName,
-                          subject: log.subject ?? speedFolder.deletingLastPathComponent().lastPathComponent,
-                          speed: log.speed ?? speedFolder.lastPathComponent,
-                          points: log.points)
+            return Sample(
+                gesture: log.gestureName,
+                subject: log.subject ?? speedFolder.deletingLastPathComponent().lastPathComponent,
+                speed: log.speed ?? speedFolder.lastPathComponent,
+                points: log.points)
         }
     }
 }

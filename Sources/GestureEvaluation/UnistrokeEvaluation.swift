@@ -99,8 +99,10 @@ public struct UnistrokeEvaluation: Sendable {
     /// Runs `iterations` trials for each group with `templatesPerGesture`
     /// templates, with a generator seeded by `seed`. `progress` is called with
     /// (groups done, groups in all).
-    public func run(templatesPerGesture: Int, iterations: Int, seed: UInt64,
-                    progress: (Int, Int) -> Void = { _, _ in }) -> Result {
+    public func run(
+        templatesPerGesture: Int, iterations: Int, seed: UInt64,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) -> Result {
         var random = SplitMix64(seed: seed)
         var result = Result(templatesPerGesture: templatesPerGesture, correct: 0, recognitions: 0, recognitionNanoseconds: 0)
         let groups = self.groups()
@@ -142,13 +144,15 @@ public struct UnistrokeEvaluation: Sendable {
         case .userIndependent:
             let subjects = Set(samples.map(\.subject))
             if subjects.count < 2 {
-                return "the user-independent protocol takes the templates from other subjects, and the logs have \(subjects.count) subject\(subjects.count == 1 ? "" : "s")"
+                return
+                    "the user-independent protocol takes the templates from other subjects, and the logs have \(subjects.count) subject\(subjects.count == 1 ? "" : "s")"
             }
             let most = groups.flatMap { $0.templatePool.values.map(\.count) }.max() ?? 0
             return "each trial needs \(e) sample\(e == 1 ? "" : "s") of a gesture by the other subjects, and the most there are is \(most)"
         case .userDependent:
             let most = groups.flatMap { $0.templatePool.values.map(\.count) }.max() ?? 0
-            return "each trial needs \(e + 1) samples of a gesture by one subject at one speed (\(e) template\(e == 1 ? "" : "s") and a candidate), and the most there are is \(most)"
+            return
+                "each trial needs \(e + 1) samples of a gesture by one subject at one speed (\(e) template\(e == 1 ? "" : "s") and a candidate), and the most there are is \(most)"
         }
     }
 
@@ -181,8 +185,11 @@ public struct UnistrokeEvaluation: Sendable {
             return subjects.map { subject in
                 var train: [String: [[Point]]] = [:], test: [String: [[Point]]] = [:]
                 for s in samples {
-                    if s.subject == subject { test[s.gesture, default: []].append(s.points) }
-                    else { train[s.gesture, default: []].append(s.points) }
+                    if s.subject == subject {
+                        test[s.gesture, default: []].append(s.points)
+                    } else {
+                        train[s.gesture, default: []].append(s.points)
+                    }
                 }
                 return Group(label: subject, templatePool: train, candidatePool: test, shared: false)
             }

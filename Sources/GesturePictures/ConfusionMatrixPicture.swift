@@ -42,8 +42,9 @@ public struct ConfusionMatrixPicture: SVGPicture {
         let rowSet = Set(rows)
         let extra = Set(counts.values.flatMap(\.keys)).subtracting(rowSet).sorted()
         let columns = rows + extra
-        self.init(rowLabels: rows, columnLabels: columns,
-                  counts: rows.map { row in columns.map { counts[row]?[$0] ?? 0 } }, title: title)
+        self.init(
+            rowLabels: rows, columnLabels: columns,
+            counts: rows.map { row in columns.map { counts[row]?[$0] ?? 0 } }, title: title)
     }
 
     /// The count in `row`, `column` (0 when missing or negative).
@@ -70,22 +71,26 @@ public struct ConfusionMatrixPicture: SVGPicture {
         let left = Self.margin + labelWidth
         let gridWidth = Double(columnLabels.count) * Self.cell
         let explanation = "rows: the gesture expected · columns: what it was recognised as"
-        let summary = "\(total) recognition\(total == 1 ? "" : "s")"
+        let summary =
+            "\(total) recognition\(total == 1 ? "" : "s")"
             + (total > 0 ? ", \(correct) (\(SVG.decimal(100 * Double(correct) / Double(total), digits: 2)) %) on the diagonal" : "")
         let width = max(520, left + gridWidth + 110 + Self.margin, SVG.textWidth(explanation, size: 12) + 2 * Self.margin)
         var content: [SVGElement] = [
             SVG.text(title, at: Point(x: Self.margin, y: Self.margin + 16), size: 17, ["font-weight": "bold", "fill": Palette.ink]),
             SVG.text(explanation, at: Point(x: Self.margin, y: Self.margin + 37), size: 12, ["fill": Palette.muted]),
             SVG.text(summary, at: Point(x: Self.margin, y: Self.margin + 53), size: 12, ["fill": Palette.muted]),
-            SVG.text("expected", at: Point(x: left - 8, y: top - 8), size: 11, anchor: "end", ["fill": Palette.muted, "font-style": "italic"]),
+            SVG.text(
+                "expected", at: Point(x: left - 8, y: top - 8), size: 11, anchor: "end", ["fill": Palette.muted, "font-style": "italic"]),
         ]
         for (c, label) in columnLabels.enumerated() {
             let centre = left + (Double(c) + 0.5) * Self.cell
             if SVG.textWidth(label, size: 12) <= Self.cell - 6 {
                 content.append(SVG.text(label, at: Point(x: centre, y: top - 8), size: 12, anchor: "middle", ["fill": Palette.ink]))
             } else {
-                content.append(SVG.text(label, at: Point(x: centre + 4, y: top - 8), size: 12,
-                                        ["transform": "rotate(-90 \(SVG.number(centre + 4)) \(SVG.number(top - 8)))", "fill": Palette.ink]))
+                content.append(
+                    SVG.text(
+                        label, at: Point(x: centre + 4, y: top - 8), size: 12,
+                        ["transform": "rotate(-90 \(SVG.number(centre + 4)) \(SVG.number(top - 8)))", "fill": Palette.ink]))
             }
         }
         content.append(SVG.text("total", at: Point(x: left + gridWidth + 12, y: top - 8), size: 11, ["fill": Palette.muted]))
@@ -96,24 +101,32 @@ public struct ConfusionMatrixPicture: SVGPicture {
                 SVG.text(rowLabel, at: Point(x: left - 8, y: y + Self.cell / 2 + 4), size: 12, anchor: "end", ["fill": Palette.ink])
             ]
             for (c, columnLabel) in columnLabels.enumerated() {
-                cells.append(cell(row: r, column: c, rowLabel: rowLabel, columnLabel: columnLabel, rowTotal: rowTotals[r],
-                                  origin: Point(x: left + Double(c) * Self.cell, y: y)))
+                cells.append(
+                    cell(
+                        row: r, column: c, rowLabel: rowLabel, columnLabel: columnLabel, rowTotal: rowTotals[r],
+                        origin: Point(x: left + Double(c) * Self.cell, y: y)))
             }
-            cells.append(SVG.text(String(rowTotals[r]), at: Point(x: left + gridWidth + 12, y: y + Self.cell / 2 + 4), size: 11, ["fill": Palette.ink]))
+            cells.append(
+                SVG.text(
+                    String(rowTotals[r]), at: Point(x: left + gridWidth + 12, y: y + Self.cell / 2 + 4), size: 11, ["fill": Palette.ink]))
             if let diagonal = columnLabels.firstIndex(of: rowLabel), rowTotals[r] > 0 {
                 let share = 100 * Double(count(row: r, column: diagonal)) / Double(rowTotals[r])
-                cells.append(SVG.text("\(SVG.decimal(share, digits: 1)) %", at: Point(x: left + gridWidth + 56, y: y + Self.cell / 2 + 4), size: 11,
-                                      ["fill": Palette.ink]))
+                cells.append(
+                    SVG.text(
+                        "\(SVG.decimal(share, digits: 1)) %", at: Point(x: left + gridWidth + 56, y: y + Self.cell / 2 + 4), size: 11,
+                        ["fill": Palette.ink]))
             }
             content.append(SVG.group(["class": "row"], cells).titled("expected \(rowLabel): \(rowTotals[r]) recognitions"))
         }
         if rowLabels.isEmpty || columnLabels.isEmpty {
-            content.append(SVG.text("nothing to show: no labels", at: Point(x: Self.margin, y: top + 14), size: 12, ["fill": Palette.muted]))
+            content.append(
+                SVG.text("nothing to show: no labels", at: Point(x: Self.margin, y: top + 14), size: 12, ["fill": Palette.muted]))
         }
         let bottom = top + Double(max(rowLabels.count, 1)) * Self.cell + 20
         let key = self.key(at: Point(x: Self.margin, y: bottom))
         content.append(key)
-        let description = "\(title): \(rowLabels.count) expected gestures by \(columnLabels.count) answers, \(total) recognitions, \(correct) on the diagonal. "
+        let description =
+            "\(title): \(rowLabels.count) expected gestures by \(columnLabels.count) answers, \(total) recognitions, \(correct) on the diagonal. "
             + "Off the diagonal: " + offDiagonalSummary() + "."
         return SVG.document(width: width, height: bottom + 40 + Self.margin, title: title, description: description, content: content)
     }
@@ -123,12 +136,17 @@ public struct ConfusionMatrixPicture: SVGPicture {
         let share = rowTotal > 0 ? Double(n) / Double(rowTotal) : 0
         let isRight = rowLabel == columnLabel
         let fill = n == 0 ? "#ffffff" : Self.shade(share, right: isRight)
-        var children = [SVG.rect(x: origin.x, y: origin.y, width: Self.cell, height: Self.cell,
-                                 ["fill": fill, "stroke": isRight ? "#9DB4CC" : Palette.grid, "stroke-width": "1"])]
+        var children = [
+            SVG.rect(
+                x: origin.x, y: origin.y, width: Self.cell, height: Self.cell,
+                ["fill": fill, "stroke": isRight ? "#9DB4CC" : Palette.grid, "stroke-width": "1"])
+        ]
         if n > 0 {
             let text = n >= 10_000 ? "\(SVG.decimal(Double(n) / 1000, digits: 0))k" : String(n)
-            children.append(SVG.text(text, at: Point(x: origin.x + Self.cell / 2, y: origin.y + Self.cell / 2 + 4), size: n >= 1000 ? 10 : 11,
-                                     anchor: "middle", ["fill": share > 0.5 ? "#ffffff" : Palette.ink]))
+            children.append(
+                SVG.text(
+                    text, at: Point(x: origin.x + Self.cell / 2, y: origin.y + Self.cell / 2 + 4), size: n >= 1000 ? 10 : 11,
+                    anchor: "middle", ["fill": share > 0.5 ? "#ffffff" : Palette.ink]))
         }
         let percent = rowTotal > 0 ? " (\(SVG.decimal(100 * share, digits: 1)) % of \(rowTotal))" : ""
         return SVG.group(["class": "cell"], children)
@@ -141,10 +159,11 @@ public struct ConfusionMatrixPicture: SVGPicture {
         let t = 0.12 + 0.88 * max(0, min(1, share))
         let (r, g, b) = right ? (8.0, 81.0, 156.0) : (198.0, 40.0, 40.0)
         func mix(_ c: Double) -> Int { Int((255 + (c - 255) * t).rounded()) }
-        return "#" + [mix(r), mix(g), mix(b)].map { value in
-            let hex = String(value, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        return "#"
+            + [mix(r), mix(g), mix(b)].map { value in
+                let hex = String(value, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined()
     }
 
     func key(at origin: Point) -> SVGElement {
@@ -152,12 +171,14 @@ public struct ConfusionMatrixPicture: SVGPicture {
         var x = origin.x
         for (right, label) in [(true, "right answer"), (false, "wrong answer")] {
             for (index, share) in [0.1, 0.5, 1.0].enumerated() {
-                children.append(SVG.rect(x: x + Double(index) * 16, y: origin.y, width: 16, height: 12, ["fill": Self.shade(share, right: right)]))
+                children.append(
+                    SVG.rect(x: x + Double(index) * 16, y: origin.y, width: 16, height: 12, ["fill": Self.shade(share, right: right)]))
             }
             children.append(SVG.text(label + ", share of its row", at: Point(x: x + 54, y: origin.y + 10), size: 11, ["fill": Palette.ink]))
             x += 54 + SVG.textWidth(label + ", share of its row", size: 11) + 24
         }
-        return SVG.group(["class": "key"], children).titled("Key: blue cells are right answers, red cells wrong ones, darker for a larger share of the row")
+        return SVG.group(["class": "key"], children).titled(
+            "Key: blue cells are right answers, red cells wrong ones, darker for a larger share of the row")
     }
 
     func offDiagonalSummary() -> String {

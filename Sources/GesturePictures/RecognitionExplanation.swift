@@ -29,8 +29,10 @@ public struct RecognitionExplanation: SVGPicture {
     }
 
     /// An explanation of the verdict of a recognizer holding `library` with `configuration`.
-    public init(stroke: [Point], library: TemplateLibrary, configuration: UnistrokeRecognizer.Configuration = .init(),
-                title: String = "Recognition") {
+    public init(
+        stroke: [Point], library: TemplateLibrary, configuration: UnistrokeRecognizer.Configuration = .init(),
+        title: String = "Recognition"
+    ) {
         self.init(stroke: stroke, recognizer: UnistrokeRecognizer(library: library, configuration: configuration), title: title)
     }
 
@@ -63,37 +65,53 @@ public struct RecognitionExplanation: SVGPicture {
             SVG.text(title, at: Point(x: Self.margin, y: Self.margin + 16), size: 17, ["font-weight": "bold", "fill": Palette.ink])
         ]
         let verdict = self.verdict(threshold: threshold)
-        content.append(SVG.text(verdict.text, at: Point(x: Self.margin, y: Self.margin + 40), size: 14,
-                                ["class": "verdict", "font-weight": "bold", "fill": verdict.colour]))
-        content.append(SVG.text("\(recognizer.templates.count) templates; strokes normalised \(configuration.normalisationSummary)",
-                                at: Point(x: Self.margin, y: Self.margin + 58), size: 11, ["fill": Palette.muted]))
+        content.append(
+            SVG.text(
+                verdict.text, at: Point(x: Self.margin, y: Self.margin + 40), size: 14,
+                ["class": "verdict", "font-weight": "bold", "fill": verdict.colour]))
+        content.append(
+            SVG.text(
+                "\(recognizer.templates.count) templates; strokes normalised \(configuration.normalisationSummary)",
+                at: Point(x: Self.margin, y: Self.margin + 58), size: 11, ["fill": Palette.muted]))
         let top = Self.margin + 92
         func origin(_ column: Int) -> Point { Point(x: Self.margin + Double(column) * (Self.panel + Self.gap), y: top) }
 
-        content.append(panel(at: origin(0), heading: "as drawn (\(stroke.count) points)", layers: [(stroke, Palette.ink, 2, "drawn-path")],
-                             title: "The stroke as drawn, \(stroke.count) points, in its own coordinates"))
+        content.append(
+            panel(
+                at: origin(0), heading: "as drawn (\(stroke.count) points)", layers: [(stroke, Palette.ink, 2, "drawn-path")],
+                title: "The stroke as drawn, \(stroke.count) points, in its own coordinates"))
         let candidate = try? recognizer.normalized(stroke).get()
         if let candidate {
-            content.append(panel(at: origin(1), heading: "normalised (\(candidate.count) points)", layers: [(candidate, Palette.ink, 2, "candidate-path")],
-                                 title: "The stroke as the \(configuration.matcher.rawValue) matcher compares it, \(candidate.count) points"))
+            content.append(
+                panel(
+                    at: origin(1), heading: "normalised (\(candidate.count) points)",
+                    layers: [(candidate, Palette.ink, 2, "candidate-path")],
+                    title: "The stroke as the \(configuration.matcher.rawValue) matcher compares it, \(candidate.count) points"))
         } else {
-            content.append(panel(at: origin(1), heading: "normalised", layers: [], title: "The stroke cannot be normalised: \(verdict.text)"))
+            content.append(
+                panel(at: origin(1), heading: "normalised", layers: [], title: "The stroke cannot be normalised: \(verdict.text)"))
         }
         let colours = [Palette.contact(0), Palette.contact(1)]
         let headings = ["best", "second best"]
         for (rank, match) in contenders.enumerated() {
             let template = recognizer.templates[match.templateIndex].normalizedPoints
             let passes = match.score >= threshold
-            content.append(panel(
-                at: origin(2 + rank),
-                heading: "\(headings[rank]): \(match.name) \(SVG.decimal(match.score, digits: 3))",
-                layers: (candidate.map { [($0, Palette.candidate, 1.5, "candidate-path")] } ?? []) + [(template, colours[rank], 2.2, "compared-path")],
-                title: "The \(headings[rank]) template, \(match.name) (template \(match.templateIndex + 1)), scores \(SVG.decimal(match.score, digits: 3)), "
-                    + "\(passes ? "at or above" : "below") the threshold \(SVG.decimal(threshold, digits: 2)); the stroke in grey beneath it",
-                headingColour: colours[rank]))
+            content.append(
+                panel(
+                    at: origin(2 + rank),
+                    heading: "\(headings[rank]): \(match.name) \(SVG.decimal(match.score, digits: 3))",
+                    layers: (candidate.map { [($0, Palette.candidate, 1.5, "candidate-path")] } ?? []) + [
+                        (template, colours[rank], 2.2, "compared-path")
+                    ],
+                    title:
+                        "The \(headings[rank]) template, \(match.name) (template \(match.templateIndex + 1)), scores \(SVG.decimal(match.score, digits: 3)), "
+                        + "\(passes ? "at or above" : "below") the threshold \(SVG.decimal(threshold, digits: 2)); the stroke in grey beneath it",
+                    headingColour: colours[rank]))
         }
         if contenders.isEmpty {
-            content.append(SVG.text("no templates to compare with", at: Point(x: origin(2).x, y: top + Self.panel / 2), size: 12, ["fill": Palette.muted]))
+            content.append(
+                SVG.text(
+                    "no templates to compare with", at: Point(x: origin(2).x, y: top + Self.panel / 2), size: 12, ["fill": Palette.muted]))
         }
 
         var y = top + Self.panel + 56
@@ -104,22 +122,28 @@ public struct RecognitionExplanation: SVGPicture {
         content.append(ranking.element)
         y = ranking.bottom
 
-        let description = "\(verdict.text). " + contenders.enumerated().map { rank, match in
-            "\(headings[rank]) template \(match.name) scores \(SVG.decimal(match.score, digits: 3))"
-        }.joined(separator: "; ") + "; the threshold is \(SVG.decimal(threshold, digits: 2))."
+        let description =
+            "\(verdict.text). "
+            + contenders.enumerated().map { rank, match in
+                "\(headings[rank]) template \(match.name) scores \(SVG.decimal(match.score, digits: 3))"
+            }.joined(separator: "; ") + "; the threshold is \(SVG.decimal(threshold, digits: 2))."
         return SVG.document(width: width, height: y + Self.margin, title: title, description: description, content: content)
     }
 
     func verdict(threshold: Double) -> (text: String, colour: String) {
         switch outcome {
         case .match(let match):
-            let text = "Recognised as \(match.name): score \(SVG.decimal(match.score, digits: 3)) ≥ threshold \(SVG.decimal(threshold, digits: 2))"
+            let text =
+                "Recognised as \(match.name): score \(SVG.decimal(match.score, digits: 3)) ≥ threshold \(SVG.decimal(threshold, digits: 2))"
             if let rejection = strokeVerdict?.rejection {
                 return (text + ", but the daemon would not fire it: \(rejection)", Palette.alarm)
             }
             return (text, Palette.start)
         case .noMatch(let best?):
-            return ("No match: the best, \(best.name), scores \(SVG.decimal(best.score, digits: 3)) < threshold \(SVG.decimal(threshold, digits: 2))", Palette.alarm)
+            return (
+                "No match: the best, \(best.name), scores \(SVG.decimal(best.score, digits: 3)) < threshold \(SVG.decimal(threshold, digits: 2))",
+                Palette.alarm
+            )
         case .noMatch(nil):
             return ("No match: the recognizer has no templates", Palette.alarm)
         case .degenerate(let reason):
@@ -129,23 +153,30 @@ public struct RecognitionExplanation: SVGPicture {
 
     /// A square panel with `heading` above it and `layers` drawn in it to one
     /// scale (path, colour, line width, class); the last layer's direction is marked.
-    func panel(at origin: Point, heading: String, layers: [([Point], String, Double, String)], title: String,
-               headingColour: String = Palette.ink) -> SVGElement {
+    func panel(
+        at origin: Point, heading: String, layers: [([Point], String, Double, String)], title: String,
+        headingColour: String = Palette.ink
+    ) -> SVGElement {
         var children = [
             SVG.text(heading, at: Point(x: origin.x, y: origin.y - 6), size: 12, ["font-weight": "bold", "fill": headingColour]),
-            SVG.rect(x: origin.x, y: origin.y, width: Self.panel, height: Self.panel, ["fill": "#ffffff", "stroke": Palette.grid, "stroke-width": "1", "rx": "4"]),
+            SVG.rect(
+                x: origin.x, y: origin.y, width: Self.panel, height: Self.panel,
+                ["fill": "#ffffff", "stroke": Palette.grid, "stroke-width": "1", "rx": "4"]),
         ]
         let fit = StrokeFit(layers.map(\.0), origin: origin, size: Self.panel, padding: 18)
         for (index, layer) in layers.enumerated() {
-            children += StrokeDrawing.elements(layer.0, fit: fit, colour: layer.1, width: layer.2,
-                                               marksDirection: index == layers.count - 1, extra: ["class": layer.3])
+            children += StrokeDrawing.elements(
+                layer.0, fit: fit, colour: layer.1, width: layer.2,
+                marksDirection: index == layers.count - 1, extra: ["class": layer.3])
         }
         return SVG.group(["class": "panel"], children).titled(title)
     }
 
     /// The 0...1 score scale with the threshold and the two contenders on it:
     /// values above the bar, the contenders' marks and names below it.
-    func scoreBar(at origin: Point, width: Double, threshold: Double, contenders: [UnistrokeRecognizer.Match]) -> (element: SVGElement, bottom: Double) {
+    func scoreBar(at origin: Point, width: Double, threshold: Double, contenders: [UnistrokeRecognizer.Match]) -> (
+        element: SVGElement, bottom: Double
+    ) {
         func x(_ score: Double) -> Double { origin.x + max(0, min(1, score)) * width }
         var children = [
             SVG.text("score", at: Point(x: origin.x, y: origin.y - 22), size: 11, ["fill": Palette.muted]),
@@ -153,26 +184,39 @@ public struct RecognitionExplanation: SVGPicture {
             SVG.rect(x: x(threshold), y: origin.y, width: x(1) - x(threshold), height: 10, ["fill": "#D8EEDC"]),
         ]
         for tick in stride(from: 0.0, through: 1.0001, by: 0.1) {
-            children.append(SVG.line(from: Point(x: x(tick), y: origin.y - 3), to: Point(x: x(tick), y: origin.y), ["stroke": Palette.muted]))
-            children.append(SVG.text(SVG.decimal(tick, digits: 1), at: Point(x: x(tick), y: origin.y - 5), size: 10, anchor: "middle", ["fill": Palette.muted]))
+            children.append(
+                SVG.line(from: Point(x: x(tick), y: origin.y - 3), to: Point(x: x(tick), y: origin.y), ["stroke": Palette.muted]))
+            children.append(
+                SVG.text(
+                    SVG.decimal(tick, digits: 1), at: Point(x: x(tick), y: origin.y - 5), size: 10, anchor: "middle",
+                    ["fill": Palette.muted]))
         }
-        children.append(SVG.line(from: Point(x: x(threshold), y: origin.y - 18), to: Point(x: x(threshold), y: origin.y + 12),
-                                 ["stroke": Palette.ink, "stroke-width": "2"]))
-        children.append(SVG.text("threshold \(SVG.decimal(threshold, digits: 2))", at: Point(x: x(threshold) + 5, y: origin.y - 18), size: 10,
-                                 ["fill": Palette.ink, "font-weight": "bold"]))
+        children.append(
+            SVG.line(
+                from: Point(x: x(threshold), y: origin.y - 18), to: Point(x: x(threshold), y: origin.y + 12),
+                ["stroke": Palette.ink, "stroke-width": "2"]))
+        children.append(
+            SVG.text(
+                "threshold \(SVG.decimal(threshold, digits: 2))", at: Point(x: x(threshold) + 5, y: origin.y - 18), size: 10,
+                ["fill": Palette.ink, "font-weight": "bold"]))
         let colours = [Palette.contact(0), Palette.contact(1)]
         for (rank, match) in contenders.enumerated() {
             let tip = Point(x: x(match.score), y: origin.y + 11)
-            children.append(SVG.polygon([tip, Point(x: tip.x - 6, y: tip.y + 10), Point(x: tip.x + 6, y: tip.y + 10)], ["fill": colours[rank]]))
+            children.append(
+                SVG.polygon([tip, Point(x: tip.x - 6, y: tip.y + 10), Point(x: tip.x + 6, y: tip.y + 10)], ["fill": colours[rank]]))
             let label = "\(match.name) \(SVG.decimal(match.score, digits: 3))"
             let half = SVG.textWidth(label, size: 10) * 0.55
             let labelX = min(max(tip.x, origin.x + half), origin.x + width - half)
-            children.append(SVG.text(label, at: Point(x: labelX, y: tip.y + 23 + Double(rank) * 13),
-                                     size: 10, anchor: "middle", ["fill": colours[rank], "font-weight": "bold"]))
+            children.append(
+                SVG.text(
+                    label, at: Point(x: labelX, y: tip.y + 23 + Double(rank) * 13),
+                    size: 10, anchor: "middle", ["fill": colours[rank], "font-weight": "bold"]))
         }
-        return (SVG.group(["class": "scores"], children)
-                    .titled("Scores from 0 to 1: below the threshold \(SVG.decimal(threshold, digits: 2)) a stroke is no match"),
-                origin.y + 36 + Double(contenders.count) * 13)
+        return (
+            SVG.group(["class": "scores"], children)
+                .titled("Scores from 0 to 1: below the threshold \(SVG.decimal(threshold, digits: 2)) a stroke is no match"),
+            origin.y + 36 + Double(contenders.count) * 13
+        )
     }
 
     /// The best score of each name, best first, at most eight.
@@ -186,15 +230,24 @@ public struct RecognitionExplanation: SVGPicture {
         for (index, match) in best.enumerated() {
             let y = top + 18 + Double(index) * 16
             children.append(SVG.text(match.name, at: Point(x: Self.margin, y: y + 10), size: 11, ["fill": Palette.ink]))
-            children.append(SVG.rect(x: Self.margin + labelWidth, y: y + 1, width: barWidth * max(0, match.score), height: 11,
-                                     ["fill": match.score >= threshold ? "#7FBF8E" : "#D9A3A3"]))
-            children.append(SVG.text(SVG.decimal(match.score, digits: 3), at: Point(x: Self.margin + labelWidth + barWidth * max(0, match.score) + 6, y: y + 10),
-                                     size: 11, ["fill": Palette.ink]))
+            children.append(
+                SVG.rect(
+                    x: Self.margin + labelWidth, y: y + 1, width: barWidth * max(0, match.score), height: 11,
+                    ["fill": match.score >= threshold ? "#7FBF8E" : "#D9A3A3"]))
+            children.append(
+                SVG.text(
+                    SVG.decimal(match.score, digits: 3),
+                    at: Point(x: Self.margin + labelWidth + barWidth * max(0, match.score) + 6, y: y + 10),
+                    size: 11, ["fill": Palette.ink]))
         }
         let x = Self.margin + labelWidth + barWidth * threshold
-        children.append(SVG.line(from: Point(x: x, y: top + 16), to: Point(x: x, y: top + 18 + Double(best.count) * 16),
-                                 ["stroke": Palette.ink, "stroke-width": "1", "stroke-dasharray": "3 2"]))
-        return (SVG.group(["class": "ranking"], children).titled("The best score of each gesture name, best first"),
-                top + 22 + Double(best.count) * 16)
+        children.append(
+            SVG.line(
+                from: Point(x: x, y: top + 16), to: Point(x: x, y: top + 18 + Double(best.count) * 16),
+                ["stroke": Palette.ink, "stroke-width": "1", "stroke-dasharray": "3 2"]))
+        return (
+            SVG.group(["class": "ranking"], children).titled("The best score of each gesture name, best first"),
+            top + 22 + Double(best.count) * 16
+        )
     }
 }

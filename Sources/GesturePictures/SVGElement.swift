@@ -115,7 +115,8 @@ enum SVG {
     }
 
     static func rect(x: Double, y: Double, width: Double, height: Double, _ attributes: KeyValuePairs<String, String> = [:]) -> SVGElement {
-        var element = SVGElement("rect", ["x": number(x), "y": number(y), "width": number(max(0, width)), "height": number(max(0, height))])
+        var element = SVGElement(
+            "rect", ["x": number(x), "y": number(y), "width": number(max(0, width)), "height": number(max(0, height))])
         element.attributes += attributes.map { (name: $0.key, value: $0.value) }
         return element
     }
@@ -152,8 +153,10 @@ enum SVG {
     }
 
     /// Text at (x, y), the baseline's start unless `anchor` says otherwise.
-    static func text(_ content: String, at p: Point, size: Double, anchor: String = "start",
-                     _ attributes: KeyValuePairs<String, String> = [:]) -> SVGElement {
+    static func text(
+        _ content: String, at p: Point, size: Double, anchor: String = "start",
+        _ attributes: KeyValuePairs<String, String> = [:]
+    ) -> SVGElement {
         var element = SVGElement("text", ["x": number(p.x), "y": number(p.y), "font-size": number(size)], text: content)
         if anchor != "start" { element.attributes.append(("text-anchor", anchor)) }
         element.attributes += attributes.map { (name: $0.key, value: $0.value) }
@@ -172,8 +175,9 @@ enum SVG {
         let ux = dx / length, uy = dy / length
         let base = Point(x: tip.x - ux * size, y: tip.y - uy * size)
         let half = size * 0.5
-        return polygon([tip, Point(x: base.x - uy * half, y: base.y + ux * half), Point(x: base.x + uy * half, y: base.y - ux * half)],
-                       ["fill": fill])
+        return polygon(
+            [tip, Point(x: base.x - uy * half, y: base.y + ux * half), Point(x: base.x + uy * half, y: base.y - ux * half)],
+            ["fill": fill])
     }
 
     /// The approximate width of `text` at `size` in the sans-serif font the pictures use.
@@ -184,21 +188,24 @@ enum SVG {
     /// A whole document: `width` x `height` pixels on a white background, its
     /// title and description for screen readers, then `content`.
     static func document(width: Double, height: Double, title: String, description: String, content: [SVGElement]) -> String {
-        var root = SVGElement("svg", [
-            "xmlns": "http://www.w3.org/2000/svg",
-            "version": "1.1",
-            "width": number(width),
-            "height": number(height),
-            "viewBox": "0 0 \(number(width)) \(number(height))",
-            "role": "img",
-            "aria-labelledby": "picture-title picture-description",
-            "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
-        ])
-        root.children = [
-            SVGElement("title", ["id": "picture-title"], text: title),
-            SVGElement("desc", ["id": "picture-description"], text: description),
-            rect(x: 0, y: 0, width: width, height: height, ["fill": "#ffffff"]),
-        ] + content
+        var root = SVGElement(
+            "svg",
+            [
+                "xmlns": "http://www.w3.org/2000/svg",
+                "version": "1.1",
+                "width": number(width),
+                "height": number(height),
+                "viewBox": "0 0 \(number(width)) \(number(height))",
+                "role": "img",
+                "aria-labelledby": "picture-title picture-description",
+                "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
+            ])
+        root.children =
+            [
+                SVGElement("title", ["id": "picture-title"], text: title),
+                SVGElement("desc", ["id": "picture-description"], text: description),
+                rect(x: 0, y: 0, width: width, height: height, ["fill": "#ffffff"]),
+            ] + content
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         root.write(to: &output)
         return output
@@ -208,8 +215,10 @@ enum SVG {
 /// Colours the pictures share: distinct for colour-blind readers (Okabe and
 /// Ito's palette first), dark enough on white.
 enum Palette {
-    static let contacts = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
-                           "#56B4E9", "#7F3C8D", "#8C6D31", "#3969AC", "#11A579"]
+    static let contacts = [
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+        "#56B4E9", "#7F3C8D", "#8C6D31", "#3969AC", "#11A579",
+    ]
     static let ink = "#222222"
     static let muted = "#666666"
     static let faint = "#B0B0B0"

@@ -14,8 +14,9 @@ struct StrokeFit {
         let span = max(maxX - minX, maxY - minY)
         let inner = size - 2 * padding
         scale = span > 0 ? inner / span : 1
-        offset = Point(x: origin.x + padding + (inner - (maxX - minX) * scale) / 2 - minX * scale,
-                       y: origin.y + padding + (inner - (maxY - minY) * scale) / 2 - minY * scale)
+        offset = Point(
+            x: origin.x + padding + (inner - (maxX - minX) * scale) / 2 - minX * scale,
+            y: origin.y + padding + (inner - (maxY - minY) * scale) / 2 - minY * scale)
     }
 
     func callAsFunction(_ p: Point) -> Point {
@@ -26,18 +27,26 @@ struct StrokeFit {
 /// A stroke drawn with its start point (a green dot) and its direction (an
 /// arrowhead at its end and one halfway along).
 enum StrokeDrawing {
-    static func elements(_ points: [Point], fit: StrokeFit, colour: String, width: Double = 2,
-                         marksDirection: Bool = true, extra: KeyValuePairs<String, String> = [:]) -> [SVGElement] {
+    static func elements(
+        _ points: [Point], fit: StrokeFit, colour: String, width: Double = 2,
+        marksDirection: Bool = true, extra: KeyValuePairs<String, String> = [:]
+    ) -> [SVGElement] {
         let mapped = points.filter(\.isFinite).map { fit($0) }
         guard let first = mapped.first else { return [] }
-        var path = SVG.path(mapped, ["fill": "none", "stroke": colour, "stroke-width": SVG.number(width),
-                                     "stroke-linejoin": "round", "stroke-linecap": "round"])
+        var path = SVG.path(
+            mapped,
+            [
+                "fill": "none", "stroke": colour, "stroke-width": SVG.number(width),
+                "stroke-linejoin": "round", "stroke-linecap": "round",
+            ])
         path.attributes += extra.map { (name: $0.key, value: $0.value) }
         var elements = [path]
         guard marksDirection, mapped.count >= 2 else { return elements }
         let size = 5 + 2 * width
         if let head = arrowhead(mapped, endingAt: mapped.count - 1, colour: colour, size: size) { elements.append(head) }
-        if mapped.count >= 6, let mid = arrowhead(mapped, endingAt: mapped.count / 2, colour: colour, size: size * 0.8) { elements.append(mid) }
+        if mapped.count >= 6, let mid = arrowhead(mapped, endingAt: mapped.count / 2, colour: colour, size: size * 0.8) {
+            elements.append(mid)
+        }
         elements.append(SVG.circle(first, radius: 2 + width, ["fill": Palette.start, "stroke": "#ffffff", "stroke-width": "1"]))
         return elements
     }

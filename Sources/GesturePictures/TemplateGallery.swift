@@ -18,8 +18,10 @@ public struct TemplateGallery: SVGPicture {
     public var columns: Int
 
     /// A gallery of `library` normalised as a recognizer with `configuration` sees it.
-    public init(_ library: TemplateLibrary, configuration: UnistrokeRecognizer.Configuration = .init(),
-                title: String = "Template library", columns: Int = 8) {
+    public init(
+        _ library: TemplateLibrary, configuration: UnistrokeRecognizer.Configuration = .init(),
+        title: String = "Template library", columns: Int = 8
+    ) {
         self.library = library
         self.configuration = configuration
         self.title = title
@@ -43,10 +45,12 @@ public struct TemplateGallery: SVGPicture {
         let count = library.templates.count
         var content: [SVGElement] = [
             SVG.text(title, at: Point(x: Self.margin, y: Self.margin + 16), size: 17, ["font-weight": "bold", "fill": Palette.ink]),
-            SVG.text("\(names.count) gesture\(names.count == 1 ? "" : "s"), \(count) sample\(count == 1 ? "" : "s")",
-                     at: Point(x: Self.margin, y: Self.margin + 37), size: 12, ["fill": Palette.muted]),
-            SVG.text("normalised \(configuration.normalisationSummary)", at: Point(x: Self.margin, y: Self.margin + 53), size: 12,
-                     ["fill": Palette.muted]),
+            SVG.text(
+                "\(names.count) gesture\(names.count == 1 ? "" : "s"), \(count) sample\(count == 1 ? "" : "s")",
+                at: Point(x: Self.margin, y: Self.margin + 37), size: 12, ["fill": Palette.muted]),
+            SVG.text(
+                "normalised \(configuration.normalisationSummary)", at: Point(x: Self.margin, y: Self.margin + 53), size: 12,
+                ["fill": Palette.muted]),
         ]
         content.append(key(at: Self.margin + 64))
         let top = Self.margin + 92
@@ -66,11 +70,12 @@ public struct TemplateGallery: SVGPicture {
             }
             let origin = Point(x: Self.margin + x, y: y)
             var children: [SVGElement] = [
-                SVG.text(name, at: Point(x: origin.x, y: origin.y + 13), size: 12, ["font-weight": "bold", "fill": Palette.ink]),
+                SVG.text(name, at: Point(x: origin.x, y: origin.y + 13), size: 12, ["font-weight": "bold", "fill": Palette.ink])
             ]
             for (index, points) in samples.enumerated() {
                 let cellOrigin = Point(x: origin.x + Double(index % perLine) * step, y: origin.y + 20 + Double(index / perLine) * step)
-                children.append(sample(name: name, index: index, of: samples.count, points: points, recognizer: recognizer, origin: cellOrigin))
+                children.append(
+                    sample(name: name, index: index, of: samples.count, points: points, recognizer: recognizer, origin: cellOrigin))
             }
             content.append(SVG.group(["class": "gesture-name"], children).titled("\(name): \(label)"))
             x += blockWidth
@@ -82,15 +87,20 @@ public struct TemplateGallery: SVGPicture {
             content.append(SVG.text("the library is empty", at: Point(x: Self.margin, y: y + 14), size: 13, ["fill": Palette.muted]))
             y += 24
         }
-        let width = max(Self.margin * 2 + widest, SVG.textWidth("normalised \(configuration.normalisationSummary)", size: 12) + 2 * Self.margin, 400)
-        let description = "\(title): \(names.count) gestures (\(names.joined(separator: ", "))), \(count) samples, each drawn "
+        let width = max(
+            Self.margin * 2 + widest, SVG.textWidth("normalised \(configuration.normalisationSummary)", size: 12) + 2 * Self.margin, 400)
+        let description =
+            "\(title): \(names.count) gestures (\(names.joined(separator: ", "))), \(count) samples, each drawn "
             + "\(configuration.normalisationSummary), with its start point and direction marked."
         return SVG.document(width: width, height: y + Self.margin, title: title, description: description, content: content)
     }
 
     func sample(name: String, index: Int, of count: Int, points: [Point], recognizer: UnistrokeRecognizer, origin: Point) -> SVGElement {
-        var children = [SVG.rect(x: origin.x, y: origin.y, width: Self.cell, height: Self.cell,
-                                 ["fill": "#ffffff", "stroke": Palette.grid, "stroke-width": "1", "rx": "4"])]
+        var children = [
+            SVG.rect(
+                x: origin.x, y: origin.y, width: Self.cell, height: Self.cell,
+                ["fill": "#ffffff", "stroke": Palette.grid, "stroke-width": "1", "rx": "4"])
+        ]
         let title: String
         switch recognizer.normalized(points) {
         case .success(let normalized):
@@ -98,11 +108,14 @@ public struct TemplateGallery: SVGPicture {
             children += StrokeDrawing.elements(normalized, fit: fit, colour: Palette.contact(0), extra: ["class": "sample-path"])
             title = "\(name), sample \(index + 1) of \(count): \(points.count) points drawn, \(normalized.count) compared"
         case .failure(let reason):
-            children.append(SVG.text("not a stroke", at: Point(x: origin.x + Self.cell / 2, y: origin.y + Self.cell / 2), size: 11,
-                                     anchor: "middle", ["fill": Palette.alarm]))
+            children.append(
+                SVG.text(
+                    "not a stroke", at: Point(x: origin.x + Self.cell / 2, y: origin.y + Self.cell / 2), size: 11,
+                    anchor: "middle", ["fill": Palette.alarm]))
             title = "\(name), sample \(index + 1) of \(count): \(reason)"
         }
-        children.append(SVG.text(String(index + 1), at: Point(x: origin.x + 5, y: origin.y + Self.cell - 5), size: 9, ["fill": Palette.muted]))
+        children.append(
+            SVG.text(String(index + 1), at: Point(x: origin.x + 5, y: origin.y + Self.cell - 5), size: 9, ["fill": Palette.muted]))
         return SVG.group(["class": "sample"], children).titled(title)
     }
 
@@ -111,8 +124,12 @@ public struct TemplateGallery: SVGPicture {
         var children: [SVGElement] = []
         children.append(SVG.circle(Point(x: Self.margin + 5, y: y + 6), radius: 4, ["fill": Palette.start]))
         children.append(SVG.text("start", at: Point(x: Self.margin + 14, y: y + 10), size: 11, ["fill": Palette.ink]))
-        if let head = SVG.arrowhead(at: Point(x: Self.margin + 80, y: y + 6), from: Point(x: Self.margin + 60, y: y + 6), size: 9, fill: c) {
-            children.append(SVG.line(from: Point(x: Self.margin + 62, y: y + 6), to: Point(x: Self.margin + 75, y: y + 6), ["stroke": c, "stroke-width": "2"]))
+        if let head = SVG.arrowhead(at: Point(x: Self.margin + 80, y: y + 6), from: Point(x: Self.margin + 60, y: y + 6), size: 9, fill: c)
+        {
+            children.append(
+                SVG.line(
+                    from: Point(x: Self.margin + 62, y: y + 6), to: Point(x: Self.margin + 75, y: y + 6),
+                    ["stroke": c, "stroke-width": "2"]))
             children.append(head)
         }
         children.append(SVG.text("direction", at: Point(x: Self.margin + 86, y: y + 10), size: 11, ["fill": Palette.ink]))

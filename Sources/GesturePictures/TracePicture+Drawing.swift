@@ -43,7 +43,10 @@ struct TraceLayout {
         y = origin.y + scene.size.height * scale + 30
 
         let timeline = Timeline(x0: origin.x, x1: width - Self.margin - 12, start: scene.start, end: scene.end)
-        let gestureLanes = Self.lanes(scene.gestures.map { ($0.beginMilliseconds, max($0.endMilliseconds, $0.beginMilliseconds + timeline.millisecondsPer(pixels: 30))) })
+        let gestureLanes = Self.lanes(
+            scene.gestures.map {
+                ($0.beginMilliseconds, max($0.endMilliseconds, $0.beginMilliseconds + timeline.millisecondsPer(pixels: 30)))
+            })
         let contactLanes = Self.lanes(scene.tracks.map { ($0.first, max($0.last, $0.first + timeline.millisecondsPer(pixels: 2))) })
         let gestureRowTop = y + 4
         let gestureRows = max(1, (gestureLanes.max() ?? -1) + 1)
@@ -56,12 +59,16 @@ struct TraceLayout {
 
         let tickInterval = Self.niceStep(scene.end - scene.start, maximumCount: 24)
         for (index, track) in scene.tracks.enumerated() {
-            content.append(contact(track, origin: origin, tickInterval: tickInterval,
-                                   timeline: timeline, laneTop: contactRowTop + Double(contactLanes[index]) * Self.laneHeight))
+            content.append(
+                contact(
+                    track, origin: origin, tickInterval: tickInterval,
+                    timeline: timeline, laneTop: contactRowTop + Double(contactLanes[index]) * Self.laneHeight))
         }
         if scene.tracks.isEmpty {
-            content.append(SVG.text("no contacts in this part of the recording", at: Point(x: origin.x + 10, y: origin.y + 24), size: 13,
-                                    ["fill": Palette.muted]))
+            content.append(
+                SVG.text(
+                    "no contacts in this part of the recording", at: Point(x: origin.x + 10, y: origin.y + 24), size: 13,
+                    ["fill": Palette.muted]))
         }
 
         y = axisY + 34
@@ -70,27 +77,36 @@ struct TraceLayout {
         y = key.bottom + 10
 
         if scene.gestures.isEmpty {
-            content.append(SVG.text("no gestures recognised in this part of the recording", at: Point(x: Self.margin, y: y + 12), size: 12,
-                                    ["fill": Palette.muted]))
+            content.append(
+                SVG.text(
+                    "no gestures recognised in this part of the recording", at: Point(x: Self.margin, y: y + 12), size: 12,
+                    ["fill": Palette.muted]))
             y += Self.listLineHeight
         }
         for (index, gesture) in scene.gestures.enumerated() {
-            content.append(self.gesture(gesture, origin: origin, timeline: timeline,
-                                        laneTop: gestureRowTop + Double(gestureLanes[index]) * 18,
-                                        listY: y + Double(index) * Self.listLineHeight))
+            content.append(
+                self.gesture(
+                    gesture, origin: origin, timeline: timeline,
+                    laneTop: gestureRowTop + Double(gestureLanes[index]) * 18,
+                    listY: y + Double(index) * Self.listLineHeight))
         }
         y += Double(scene.gestures.count) * Self.listLineHeight + Self.margin
 
-        let description = "A recording of \(scene.device.name): \(scene.tracks.count) contact\(scene.tracks.count == 1 ? "" : "s") drawn on the surface to scale, "
+        let description =
+            "A recording of \(scene.device.name): \(scene.tracks.count) contact\(scene.tracks.count == 1 ? "" : "s") drawn on the surface to scale, "
             + "\(scene.gestures.count) gesture\(scene.gestures.count == 1 ? "" : "s") recognised"
             + (scene.gestures.isEmpty ? "." : ": " + scene.gestures.map { "\($0.number). \($0.summary)" }.joined(separator: "; ") + ".")
         return SVG.document(width: width, height: y, title: scene.title, description: description, content: content)
     }
 
     var subtitle: String {
-        var parts = ["\(scene.device.kind.rawValue) \(SVG.decimal(scene.size.width, digits: 1)) × \(SVG.decimal(scene.size.height, digits: 1)) mm"]
+        var parts = [
+            "\(scene.device.kind.rawValue) \(SVG.decimal(scene.size.width, digits: 1)) × \(SVG.decimal(scene.size.height, digits: 1)) mm"
+        ]
         if scene.device.slotCount > 0 { parts.append("\(scene.device.slotCount) slots") }
-        parts.append("\(SVG.decimal(scene.start, digits: 1))–\(SVG.decimal(scene.end, digits: 1)) ms of \(SVG.decimal(scene.recordingEnd, digits: 1)) ms")
+        parts.append(
+            "\(SVG.decimal(scene.start, digits: 1))–\(SVG.decimal(scene.end, digits: 1)) ms of \(SVG.decimal(scene.recordingEnd, digits: 1)) ms"
+        )
         parts.append("\(scene.tracks.count) contact\(scene.tracks.count == 1 ? "" : "s")")
         parts.append("\(scene.gestures.count) gesture\(scene.gestures.count == 1 ? "" : "s")")
         if scene.palmCount > 0 { parts.append("\(scene.palmCount) palm\(scene.palmCount == 1 ? "" : "s")") }
@@ -110,7 +126,9 @@ struct TraceLayout {
     func surface(at origin: Point) -> SVGElement {
         let w = scene.size.width * scale, h = scene.size.height * scale
         var children: [SVGElement] = [
-            SVG.rect(x: origin.x, y: origin.y, width: w, height: h, ["fill": Palette.surface, "stroke": Palette.ink, "stroke-width": "1.5", "rx": "6"])
+            SVG.rect(
+                x: origin.x, y: origin.y, width: w, height: h,
+                ["fill": Palette.surface, "stroke": Palette.ink, "stroke-width": "1.5", "rx": "6"])
         ]
         // Lines at least 36 px apart, and at most `maximumGridLines` along a side.
         let readable = [5.0, 10, 20, 50, 100].first { $0 * scale >= 36 } ?? 200
@@ -120,18 +138,23 @@ struct TraceLayout {
         for mm in Self.steps(through: scene.size.width + 0.001, by: step) {
             let x = origin.x + mm * scale
             if mm > 0 && mm < scene.size.width { grid += "M\(SVG.number(x)) \(SVG.number(origin.y)) V\(SVG.number(origin.y + h)) " }
-            labels.append(SVG.text(SVG.decimal(mm, digits: 0), at: Point(x: x, y: origin.y - 5), size: 10, anchor: "middle", ["fill": Palette.muted]))
+            labels.append(
+                SVG.text(SVG.decimal(mm, digits: 0), at: Point(x: x, y: origin.y - 5), size: 10, anchor: "middle", ["fill": Palette.muted]))
         }
         for mm in Self.steps(through: scene.size.height + 0.001, by: step) {
             let y = origin.y + mm * scale
             if mm > 0 && mm < scene.size.height { grid += "M\(SVG.number(origin.x)) \(SVG.number(y)) H\(SVG.number(origin.x + w)) " }
-            labels.append(SVG.text(SVG.decimal(mm, digits: 0), at: Point(x: origin.x - 6, y: y + 3.5), size: 10, anchor: "end", ["fill": Palette.muted]))
+            labels.append(
+                SVG.text(
+                    SVG.decimal(mm, digits: 0), at: Point(x: origin.x - 6, y: y + 3.5), size: 10, anchor: "end", ["fill": Palette.muted]))
         }
         children.append(SVGElement("path", ["d": grid, "stroke": Palette.grid, "stroke-width": "1", "fill": "none"]))
         children += labels
         children.append(SVG.text("mm", at: Point(x: origin.x - 6, y: origin.y - 5), size: 10, anchor: "end", ["fill": Palette.muted]))
         return SVG.group(["class": "surface"], children)
-            .titled("The \(scene.device.kind.rawValue) surface, \(SVG.decimal(scene.size.width, digits: 1)) by \(SVG.decimal(scene.size.height, digits: 1)) millimetres, grid every \(SVG.decimal(step, digits: 0)) mm")
+            .titled(
+                "The \(scene.device.kind.rawValue) surface, \(SVG.decimal(scene.size.width, digits: 1)) by \(SVG.decimal(scene.size.height, digits: 1)) millimetres, grid every \(SVG.decimal(step, digits: 0)) mm"
+            )
     }
 
     // MARK: Contacts
@@ -148,8 +171,12 @@ struct TraceLayout {
             drawn.append(point(sample.position, origin: origin))
             lastKept = sample.position
         }
-        var path = SVG.path(drawn, ["class": "contact-path", "fill": "none", "stroke": colour, "stroke-width": "2.2",
-                                    "stroke-linejoin": "round", "stroke-linecap": "round"])
+        var path = SVG.path(
+            drawn,
+            [
+                "class": "contact-path", "fill": "none", "stroke": colour, "stroke-width": "2.2",
+                "stroke-linejoin": "round", "stroke-linecap": "round",
+            ])
         if isPalm { path = path.with("stroke-dasharray", "6 4").with("stroke-opacity", "0.7") }
         children.append(path)
         // Ticks at even times: a dot where the contact was when each interval began.
@@ -158,46 +185,61 @@ struct TraceLayout {
         for sample in track.samples {
             let slot = (sample.milliseconds / tickInterval).rounded(.down)
             if let previousSlot, slot > previousSlot {
-                ticks.append(SVG.circle(point(sample.position, origin: origin), radius: 1.8,
-                                        ["fill": "#ffffff", "stroke": colour, "stroke-width": "1.2"]))
+                ticks.append(
+                    SVG.circle(
+                        point(sample.position, origin: origin), radius: 1.8,
+                        ["fill": "#ffffff", "stroke": colour, "stroke-width": "1.2"]))
             }
             previousSlot = slot
         }
         if !ticks.isEmpty { children.append(SVG.group(["class": "ticks"], ticks)) }
         if let down = track.touchDown {
             let p = point(down.position, origin: origin)
-            children.append(SVG.circle(p, radius: 5, ["class": "touch-down", "fill": "#ffffff", "stroke": colour, "stroke-width": "2"])
-                .titled("contact \(track.id) touches down at \(SVG.decimal(down.milliseconds, digits: 1)) ms"))
-            children.append(SVG.text(isPalm ? "#\(track.id) palm" : "#\(track.id)", at: Point(x: p.x + 7, y: p.y - 7), size: 11,
-                                     ["fill": colour, "font-weight": "bold"]))
+            children.append(
+                SVG.circle(p, radius: 5, ["class": "touch-down", "fill": "#ffffff", "stroke": colour, "stroke-width": "2"])
+                    .titled("contact \(track.id) touches down at \(SVG.decimal(down.milliseconds, digits: 1)) ms"))
+            children.append(
+                SVG.text(
+                    isPalm ? "#\(track.id) palm" : "#\(track.id)", at: Point(x: p.x + 7, y: p.y - 7), size: 11,
+                    ["fill": colour, "font-weight": "bold"]))
         }
         if let up = track.liftOff {
             let p = point(up.position, origin: origin)
-            children.append(SVG.rect(x: p.x - 4, y: p.y - 4, width: 8, height: 8, ["class": "lift-off", "fill": colour])
-                .titled("contact \(track.id) lifts off at \(SVG.decimal(up.milliseconds, digits: 1)) ms"))
+            children.append(
+                SVG.rect(x: p.x - 4, y: p.y - 4, width: 8, height: 8, ["class": "lift-off", "fill": colour])
+                    .titled("contact \(track.id) lifts off at \(SVG.decimal(up.milliseconds, digits: 1)) ms"))
         }
         for jump in track.jumps {
             let p = point(jump.position, origin: origin)
-            children.append(SVG.path([Point(x: p.x - 5, y: p.y - 5), Point(x: p.x + 5, y: p.y + 5)], ["stroke": Palette.alarm, "stroke-width": "2.2"])
-                .with("class", "jump")
-                .titled("at \(SVG.decimal(jump.milliseconds, digits: 1)) ms a sample of contact \(track.id) jumped too far and was discarded; the contact kept this position"))
-            children.append(SVG.path([Point(x: p.x - 5, y: p.y + 5), Point(x: p.x + 5, y: p.y - 5)], ["stroke": Palette.alarm, "stroke-width": "2.2"]))
+            children.append(
+                SVG.path([Point(x: p.x - 5, y: p.y - 5), Point(x: p.x + 5, y: p.y + 5)], ["stroke": Palette.alarm, "stroke-width": "2.2"])
+                    .with("class", "jump")
+                    .titled(
+                        "at \(SVG.decimal(jump.milliseconds, digits: 1)) ms a sample of contact \(track.id) jumped too far and was discarded; the contact kept this position"
+                    ))
+            children.append(
+                SVG.path([Point(x: p.x - 5, y: p.y + 5), Point(x: p.x + 5, y: p.y - 5)], ["stroke": Palette.alarm, "stroke-width": "2.2"]))
         }
         // The contact's life on the timeline; a palm's part drawn pale.
         let x0 = timeline.x(track.first), x1 = max(timeline.x(track.last), x0 + 2)
-        children.append(SVG.rect(x: x0, y: laneTop + 2, width: x1 - x0, height: 7, ["fill": colour, "fill-opacity": isPalm ? "0.35" : "1", "rx": "2"]))
+        children.append(
+            SVG.rect(x: x0, y: laneTop + 2, width: x1 - x0, height: 7, ["fill": colour, "fill-opacity": isPalm ? "0.35" : "1", "rx": "2"]))
         return SVG.group(["class": "contact"], children).titled(contactTitle(track))
     }
 
     func contactTitle(_ track: TraceScene.Track) -> String {
         var parts = ["contact \(track.id)"]
         if let down = track.touchDown {
-            parts.append("touches down at \(SVG.decimal(down.milliseconds, digits: 1)) ms at \(SVG.decimal(down.position.x, digits: 1)), \(SVG.decimal(down.position.y, digits: 1)) mm")
+            parts.append(
+                "touches down at \(SVG.decimal(down.milliseconds, digits: 1)) ms at \(SVG.decimal(down.position.x, digits: 1)), \(SVG.decimal(down.position.y, digits: 1)) mm"
+            )
         } else {
             parts.append("already down at \(SVG.decimal(track.first, digits: 1)) ms")
         }
         if let up = track.liftOff {
-            parts.append("lifts off at \(SVG.decimal(up.milliseconds, digits: 1)) ms at \(SVG.decimal(up.position.x, digits: 1)), \(SVG.decimal(up.position.y, digits: 1)) mm")
+            parts.append(
+                "lifts off at \(SVG.decimal(up.milliseconds, digits: 1)) ms at \(SVG.decimal(up.position.x, digits: 1)), \(SVG.decimal(up.position.y, digits: 1)) mm"
+            )
         } else {
             parts.append("still down at \(SVG.decimal(track.last, digits: 1)) ms")
         }
@@ -219,7 +261,9 @@ struct TraceLayout {
             if let begin = gesture.beginPosition {
                 var a = point(begin, origin: origin)
                 if a.distance(to: b) > 16 {
-                    children.append(SVG.line(from: a, to: b, ["stroke": ink, "stroke-width": "1.2", "stroke-dasharray": "3 3", "stroke-opacity": "0.8"]))
+                    children.append(
+                        SVG.line(
+                            from: a, to: b, ["stroke": ink, "stroke-width": "1.2", "stroke-dasharray": "3 3", "stroke-opacity": "0.8"]))
                 } else {
                     // Begun and ended in one place (a hold, a pinch): side by side.
                     a = Point(x: (a.x + b.x) / 2 - 9, y: (a.y + b.y) / 2)
@@ -233,28 +277,39 @@ struct TraceLayout {
         let x1 = timeline.x(gesture.endMilliseconds)
         if gesture.begin != nil {
             let x0 = timeline.x(gesture.beginMilliseconds)
-            children.append(SVG.rect(x: x0, y: laneTop + 2, width: max(x1 - x0, 2), height: 12,
-                                     ["fill": ink, "fill-opacity": "0.12", "stroke": ink, "stroke-width": "1", "rx": "2"]
-                                    ).with("stroke-dasharray", gesture.isCancelled ? "3 2" : "none"))
+            children.append(
+                SVG.rect(
+                    x: x0, y: laneTop + 2, width: max(x1 - x0, 2), height: 12,
+                    ["fill": ink, "fill-opacity": "0.12", "stroke": ink, "stroke-width": "1", "rx": "2"]
+                ).with("stroke-dasharray", gesture.isCancelled ? "3 2" : "none"))
             children.append(SVG.text(label, at: Point(x: x0 + 3, y: laneTop + 12), size: 10, ["fill": ink, "font-weight": "bold"]))
         } else {
-            children.append(SVG.polygon([Point(x: x1 - 5, y: laneTop + 2), Point(x: x1 + 5, y: laneTop + 2), Point(x: x1, y: laneTop + 12)], ["fill": ink]))
+            children.append(
+                SVG.polygon(
+                    [Point(x: x1 - 5, y: laneTop + 2), Point(x: x1 + 5, y: laneTop + 2), Point(x: x1, y: laneTop + 12)], ["fill": ink]))
             let fitsRight = x1 + 7 + SVG.textWidth(label, size: 10) <= width - Self.margin
-            children.append(SVG.text(label, at: Point(x: fitsRight ? x1 + 7 : x1 - 7, y: laneTop + 12), size: 10,
-                                     anchor: fitsRight ? "start" : "end", ["fill": ink, "font-weight": "bold"]))
+            children.append(
+                SVG.text(
+                    label, at: Point(x: fitsRight ? x1 + 7 : x1 - 7, y: laneTop + 12), size: 10,
+                    anchor: fitsRight ? "start" : "end", ["fill": ink, "font-weight": "bold"]))
         }
         // In the list.
         children.append(Self.badge(label, at: Point(x: Self.margin + 9, y: listY + 8), ink: ink, filled: true))
-        children.append(SVG.text(gesture.summary, at: Point(x: Self.margin + 24, y: listY + 12), size: 12, ["class": "gesture-label", "fill": ink]))
+        children.append(
+            SVG.text(gesture.summary, at: Point(x: Self.margin + 24, y: listY + 12), size: 12, ["class": "gesture-label", "fill": ink]))
         return SVG.group(["class": "gesture"], children).titled("gesture \(gesture.number): \(gesture.summary)")
     }
 
     /// A numbered disc: hollow where a gesture began, filled where it ended.
     static func badge(_ label: String, at p: Point, ink: String, filled: Bool) -> SVGElement {
-        SVG.group([:], [
-            SVG.circle(p, radius: 8, ["fill": filled ? ink : "#ffffff", "stroke": ink, "stroke-width": "1.5", "fill-opacity": "0.92"]),
-            SVG.text(label, at: Point(x: p.x, y: p.y + 3.5), size: 10, anchor: "middle", ["fill": filled ? "#ffffff" : ink, "font-weight": "bold"]),
-        ])
+        SVG.group(
+            [:],
+            [
+                SVG.circle(p, radius: 8, ["fill": filled ? ink : "#ffffff", "stroke": ink, "stroke-width": "1.5", "fill-opacity": "0.92"]),
+                SVG.text(
+                    label, at: Point(x: p.x, y: p.y + 3.5), size: 10, anchor: "middle",
+                    ["fill": filled ? "#ffffff" : ink, "font-weight": "bold"]),
+            ])
     }
 
     // MARK: The key
@@ -264,14 +319,27 @@ struct TraceLayout {
         let c = Palette.contact(0)
         entries.append((SVG.circle(Point(x: 6, y: 0), radius: 5, ["fill": "#ffffff", "stroke": c, "stroke-width": "2"]), "touch-down"))
         entries.append((SVG.rect(x: 2, y: -4, width: 8, height: 8, ["fill": c]), "lift-off"))
-        entries.append((SVG.group([:], [
-            SVG.line(from: Point(x: -4, y: 0), to: Point(x: 16, y: 0), ["stroke": c, "stroke-width": "2.2"]),
-            SVG.circle(Point(x: 6, y: 0), radius: 1.8, ["fill": "#ffffff", "stroke": c, "stroke-width": "1.2"]),
-        ]), "one dot every \(SVG.decimal(tickInterval, digits: 0)) ms"))
-        entries.append((SVG.line(from: Point(x: -4, y: 0), to: Point(x: 16, y: 0), ["stroke": c, "stroke-width": "2.2", "stroke-dasharray": "6 4"]),
-                        "palm or resting thumb"))
-        entries.append((SVG.path([Point(x: 1, y: -5), Point(x: 11, y: 5), Point(x: 6, y: 0), Point(x: 1, y: 5), Point(x: 11, y: -5)],
-                                 ["stroke": Palette.alarm, "stroke-width": "2.2", "fill": "none"]), "discarded jump"))
+        entries.append(
+            (
+                SVG.group(
+                    [:],
+                    [
+                        SVG.line(from: Point(x: -4, y: 0), to: Point(x: 16, y: 0), ["stroke": c, "stroke-width": "2.2"]),
+                        SVG.circle(Point(x: 6, y: 0), radius: 1.8, ["fill": "#ffffff", "stroke": c, "stroke-width": "1.2"]),
+                    ]), "one dot every \(SVG.decimal(tickInterval, digits: 0)) ms"
+            ))
+        entries.append(
+            (
+                SVG.line(
+                    from: Point(x: -4, y: 0), to: Point(x: 16, y: 0), ["stroke": c, "stroke-width": "2.2", "stroke-dasharray": "6 4"]),
+                "palm or resting thumb"
+            ))
+        entries.append(
+            (
+                SVG.path(
+                    [Point(x: 1, y: -5), Point(x: 11, y: 5), Point(x: 6, y: 0), Point(x: 1, y: 5), Point(x: 11, y: -5)],
+                    ["stroke": Palette.alarm, "stroke-width": "2.2", "fill": "none"]), "discarded jump"
+            ))
         entries.append((Self.badge("n", at: Point(x: 6, y: 0), ink: Palette.ink, filled: false), "gesture n begins"))
         entries.append((Self.badge("n", at: Point(x: 6, y: 0), ink: Palette.ink, filled: true), "ends"))
         entries.append((Self.badge("n", at: Point(x: 6, y: 0), ink: Palette.alarm, filled: true), "cancelled"))
@@ -340,10 +408,13 @@ struct Timeline {
         for t in TraceLayout.steps(through: end + step * 1e-9, by: step, from: (start / step).rounded(.up) * step) {
             let x = self.x(t)
             children.append(SVG.line(from: Point(x: x, y: y), to: Point(x: x, y: y + 4), ["stroke": Palette.muted, "stroke-width": "1"]))
-            children.append(SVG.text(SVG.decimal(t, digits: 1), at: Point(x: x, y: y + 15), size: 10, anchor: "middle", ["fill": Palette.muted]))
+            children.append(
+                SVG.text(SVG.decimal(t, digits: 1), at: Point(x: x, y: y + 15), size: 10, anchor: "middle", ["fill": Palette.muted]))
         }
         children.append(SVG.text("ms", at: Point(x: TraceLayout.margin, y: y + 15), size: 10, ["fill": Palette.muted]))
         return SVG.group(["class": "timeline"], children)
-            .titled("Timeline from \(SVG.decimal(start, digits: 1)) to \(SVG.decimal(end, digits: 1)) ms: gestures above, each contact's time on the surface below")
+            .titled(
+                "Timeline from \(SVG.decimal(start, digits: 1)) to \(SVG.decimal(end, digits: 1)) ms: gestures above, each contact's time on the surface below"
+            )
     }
 }

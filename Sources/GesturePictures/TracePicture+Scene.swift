@@ -100,10 +100,12 @@ struct TraceScene {
         tracks = order.compactMap { tracksByID[$0] }
         discardedJumps = jumps
 
-        size = picture.device.sizeMillimeters ?? {
-            let points = tracksByID.values.flatMap { $0.samples.map(\.position) }
-            return (max(10, (points.map(\.x).max() ?? 0) + 5), max(10, (points.map(\.y).max() ?? 0) + 5))
-        }()
+        size =
+            picture.device.sizeMillimeters
+            ?? {
+                let points = tracksByID.values.flatMap { $0.samples.map(\.position) }
+                return (max(10, (points.map(\.x).max() ?? 0) + 5), max(10, (points.map(\.y).max() ?? 0) + 5))
+            }()
 
         // Gestures: a begin is closed by the next end of its type; updates are drawn through their end.
         var open: [GestureEvent.Kind: GestureEvent] = [:]
@@ -129,7 +131,8 @@ struct TraceScene {
         }
         let fingers = centroids(includingPalms: false), everything = centroids(includingPalms: true)
         let lowerBound = windowStart ?? -.infinity, upperBound = windowEnd ?? .infinity
-        gestures = paired
+        gestures =
+            paired
             .filter { $0.endMilliseconds >= lowerBound && $0.beginMilliseconds <= upperBound }
             .enumerated().map { index, gesture in
                 var numbered = gesture

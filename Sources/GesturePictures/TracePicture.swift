@@ -33,8 +33,10 @@ public struct TracePicture: SVGPicture {
     public var title: String?
 
     /// A picture of `frames` of `device` with `gestures`.
-    public init(device: DeviceDescription, frames: [TouchFrame], gestures: [GestureEvent],
-                originMicroseconds: Int64, window: ClosedRange<Duration>? = nil, title: String? = nil) {
+    public init(
+        device: DeviceDescription, frames: [TouchFrame], gestures: [GestureEvent],
+        originMicroseconds: Int64, window: ClosedRange<Duration>? = nil, title: String? = nil
+    ) {
         self.device = device
         self.frames = frames
         self.gestures = gestures
@@ -54,14 +56,17 @@ public struct TracePicture: SVGPicture {
     ///   - replay: The replay whose gestures are drawn (its engine setup and templates).
     ///   - title: The heading; the device name when nil.
     /// - Throws: ``PictureError`` when there is no such device or it is not a touch surface.
-    public init(trace: Trace, device deviceIndex: Int? = nil, window: ClosedRange<Duration>? = nil,
-                replay: GestureReplay = GestureReplay(), title: String? = nil) throws(PictureError) {
+    public init(
+        trace: Trace, device deviceIndex: Int? = nil, window: ClosedRange<Duration>? = nil,
+        replay: GestureReplay = GestureReplay(), title: String? = nil
+    ) throws(PictureError) {
         let index = try Self.touchDevice(in: trace, requested: deviceIndex)
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
-        self.init(device: trace.devices[index],
-                  frames: Self.touchFrames(in: trace, device: index),
-                  gestures: replay.deviceGestures(in: trace, including: { i, _ in i == index }).map(\.event),
-                  originMicroseconds: origin, window: window, title: title)
+        self.init(
+            device: trace.devices[index],
+            frames: Self.touchFrames(in: trace, device: index),
+            gestures: replay.deviceGestures(in: trace, including: { i, _ in i == index }).map(\.event),
+            originMicroseconds: origin, window: window, title: title)
     }
 
     /// The frames the decoder makes of device `index`'s events in `trace`

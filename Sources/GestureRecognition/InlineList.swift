@@ -22,8 +22,10 @@ struct InlineList<Element: BitwiseCopyable & InlineStorable>: BitwiseCopyable {
     // copies a whole `InlineArray` property to read one element of it; a
     // tuple's elements are read in place, and ``withElements(_:)`` sees them
     // as one buffer (a homogeneous tuple is laid out as an array).
-    private var storage = (Element.placeholder, Element.placeholder, Element.placeholder, Element.placeholder,
-                           Element.placeholder, Element.placeholder, Element.placeholder, Element.placeholder)
+    private var storage = (
+        Element.placeholder, Element.placeholder, Element.placeholder, Element.placeholder,
+        Element.placeholder, Element.placeholder, Element.placeholder, Element.placeholder
+    )
     /// The number of elements.
     private(set) var count = 0
 

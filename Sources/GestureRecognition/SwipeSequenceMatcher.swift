@@ -90,8 +90,11 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
             guard let name = try c.decodeText(forKey: .name) else {
                 throw InvalidValue(codingPath: c.codingPath + [CodingKeys.name], message: "is required")
             }
-            guard let directions = try c.decodeList(SwipeDirection.self, forKey: .directions, of: "directions", limit: SwipeSequenceMatcher.maximumLength,
-                                                    tooMany: SwipeSequenceMatcher.lengthProblem) else {
+            guard
+                let directions = try c.decodeList(
+                    SwipeDirection.self, forKey: .directions, of: "directions", limit: SwipeSequenceMatcher.maximumLength,
+                    tooMany: SwipeSequenceMatcher.lengthProblem)
+            else {
                 throw InvalidValue(codingPath: c.codingPath + [CodingKeys.directions], message: "is required")
             }
             self.init(name: name, directions: directions)
@@ -105,15 +108,17 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
         public static func decodeList<Key: CodingKey>(
             from c: KeyedDecodingContainer<Key>, forKey key: Key, problems: inout DecodingProblems
         ) throws -> [NamedSequence]? {
-            try c.decodeList(NamedSequence.self, forKey: key, of: "sequences", limit: SwipeSequenceMatcher.maximumCount,
-                             tooMany: SwipeSequenceMatcher.countProblem, problems: &problems)
+            try c.decodeList(
+                NamedSequence.self, forKey: key, of: "sequences", limit: SwipeSequenceMatcher.maximumCount,
+                tooMany: SwipeSequenceMatcher.countProblem, problems: &problems)
         }
 
         /// The sequences at `key`, as ``decodeList(from:forKey:problems:)``
         /// reads them, the first problem thrown.
         public static func decodeList<Key: CodingKey>(from c: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [NamedSequence]? {
-            try c.decodeList(NamedSequence.self, forKey: key, of: "sequences", limit: SwipeSequenceMatcher.maximumCount,
-                             tooMany: SwipeSequenceMatcher.countProblem)
+            try c.decodeList(
+                NamedSequence.self, forKey: key, of: "sequences", limit: SwipeSequenceMatcher.maximumCount,
+                tooMany: SwipeSequenceMatcher.countProblem)
         }
     }
 
@@ -324,7 +329,8 @@ public struct SwipeSequenceMatcher: Hashable, Sendable {
     /// The match the attempt in progress makes when it is a whole sequence.
     private func completedMatch() -> Match? {
         guard let first = attempt.first, let last = attempt.last,
-              let index = trie.sequence(at: node) else { return nil }
+            let index = trie.sequence(at: node)
+        else { return nil }
         return Match(
             name: sequences[index].name, directions: sequences[index].directions,
             start: first.time, end: last.time)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The translation, scale and rotation of a group of contacts since the
@@ -170,8 +170,10 @@ public struct TransformState: Hashable, Sendable {
     /// Moves to `next` (normalised) as ``update(_:)`` does, if `accept`
     /// agrees: it is given the change and `next`, and when it returns false
     /// nothing changes and the result is nil.
-    mutating func update(normalized next: InlineList<Contact>,
-                         if accept: (Delta, InlineList<Contact>) -> Bool) -> Delta? {
+    mutating func update(
+        normalized next: InlineList<Contact>,
+        if accept: (Delta, InlineList<Contact>) -> Bool
+    ) -> Delta? {
         var delta = Delta.identity
         Self.withSharedPositions(from: current, to: next) { before, after in
             guard !before.isEmpty else { return }

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GestureRecognition
 import InputChecks
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// One stroke from a $-family XML gesture log (the format of the $1 study's
 /// `xml_logs`): `<Gesture Name="arrow01" Subject="2" Speed="fast" ...>` with
@@ -53,13 +54,15 @@ public struct DollarGestureLog: Hashable, Sendable {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, whiteSpace.contains(bytes[start]) { start += 1 }
         let declaration = Array("<?xml".utf8)
-        let startsWithDeclaration = bytes[start...].starts(with: declaration)
+        let startsWithDeclaration =
+            bytes[start...].starts(with: declaration)
             && start + declaration.count < bytes.count && whiteSpace.contains(bytes[start + declaration.count])
         var line = 1
         for index in bytes.indices {
             if bytes[index] == 0x0A { line += 1 }
             if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"),
-               index != start || !startsWithDeclaration {
+                index != start || !startsWithDeclaration
+            {
                 return line
             }
         }
@@ -73,26 +76,39 @@ public struct DollarGestureLog: Hashable, Sendable {
             throw ReadError(description: "\(source): \(InputFile.tooLargeMessage(bytes: data.count, limit: Self.maximumBytes))")
         }
         if let invalid = Self.firstInvalidUTF8(in: data) {
-            throw ReadError(description: "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text")
+            throw ReadError(
+                description:
+                    "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text"
+            )
         }
         // XML allows no C0 control character but tab and line breaks, and libxml2 reads NUL bytes
         // at the start as a UTF-16 or UCS-4 signature and switches encoding (`\0\0\0<` crashed it).
         if let control = Self.firstControlCharacter(in: data) {
-            throw ReadError(description: "\(source), line \(control.line): the control character 0x\(String(format: "%02x", control.byte)) is not allowed in XML; a gesture log must be UTF-8 text without control characters other than tab and line breaks")
+            throw ReadError(
+                description:
+                    "\(source), line \(control.line): the control character 0x\(String(format: "%02x", control.byte)) is not allowed in XML; a gesture log must be UTF-8 text without control characters other than tab and line breaks"
+            )
         }
         // libxml2 switches to the encoding the declaration names (UTF-7 crashed it): only UTF-8 is read.
         if let encoding = Self.declaredEncoding(in: data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
-            throw ReadError(description: "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text")
+            throw ReadError(
+                description:
+                    "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text"
+            )
         }
         // Foundation's parser crashes on some processing instructions (`<?x?`): a log has none
         // but its XML declaration.
         if let line = Self.processingInstructionLine(in: data) {
-            throw ReadError(description: "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?")
+            throw ReadError(
+                description:
+                    "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?"
+            )
         }
         // Foundation's parser crashes on notations and unparsed entities without a public
         // identifier (`<!NOTATION n SYSTEM "">`): a log has no document type declaration.
         if let line = Self.documentTypeLine(in: data) {
-            throw ReadError(description: "\(source), line \(line): a document type declaration (<!DOCTYPE ...>) is not allowed in a gesture log")
+            throw ReadError(
+                description: "\(source), line \(line): a document type declaration (<!DOCTYPE ...>) is not allowed in a gesture log")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)
@@ -209,8 +225,10 @@ private final class LogParserDelegate: NSObject, XMLParserDelegate {
         openElements -= 1
     }
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         openElements += 1
         sawRoot = true
         switch element {
@@ -220,7 +238,8 @@ private final class LogParserDelegate: NSObject, XMLParserDelegate {
             speed = attributes["Speed"]
         case "Point":
             guard let x = attributes["X"].flatMap(Double.init), let y = attributes["Y"].flatMap(Double.init),
-                  x.isFinite, y.isFinite else {
+                x.isFinite, y.isFinite
+            else {
                 fail(parser, "line \(parser.lineNumber): a <Point> without finite X and Y attributes")
                 return
             }

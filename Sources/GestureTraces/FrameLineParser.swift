@@ -218,8 +218,10 @@ struct FrameLineParser {
             guard code >= 0 && code <= Int64(UInt16.max) else { throw .numberOutOfRange("event code \(code)") }
             guard value >= Int64(Int32.min) && value <= Int64(Int32.max) else { throw .numberOutOfRange("event value \(value)") }
             guard events.count - firstEvent < maximumEvents else { throw .tooManyEvents(limit: maximumEvents) }
-            events.append(InputEvent(type: UInt16(truncatingIfNeeded: type), code: UInt16(truncatingIfNeeded: code),
-                                     value: Int32(truncatingIfNeeded: value), microseconds: offset))
+            events.append(
+                InputEvent(
+                    type: UInt16(truncatingIfNeeded: type), code: UInt16(truncatingIfNeeded: code),
+                    value: Int32(truncatingIfNeeded: value), microseconds: offset))
             cursor.skipSpace()
             if cursor.byte == UInt8(ascii: ",") { cursor.pointer += 1; continue }
             try cursor.expect(UInt8(ascii: "]"), "',' or ']' after an event")
@@ -231,13 +233,19 @@ struct FrameLineParser {
         try cursor.expect(UInt8(ascii: "{"), "'{' after 'end'")
         var frames: Int64 = -1, events: Int64 = -1
         cursor.skipSpace()
-        if cursor.byte == UInt8(ascii: "}") { cursor.pointer += 1 } else {
+        if cursor.byte == UInt8(ascii: "}") {
+            cursor.pointer += 1
+        } else {
             while true {
                 let key = try cursor.key()
                 let name = String(decoding: key, as: UTF8.self)
-                if name == "frames" { frames = try cursor.integer("'frames'") }
-                else if name == "events" { events = try cursor.integer("'events'") }
-                else { try cursor.skipValue() }
+                if name == "frames" {
+                    frames = try cursor.integer("'frames'")
+                } else if name == "events" {
+                    events = try cursor.integer("'events'")
+                } else {
+                    try cursor.skipValue()
+                }
                 cursor.skipSpace()
                 if cursor.byte == UInt8(ascii: ",") { cursor.pointer += 1; continue }
                 try cursor.expect(UInt8(ascii: "}"), "',' or '}'")

@@ -23,8 +23,9 @@ public final class InputLines {
     /// The lines of `handle`, read as they arrive.
     public init(_ handle: FileHandle, maximumLineBytes: Int) {
         self.maximumLineBytes = maximumLineBytes
-        reader = LineReader(handle: handle, maximumLineBytes: maximumLineBytes, maximumTotalBytes: .max,
-                            chunkSize: max(4096, maximumLineBytes + 1))
+        reader = LineReader(
+            handle: handle, maximumLineBytes: maximumLineBytes, maximumTotalBytes: .max,
+            chunkSize: max(4096, maximumLineBytes + 1))
     }
 
     /// The next line, or nil at the end of the stream (or when it cannot be read).

@@ -48,7 +48,8 @@ final class LineReader {
         while true {
             let newline: Int? = buffer.withUnsafeBytes { bytes in
                 guard end > start, let base = bytes.baseAddress,
-                      let found = memchr(base + start, 0x0A, end - start) else { return nil }
+                    let found = memchr(base + start, 0x0A, end - start)
+                else { return nil }
                 return UnsafeRawPointer(found) - base
             }
             if let newline {
@@ -81,7 +82,8 @@ final class LineReader {
         while true {
             let newline: Int? = buffer.withUnsafeBytes { bytes in
                 guard end > start, let base = bytes.baseAddress,
-                      let found = memchr(base + start, 0x0A, end - start) else { return nil }
+                    let found = memchr(base + start, 0x0A, end - start)
+                else { return nil }
                 return UnsafeRawPointer(found) - base
             }
             if let newline {

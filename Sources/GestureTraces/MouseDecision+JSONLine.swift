@@ -53,7 +53,9 @@ private struct DecisionLine: Decodable {
         typealias Key = MouseDecision.JSONKey
         let c = try decoder.container(keyedBy: Key.self)
         guard let kind = MouseDecision.Kind(rawValue: try c.decode(String.self, forKey: .mouse)) else {
-            throw InvalidValue(codingPath: c.codingPath + [Key.mouse], message: "is not one of \(MouseDecision.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw InvalidValue(
+                codingPath: c.codingPath + [Key.mouse],
+                message: "is not one of \(MouseDecision.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let milliseconds = try c.decodeNumber(forKey: .timeMilliseconds, in: NumberRange(-9.2e15...9.2e15)) else {
             throw InvalidValue(codingPath: c.codingPath + [Key.timeMilliseconds], message: "is required")

@@ -49,7 +49,9 @@ public struct StrokeFile: Hashable, Sendable {
             try JSONText.read(data) { cursor throws(JSONText.ReadError) in
                 if list {
                     try cursor.readList(at: "the top level") { cursor, index throws(JSONText.ReadError) in
-                        do throws(StrokeError) { strokes.append(try readStroke(&cursor, path: "[\(index)]", maximumPoints: maximumPoints)) } catch {
+                        do throws(StrokeError) {
+                            strokes.append(try readStroke(&cursor, path: "[\(index)]", maximumPoints: maximumPoints))
+                        } catch {
                             failure = "stroke \(index), \(error)"
                             throw stop
                         }
@@ -62,7 +64,8 @@ public struct StrokeFile: Hashable, Sendable {
                 }
             }
         } catch {
-            throw DollarGestureLog.ReadError(description: "\(source): " + (failure ?? (list ? "not a list of JSON strokes (\(error))" : "not a JSON stroke (\(error))")))
+            throw DollarGestureLog.ReadError(
+                description: "\(source): " + (failure ?? (list ? "not a list of JSON strokes (\(error))" : "not a JSON stroke (\(error))")))
         }
         return strokes
     }
@@ -89,12 +92,15 @@ public struct StrokeFile: Hashable, Sendable {
                     guard !cursor.readNull() else { return }
                     let text = try cursor.readString(at: "name", maximumBytes: 6 * TemplateLibrary.maximumNameLength)
                     guard TemplateLibrary.isValidName(text) else {
-                        problem = "the name \(Excerpt.quoted(text)) is not 1 to \(TemplateLibrary.maximumNameLength) characters of text without control characters"
+                        problem =
+                            "the name \(Excerpt.quoted(text)) is not 1 to \(TemplateLibrary.maximumNameLength) characters of text without control characters"
                         throw stop
                     }
                     name = text
                 case "points":
-                    do throws(PointListError) { points = try cursor.readPoints(at: "points", maximumCount: maximumPoints, extraCoordinates: true) } catch {
+                    do throws(PointListError) {
+                        points = try cursor.readPoints(at: "points", maximumCount: maximumPoints, extraCoordinates: true)
+                    } catch {
                         switch error {
                         case .tooMany(let count): problem = "it has \(count) points, over the limit of \(maximumPoints)"
                         case .notAPair(let index): problem = "points[\(index)] is not a pair of finite numbers"

@@ -67,8 +67,9 @@ enum Evemu {
                     }
                     let code = try hex16(fields[0], "axis code")
                     let values = try fields.dropFirst().map { (field) throws(TraceError.Kind) in try int32(field, "axis value") }
-                    absInfo[code] = AbsInfo(minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
-                                            resolution: values.count == 5 ? values[4] : 0)
+                    absInfo[code] = AbsInfo(
+                        minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
+                        resolution: values.count == 5 ? values[4] : 0)
                     sawDescription = true
                 case "S", "L":
                     break  // evemu 2.x switch and LED states: not part of a trace
@@ -101,7 +102,9 @@ enum Evemu {
     /// Appends one byte of a bitmask, refusing masks longer than the codes they can name.
     private static func appendMaskByte(_ byte: UInt8, to mask: inout [UInt8], line: String) throws(TraceError.Kind) {
         guard mask.count < maximumMaskBytes else {
-            throw .malformedEvemuLine("the '\(Excerpt.escaped(line))' mask has more than \(maximumMaskBytes) bytes, more than the \(maximumMaskBytes * 8) codes it can name")
+            throw .malformedEvemuLine(
+                "the '\(Excerpt.escaped(line))' mask has more than \(maximumMaskBytes) bytes, more than the \(maximumMaskBytes * 8) codes it can name"
+            )
         }
         mask.append(byte)
     }
@@ -130,7 +133,8 @@ enum Evemu {
         var micros: Int64 = 0
         if parts.count == 2 {
             let fraction = parts[1]
-            guard fraction.count <= 6, fraction.allSatisfy(\.isASCII), let value = Int64(fraction.isEmpty ? "0" : fraction), value >= 0 else {
+            guard fraction.count <= 6, fraction.allSatisfy(\.isASCII), let value = Int64(fraction.isEmpty ? "0" : fraction), value >= 0
+            else {
                 throw .malformedEvemuLine("\(Excerpt.quoted(time)) is not a time in seconds.microseconds")
             }
             micros = value
@@ -141,9 +145,10 @@ enum Evemu {
         let (magnitude, o2) = scaled.addingReportingOverflow(UInt64(micros))
         let limit = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
         guard !o1 && !o2 && magnitude <= limit else { throw .numberOutOfRange("the time \(Excerpt.quoted(time))") }
-        return InputEvent(type: try hex16(fields[1], "event type"), code: try hex16(fields[2], "event code"),
-                          value: try int32(fields[3], "event value"),
-                          microseconds: negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude))
+        return InputEvent(
+            type: try hex16(fields[1], "event type"), code: try hex16(fields[2], "event code"),
+            value: try int32(fields[3], "event value"),
+            microseconds: negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude))
     }
 
     private static func hex16(_ field: Substring, _ what: String) throws(TraceError.Kind) -> UInt16 {
@@ -176,7 +181,8 @@ enum Evemu {
         out.append("N: ")
         out.append(device.name.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " "))
         out.append("\nI: ")
-        out.append([device.id.bus, device.id.vendor, device.id.product, device.id.version].map { hex($0, width: 4) }.joined(separator: " "))
+        out.append(
+            [device.id.bus, device.id.vendor, device.id.product, device.id.version].map { hex($0, width: 4) }.joined(separator: " "))
         out.append("\n")
         appendMask(device.properties, maximum: INPUT_PROP.MAX, prefix: "P:", to: &out)
         appendMask(Set(device.codes.keys), maximum: EV.MAX, prefix: "B: 00", to: &out)
@@ -201,7 +207,8 @@ enum Evemu {
             out.append(" \(hex(event.type, width: 4)) \(hex(event.code, width: 4)) ")
             // evemu prints values with %04d: -1 is "-001".
             let value = String(event.value.magnitude)
-            out.append((event.value < 0 ? "-" : "") + String(repeating: "0", count: max(0, (event.value < 0 ? 3 : 4) - value.count)) + value)
+            out.append(
+                (event.value < 0 ? "-" : "") + String(repeating: "0", count: max(0, (event.value < 0 ? 3 : 4) - value.count)) + value)
             out.append(UInt8(ascii: "\n"))
         }
         return out

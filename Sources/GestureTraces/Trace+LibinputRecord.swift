@@ -123,14 +123,19 @@ enum LibinputRecord {
         var device = DeviceDescription(name: try scalar("name"))
         guard let idNode = evdev["id"] else { throw TraceError(.missingKey("devices[\(index)].evdev.id"), line: evdev.line) }
         let id = try integers(idNode, key: "id")
-        guard id.count == 4 else { throw TraceError(.invalidValue(key: "id", reason: "must be [bus, vendor, product, version]"), line: idNode.line) }
-        device.id = .init(bus: try uint16(id[0], "bus", idNode.line), vendor: try uint16(id[1], "vendor", idNode.line),
-                          product: try uint16(id[2], "product", idNode.line), version: try uint16(id[3], "version", idNode.line))
+        guard id.count == 4 else {
+            throw TraceError(.invalidValue(key: "id", reason: "must be [bus, vendor, product, version]"), line: idNode.line)
+        }
+        device.id = .init(
+            bus: try uint16(id[0], "bus", idNode.line), vendor: try uint16(id[1], "vendor", idNode.line),
+            product: try uint16(id[2], "product", idNode.line), version: try uint16(id[3], "version", idNode.line))
         if let codes = evdev["codes"], case .mapping(let pairs, _) = codes {
             for pair in pairs {
                 let (typeText, list) = (pair.key, pair.value)
                 guard let type = UInt16(typeText) else {
-                    throw TraceError(.invalidValue(key: "codes", reason: "has the event type \(Excerpt.quoted(typeText)), not a number"), line: list.line)
+                    throw TraceError(
+                        .invalidValue(key: "codes", reason: "has the event type \(Excerpt.quoted(typeText)), not a number"), line: list.line
+                    )
                 }
                 var set = Set<UInt16>()
                 for code in try integers(list, key: "codes") { set.insert(try uint16(code, "code", list.line)) }
@@ -141,14 +146,18 @@ enum LibinputRecord {
             for pair in pairs {
                 let (codeText, list) = (pair.key, pair.value)
                 guard let code = UInt16(codeText) else {
-                    throw TraceError(.invalidValue(key: "absinfo", reason: "has the axis \(Excerpt.quoted(codeText)), not a number"), line: list.line)
+                    throw TraceError(
+                        .invalidValue(key: "absinfo", reason: "has the axis \(Excerpt.quoted(codeText)), not a number"), line: list.line)
                 }
                 let values = try integers(list, key: "absinfo")
                 guard values.count == 5, let converted = Optional(values.compactMap { Int32(exactly: $0) }), converted.count == 5 else {
-                    throw TraceError(.invalidValue(key: "absinfo", reason: "must hold [min, max, fuzz, flat, resolution] within 32 bits"), line: list.line)
+                    throw TraceError(
+                        .invalidValue(key: "absinfo", reason: "must hold [min, max, fuzz, flat, resolution] within 32 bits"),
+                        line: list.line)
                 }
-                device.absInfo[code] = AbsInfo(minimum: converted[0], maximum: converted[1], fuzz: converted[2],
-                                               flat: converted[3], resolution: converted[4])
+                device.absInfo[code] = AbsInfo(
+                    minimum: converted[0], maximum: converted[1], fuzz: converted[2],
+                    flat: converted[3], resolution: converted[4])
             }
         }
         if let properties = evdev["properties"] {

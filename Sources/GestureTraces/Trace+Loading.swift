@@ -17,8 +17,10 @@ extension Trace {
     /// ```
     ///
     /// - Throws: ``TraceError`` with the file name and the line or frame at fault.
-    public static func load(contentsOf url: URL, deviceDescription: URL? = nil,
-                            limits: TraceReader.Limits = TraceReader.Limits()) throws -> Trace {
+    public static func load(
+        contentsOf url: URL, deviceDescription: URL? = nil,
+        limits: TraceReader.Limits = TraceReader.Limits()
+    ) throws -> Trace {
         let path = url.path
         let data = try readData(url, limits: limits)
         guard let format = TraceFormat.detect(data.prefix(64 * 1024)) else {
@@ -48,8 +50,10 @@ extension Trace {
 
     /// Decodes a trace held in memory in `format` (detected from the content when nil).
     /// Evemu events without a description cannot be decoded this way.
-    public static func decode(_ data: Data, format: TraceFormat? = nil,
-                              limits: TraceReader.Limits = TraceReader.Limits()) throws -> Trace {
+    public static func decode(
+        _ data: Data, format: TraceFormat? = nil,
+        limits: TraceReader.Limits = TraceReader.Limits()
+    ) throws -> Trace {
         guard data.count <= limits.maximumFileBytes else {
             throw TraceError(.fileTooLarge(bytes: data.count, limit: limits.maximumFileBytes))
         }
@@ -63,8 +67,10 @@ extension Trace {
 
     /// Decodes `data` in `format`; evemu events without a device description
     /// are handed to `undescribedEvemu`, which finds the device or throws.
-    private static func decode(_ data: Data, as format: TraceFormat, limits: TraceReader.Limits,
-                               undescribedEvemu: (Evemu.Parsed) throws -> Trace) throws -> Trace {
+    private static func decode(
+        _ data: Data, as format: TraceFormat, limits: TraceReader.Limits,
+        undescribedEvemu: (Evemu.Parsed) throws -> Trace
+    ) throws -> Trace {
         switch format {
         case .json:
             return try decodeJSON(data, limits: limits)

@@ -73,7 +73,8 @@ public struct Trace: Hashable, Sendable {
     /// events; saturated at the ends of `Int64`, see `EventTime`).
     public var durationMicroseconds: Int64 {
         guard let first = frames.first(where: { !$0.events.isEmpty })?.events.first,
-              let last = frames.last(where: { !$0.events.isEmpty })?.events.last else { return 0 }
+            let last = frames.last(where: { !$0.events.isEmpty })?.events.last
+        else { return 0 }
         return EventTime.microseconds(from: first.microseconds, to: last.microseconds)
     }
 }

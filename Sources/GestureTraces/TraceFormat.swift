@@ -38,7 +38,8 @@ public enum TraceFormat: String, CaseIterable, Hashable, Sendable {
             if byte == UInt8(ascii: "{") { return .json }
             let next = content.index(after: index)
             if next != content.endIndex && content[next] == UInt8(ascii: ":"),
-               "NIPBAE".utf8.contains(byte) {
+                "NIPBAE".utf8.contains(byte)
+            {
                 let after = content.index(after: next)
                 if after == content.endIndex || content[after] == UInt8(ascii: " ") || content[after] == UInt8(ascii: "\t") {
                     return .evemu

@@ -91,19 +91,24 @@ struct TraceHeader {
         guard device.id.count == 4 else { throw .malformedHeader("device \(index) 'id' must be [bus, vendor, product, version]") }
         var description = DeviceDescription(
             name: device.name,
-            id: .init(bus: try uint16(device.id[0], "bus"), vendor: try uint16(device.id[1], "vendor"),
-                      product: try uint16(device.id[2], "product"), version: try uint16(device.id[3], "version")))
+            id: .init(
+                bus: try uint16(device.id[0], "bus"), vendor: try uint16(device.id[1], "vendor"),
+                product: try uint16(device.id[2], "product"), version: try uint16(device.id[3], "version")))
         for property in device.properties ?? [] {
             description.properties.insert(try uint16(property, "property"))
         }
         for (typeText, codes) in device.codes ?? [:] {
-            guard let type = UInt16(typeText) else { throw .malformedHeader("device \(index) event type \(Excerpt.quoted(typeText)) is not a number") }
+            guard let type = UInt16(typeText) else {
+                throw .malformedHeader("device \(index) event type \(Excerpt.quoted(typeText)) is not a number")
+            }
             var set = Set<UInt16>()
             for code in codes { set.insert(try uint16(code, "code")) }
             description.codes[type] = set
         }
         for (codeText, values) in device.absinfo ?? [:] {
-            guard let code = UInt16(codeText) else { throw .malformedHeader("device \(index) axis \(Excerpt.quoted(codeText)) is not a number") }
+            guard let code = UInt16(codeText) else {
+                throw .malformedHeader("device \(index) axis \(Excerpt.quoted(codeText)) is not a number")
+            }
             guard values.count == 5 else {
                 throw .malformedHeader("device \(index) absinfo \(codeText) must be [min, max, fuzz, flat, resolution]")
             }

@@ -62,8 +62,9 @@ public final class TraceReader {
             try? handle.close()
             throw TraceError(.fileTooLarge(bytes: size, limit: limits.maximumFileBytes), file: path)
         }
-        let lines = LineReader(handle: handle, maximumLineBytes: limits.maximumLineBytes,
-                               maximumTotalBytes: limits.maximumFileBytes)
+        let lines = LineReader(
+            handle: handle, maximumLineBytes: limits.maximumLineBytes,
+            maximumTotalBytes: limits.maximumFileBytes)
         try self.init(lines: lines, limits: limits, file: path, handle: handle)
     }
 
@@ -72,8 +73,9 @@ public final class TraceReader {
         guard data.count <= limits.maximumFileBytes else {
             throw TraceError(.fileTooLarge(bytes: data.count, limit: limits.maximumFileBytes), file: file)
         }
-        try self.init(lines: LineReader(bytes: data, maximumLineBytes: limits.maximumLineBytes),
-                      limits: limits, file: file, handle: nil)
+        try self.init(
+            lines: LineReader(bytes: data, maximumLineBytes: limits.maximumLineBytes),
+            limits: limits, file: file, handle: nil)
     }
 
     private init(lines: LineReader, limits: Limits, file: String?, handle: FileHandle?) throws {

@@ -43,7 +43,8 @@ public enum Excerpt {
         let value = scalar.value
         let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
         let isSeparator = value == 0x2028 || value == 0x2029
-        let isBidirectional = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        let isBidirectional =
+            (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
             || value == 0x200E || value == 0x200F || value == 0x061C
         let isInvisible = value == 0xFEFF || (0xFFF9...0xFFFB).contains(value)
         return !(isControl || isSeparator || isBidirectional || isInvisible)
@@ -63,7 +64,11 @@ public enum Excerpt {
         guard !isPrintable(text) else { return String(text) }
         var result = ""
         for scalar in text.unicodeScalars {
-            if isPrintable(scalar) { result.unicodeScalars.append(scalar) } else { result += "\\u{" + String(scalar.value, radix: 16) + "}" }
+            if isPrintable(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            }
         }
         return result
     }

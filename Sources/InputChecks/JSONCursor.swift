@@ -126,7 +126,7 @@ public struct JSONCursor {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                 UInt8(ascii: "e"), UInt8(ascii: "E"):
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
                 index += 1
             default:
                 return try number(from: start, at: path)
@@ -199,15 +199,16 @@ public struct JSONCursor {
             guard raw[i] == UInt8(ascii: "\\"), i + 1 < raw.count else { plain.append(raw[i]); i += 1; continue }
             let letter = raw[i + 1]
             i += 2
-            let simple: UInt8? = switch letter {
-            case UInt8(ascii: "n"): 0x0A
-            case UInt8(ascii: "t"): 0x09
-            case UInt8(ascii: "r"): 0x0D
-            case UInt8(ascii: "b"): 0x08
-            case UInt8(ascii: "f"): 0x0C
-            case UInt8(ascii: "u"): nil
-            default: letter
-            }
+            let simple: UInt8? =
+                switch letter {
+                case UInt8(ascii: "n"): 0x0A
+                case UInt8(ascii: "t"): 0x09
+                case UInt8(ascii: "r"): 0x0D
+                case UInt8(ascii: "b"): 0x08
+                case UInt8(ascii: "f"): 0x0C
+                case UInt8(ascii: "u"): nil
+                default: letter
+                }
             if let simple { plain.append(simple); continue }
             guard var unit = hex(i) else { continue }
             i += 4

@@ -105,7 +105,8 @@ private struct SyntaxScanner {
             let end = min(bytes.count, index + 4)
             for length in stride(from: end - index, through: 1, by: -1) {
                 if let text = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<index + length]), as: UTF8.self),
-                   text.unicodeScalars.count == 1 {
+                    text.unicodeScalars.count == 1
+                {
                     return Excerpt.quoted(text)
                 }
             }
@@ -234,8 +235,10 @@ private struct SyntaxScanner {
             if digits() == 0 { invalid = true }
         }
         // Letters and dots straight after a number belong to it in messages.
-        while let byte = current, byte == UInt8(ascii: ".") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+        while let byte = current,
+            byte == UInt8(ascii: ".") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+        {
             invalid = true
             index += 1
         }
@@ -283,7 +286,7 @@ private struct SyntaxScanner {
         guard let byte = current else { return error("the text ends inside an escape") }
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 1
             return nil
         case UInt8(ascii: "u"):
@@ -294,16 +297,20 @@ private struct SyntaxScanner {
             }
             if (0xD800...0xDBFF).contains(unit) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    return error("the escape \\u\(String(unit, radix: 16)) is half of a character (a high surrogate without its low half)", at: escapeStart)
+                    return error(
+                        "the escape \\u\(String(unit, radix: 16)) is half of a character (a high surrogate without its low half)",
+                        at: escapeStart)
                 }
                 index += 2
                 guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else {
-                    return error("the escape \\u\(String(unit, radix: 16)) is not followed by the low half of its character", at: escapeStart)
+                    return error(
+                        "the escape \\u\(String(unit, radix: 16)) is not followed by the low half of its character", at: escapeStart)
                 }
             }
             return nil
         default:
-            return error("\(found) cannot follow '\\' in a string; the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escapeStart)
+            return error(
+                "\(found) cannot follow '\\' in a string; the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escapeStart)
         }
     }
 

@@ -47,10 +47,11 @@ public enum JSONText {
             // The syntax was checked first, so what is left is a number that
             // does not fit the integer type it is read as, or a value of the
             // right kind that the type does not accept.
-            return InvalidValue(codingPath: context.codingPath,
-                                message: context.codingPath.isEmpty
-                                    ? "holds a number that is not a whole number or is out of range where an integer is expected"
-                                    : "has a value that is not allowed here")
+            return InvalidValue(
+                codingPath: context.codingPath,
+                message: context.codingPath.isEmpty
+                    ? "holds a number that is not a whole number or is out of range where an integer is expected"
+                    : "has a value that is not allowed here")
         default:
             return InvalidValue(path: "", message: "cannot be read")
         }
@@ -61,7 +62,8 @@ public enum JSONText {
         switch type {
         case is Double.Type, is Float.Type: return "a number"
         case is Int.Type, is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type,
-             is UInt.Type, is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type: return "an integer"
+            is UInt.Type, is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type:
+            return "an integer"
         case is Bool.Type: return "true or false"
         case is String.Type: return "a string"
         case is [Any].Type: return "a list"

@@ -106,10 +106,12 @@ public final class DeviceLoop<IO: DeviceIO> {
     ///   - claims: what is claimed on an intercepted device, asked between
     ///     touches (so a reload applies from the next touch).
     ///   - warn: where one-sentence warnings go.
-    public init(io: IO, devices: [IO.Handle], intercepts: Bool,
-                setup: @escaping (LiveDevice) -> GesturePipeline.Setup?,
-                claims: @escaping (LiveDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
-                warn: @escaping (String) -> Void) {
+    public init(
+        io: IO, devices: [IO.Handle], intercepts: Bool,
+        setup: @escaping (LiveDevice) -> GesturePipeline.Setup?,
+        claims: @escaping (LiveDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
+        warn: @escaping (String) -> Void
+    ) {
         self.io = io
         self.intercepts = intercepts
         self.setup = setup
@@ -176,15 +178,19 @@ public final class DeviceLoop<IO: DeviceIO> {
         let facts = io.facts(of: handle)
         var device = LiveDevice(id: nextID, node: facts.node, description: facts.description)
         guard !(intercepts && facts.isMadeByGestures), InterceptedDevice.reads(facts.description),
-              let chosen = setup(device) else {
+            let chosen = setup(device)
+        else {
             io.close(handle)
             return nil
         }
         nextID += 1
         device.cloneNode = intercepts ? io.intercept(handle) : nil
         let policy = device.cloneNode.map { _ in claims(device) }
-        guard let session = InterceptedDevice(device: facts.description, state: io.state(of: handle), setup: chosen,
-                                              originMicroseconds: originMicroseconds, policy: policy) else {
+        guard
+            let session = InterceptedDevice(
+                device: facts.description, state: io.state(of: handle), setup: chosen,
+                originMicroseconds: originMicroseconds, policy: policy)
+        else {
             io.release(handle)
             io.close(handle)
             return nil
@@ -239,7 +245,9 @@ public final class DeviceLoop<IO: DeviceIO> {
                 io.release(handle)
                 entry.session.stopIntercepting()
                 entry.device.cloneNode = nil
-                warn("stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)")
+                warn(
+                    "stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)"
+                )
             }
         }
         open[handle] = entry

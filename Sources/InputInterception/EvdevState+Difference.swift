@@ -64,8 +64,10 @@ extension EvdevState {
     }
 
     /// `BTN_TOUCH` and the finger-count keys.
-    static let touchKeys: [UInt16] = [BTN.TOUCH, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP,
-                                      BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP]
+    static let touchKeys: [UInt16] = [
+        BTN.TOUCH, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP,
+        BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP,
+    ]
 
     /// This state with every key released and every contact lifted, the
     /// positions kept: what a device shows when nothing touches it.

@@ -51,7 +51,7 @@ public struct EvdevState: Hashable, Sendable {
             let key = Key(type: event.type, code: event.code, slot: perSlot ? currentSlot : -1)
             values[key] = event.value == Self.startValue(key) ? nil : event.value
         default:
-            break // relative motion is a delta, not a state
+            break  // relative motion is a delta, not a state
         }
     }
 

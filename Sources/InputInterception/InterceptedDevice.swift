@@ -52,11 +52,14 @@ public struct InterceptedDevice: Sendable {
     /// from `originMicroseconds`; intercepted under `policy`, or read beside
     /// the desktop when it is nil. Nil when the pipeline takes no such device
     /// (`GesturePipeline.init(device:originMicroseconds:setup:)`).
-    public init?(device: DeviceDescription, state: EvdevState = EvdevState(), setup: GesturePipeline.Setup,
-                 originMicroseconds: Int64, policy: PassThroughFilter.Policy?) {
+    public init?(
+        device: DeviceDescription, state: EvdevState = EvdevState(), setup: GesturePipeline.Setup,
+        originMicroseconds: Int64, policy: PassThroughFilter.Policy?
+    ) {
         // A touch surface's: a mouse's pipeline (no GestureEngine) is read by LiveMouseStrokes for now.
         guard var pipeline = GesturePipeline(device: device, originMicroseconds: originMicroseconds, setup: setup),
-              let engine = pipeline.engine else {
+            let engine = pipeline.engine
+        else {
             return nil
         }
         pipeline.seed(from: state)  // contacts and keys already down when reading starts
@@ -81,8 +84,10 @@ public struct InterceptedDevice: Sendable {
     /// `SYN_REPORT`) at `nowMicroseconds` (the events' clock). Between
     /// touches the filter takes the policy `claims` gives (a reload applies
     /// from the next touch); it is not asked for a device not intercepted.
-    public mutating func process(_ frame: [InputEvent], nowMicroseconds now: Int64,
-                                 claims: () -> PassThroughFilter.Policy = { PassThroughFilter.Policy() }) -> Step {
+    public mutating func process(
+        _ frame: [InputEvent], nowMicroseconds now: Int64,
+        claims: () -> PassThroughFilter.Policy = { PassThroughFilter.Policy() }
+    ) -> Step {
         var step = Step()
         var touch: TouchFrame?
         for event in frame {
@@ -108,8 +113,10 @@ public struct InterceptedDevice: Sendable {
         var step = Step()
         pipeline.seed(from: state)
         let time = frame.first?.microseconds ?? now
-        let marker = [InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
-                      InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time)]
+        let marker = [
+            InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
+            InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time),
+        ]
         var touch: TouchFrame?
         for event in marker + frame {
             if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }

@@ -18,8 +18,10 @@ package struct LostEventsWarning {
 
     /// The warning for `node`, saying that `what` is cancelled, or nil when
     /// the last warning was less than ``interval`` before `now`.
-    package mutating func sentence(node: String, cancelling what: String,
-                           now: ContinuousClock.Instant = .now) -> String? {
+    package mutating func sentence(
+        node: String, cancelling what: String,
+        now: ContinuousClock.Instant = .now
+    ) -> String? {
         if let lastWarning, now - lastWarning < Self.interval { return nil }
         lastWarning = now
         return "the kernel dropped events from \(node) (this program fell behind); \(what) is cancelled."

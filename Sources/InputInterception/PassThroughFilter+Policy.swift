@@ -38,8 +38,10 @@ extension PassThroughFilter {
         public var sureTapDuration: Duration
 
         /// A policy claiming `claims`, with the timing above.
-        public init(claims: [Claim] = [], fingerWait: Duration = .milliseconds(80), decisionLimit: Duration = .milliseconds(1000),
-                    tapSafeDuration: Duration = .milliseconds(300), sureTapDuration: Duration = .milliseconds(140)) {
+        public init(
+            claims: [Claim] = [], fingerWait: Duration = .milliseconds(80), decisionLimit: Duration = .milliseconds(1000),
+            tapSafeDuration: Duration = .milliseconds(300), sureTapDuration: Duration = .milliseconds(140)
+        ) {
             self.claims = claims
             self.fingerWait = fingerWait
             self.decisionLimit = decisionLimit
@@ -56,8 +58,10 @@ extension PassThroughFilter {
         /// (a swipe whose claims all name a direction, before it has one);
         /// a swipe update without a direction is classified by
         /// `swipeDirection` (the engine's classifier, which the bindings use too).
-        public func verdict(for event: GestureEvent,
-                            swipeDirection: SwipeDirection.Classifier = GestureEngine.Configuration().swipeDirection) -> Verdict {
+        public func verdict(
+            for event: GestureEvent,
+            swipeDirection: SwipeDirection.Classifier = GestureEngine.Configuration().swipeDirection
+        ) -> Verdict {
             let matching = claims.filter { $0.gesture == event.type && $0.applies(to: event.fingers) }
             guard !matching.isEmpty else { return .unclaimed }
             if event.type != .swipe || matching.contains(where: { $0.direction == nil }) { return .claimed }

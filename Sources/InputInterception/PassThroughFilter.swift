@@ -131,8 +131,10 @@ public struct PassThroughFilter: Sendable {
     /// a device opened with fingers down), following an engine configured
     /// with `engine`. The clone is taken to start as a virtual device made
     /// from it does: the device's absolute axes, no key down, no contact.
-    init(device: DeviceDescription, deviceState: EvdevState = EvdevState(), policy: Policy = Policy(),
-         engine: GestureEngine.Configuration) {
+    init(
+        device: DeviceDescription, deviceState: EvdevState = EvdevState(), policy: Policy = Policy(),
+        engine: GestureEngine.Configuration
+    ) {
         self.device = device
         self.engine = engine
         self.policy = policy
@@ -175,8 +177,10 @@ public struct PassThroughFilter: Sendable {
     /// `SYN_REPORT`), the frame the pipeline decoded from them, the gestures
     /// the engine made of it and the engine's status after it; returns the
     /// frames to write to the clone, in order, each without its `SYN_REPORT`.
-    mutating func process(_ frame: [InputEvent], touch: TouchFrame?, gestures: [GestureEvent],
-                          status: GestureEngine.Status) -> [[InputEvent]] {
+    mutating func process(
+        _ frame: [InputEvent], touch: TouchFrame?, gestures: [GestureEvent],
+        status: GestureEngine.Status
+    ) -> [[InputEvent]] {
         now = max(now, frame.last?.microseconds ?? now)
         releasedWholeTouch = false
         var output = settleIfDue()
@@ -214,8 +218,10 @@ public struct PassThroughFilter: Sendable {
     /// Lets time pass to `microseconds` (the events' clock) with the gestures
     /// the engine's timers gave by then and its status: a hold may end, a
     /// claim begin, a settling clone be lifted.
-    mutating func advance(toMicroseconds microseconds: Int64, gestures: [GestureEvent],
-                          status: GestureEngine.Status) -> [[InputEvent]] {
+    mutating func advance(
+        toMicroseconds microseconds: Int64, gestures: [GestureEvent],
+        status: GestureEngine.Status
+    ) -> [[InputEvent]] {
         now = max(now, microseconds)
         releasedWholeTouch = false
         var output = settleIfDue()
@@ -274,8 +280,10 @@ public struct PassThroughFilter: Sendable {
     /// A frame while passing: a claimed gesture in progress cuts the clone
     /// off; a landing that may become a claimed gesture starts holding;
     /// anything else goes out.
-    private mutating func pass(_ frame: HeldFrame, previousFingers: Int, pressed: Bool,
-                               gestures: [GestureEvent], decision: GestureEngine.Decision) -> [[InputEvent]] {
+    private mutating func pass(
+        _ frame: HeldFrame, previousFingers: Int, pressed: Bool,
+        gestures: [GestureEvent], decision: GestureEngine.Decision
+    ) -> [[InputEvent]] {
         if gestures.contains(where: { isInProgress($0) && isClaimed($0) }) {
             return claim()
         }
@@ -352,7 +360,8 @@ public struct PassThroughFilter: Sendable {
         case .undecided:
             if claimedCount { return [] }
             let most = policy.claimedFingerCounts.max() ?? 0
-            let waiting = fingers > 0 && fingers < most
+            let waiting =
+                fingers > 0 && fingers < most
                 && now - current.latestLanding < Self.microseconds(policy.fingerWait) && !hasMoved(current)
             return waiting ? [] : release()
         case .gesture:

@@ -129,7 +129,8 @@ public enum DocumentNode: Hashable, Sendable {
         }
         let allowed = Set("0123456789+-.eE")
         if let first = text.first, first.isNumber || first == "-" || first == "+" || first == ".",
-           text.allSatisfy({ allowed.contains($0) }), let value = Double(text), value.isFinite {
+            text.allSatisfy({ allowed.contains($0) }), let value = Double(text), value.isFinite
+        {
             return .number(value, text: text)
         }
         return .string(text)

@@ -53,7 +53,8 @@ extension DeviceDescription {
     ///
     /// - Complexity: O(1).
     public var kind: Kind {
-        let hasAbsolute = supports(EV.ABS, ABS.X) && supports(EV.ABS, ABS.Y)
+        let hasAbsolute =
+            supports(EV.ABS, ABS.X) && supports(EV.ABS, ABS.Y)
             || supports(EV.ABS, ABS.MT_POSITION_X) && supports(EV.ABS, ABS.MT_POSITION_Y)
         if hasAbsolute {
             if supports(EV.KEY, BTN.TOOL_PEN) || supports(EV.KEY, BTN.STYLUS) { return .tablet }
@@ -166,7 +167,8 @@ public struct PositionScale: Hashable, Sendable {
     /// The position of device coordinates (x, y) in millimetres; y grows downwards, as on the device.
     @inlinable
     public func millimeters(x: Int32, y: Int32) -> Point {
-        Point(x: Double(Int64(x) - Int64(minimumX)) / unitsPerMillimeterX,
-              y: Double(Int64(y) - Int64(minimumY)) / unitsPerMillimeterY)
+        Point(
+            x: Double(Int64(x) - Int64(minimumX)) / unitsPerMillimeterX,
+            y: Double(Int64(y) - Int64(minimumY)) / unitsPerMillimeterY)
     }
 }

@@ -45,9 +45,11 @@ public struct GesturePipeline: Sendable {
 
         /// A setup; the defaults are the engine's, the bundled $1 shapes and
         /// the daemon's `mouse: {}` with the button withheld.
-        public init(configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
-                    templates: TemplateLibrary = .dollarShapes,
-                    mouse: MouseStrokeEngine.Settings = MouseStrokeEngine.Settings()) {
+        public init(
+            configuration: GestureEngine.Configuration = GestureEngine.Configuration(),
+            templates: TemplateLibrary = .dollarShapes,
+            mouse: MouseStrokeEngine.Settings = MouseStrokeEngine.Settings()
+        ) {
             self.configuration = configuration
             self.templates = templates
             self.mouse = mouse
@@ -85,8 +87,9 @@ public struct GesturePipeline: Sendable {
         case .mouse, .tablet, .other: return nil
         }
         guard let size = device.sizeMillimeters else { return nil }
-        return GestureSurface(kind: kind, widthMillimeters: size.width, heightMillimeters: size.height,
-                              positionsAreApproximate: device.isSemiMT)
+        return GestureSurface(
+            kind: kind, widthMillimeters: size.width, heightMillimeters: size.height,
+            positionsAreApproximate: device.isSemiMT)
     }
 
     /// The engine's input for one decoded frame; times count from `origin` (microseconds).
@@ -110,7 +113,11 @@ public struct GesturePipeline: Sendable {
                 id: contact.id, position: contact.position, isPalm: contact.isPalm,
                 pressure: (contact.pressure ?? contact.touchMajor).map(Double.init))
             // Written over the previous frame's contacts: no clearing, no reallocation.
-            if index < gestureFrame.contacts.count { gestureFrame.contacts[index] = converted } else { gestureFrame.contacts.append(converted) }
+            if index < gestureFrame.contacts.count {
+                gestureFrame.contacts[index] = converted
+            } else {
+                gestureFrame.contacts.append(converted)
+            }
         }
         gestureFrame.fingerCount = max(frame.fingerCount, frame.contacts.count)
         gestureFrame.isButtonDown = !frame.buttons.isEmpty

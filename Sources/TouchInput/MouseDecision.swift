@@ -46,8 +46,10 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
     public var points: [Point]
 
     /// A decision of `kind` at `time`.
-    public init(kind: Kind, time: Duration, lengthCounts: Double? = nil, held: Duration? = nil,
-                template: String? = nil, score: Double? = nil, reason: String, points: [Point] = []) {
+    public init(
+        kind: Kind, time: Duration, lengthCounts: Double? = nil, held: Duration? = nil,
+        template: String? = nil, score: Double? = nil, reason: String, points: [Point] = []
+    ) {
         self.kind = kind
         self.time = time
         self.lengthCounts = lengthCounts

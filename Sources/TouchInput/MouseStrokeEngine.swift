@@ -28,9 +28,11 @@ public struct MouseStrokeEngine: Sendable {
         public var withholdsButton: Bool
 
         /// Settings; the defaults are the daemon's `mouse: {}`, intercepted.
-        public init(strokes: StrokeButtonFilter.Settings = StrokeButtonFilter.Settings(),
-                    recognition: UnistrokeRecognizer.Configuration = Self.defaultRecognition,
-                    withholdsButton: Bool = true) {
+        public init(
+            strokes: StrokeButtonFilter.Settings = StrokeButtonFilter.Settings(),
+            recognition: UnistrokeRecognizer.Configuration = Self.defaultRecognition,
+            withholdsButton: Bool = true
+        ) {
             self.strokes = strokes
             self.recognition = recognition
             self.withholdsButton = withholdsButton
@@ -87,7 +89,11 @@ public struct MouseStrokeEngine: Sendable {
         case .match(let match):
             return .accepted(match)
         case .noMatch(let best?):
-            return .rejected(best: best, reason: "best \(best.name), score \(GestureEvent.decimalText(best.score)): below the threshold \(GestureEvent.decimalText(settings.recognition.rejectionThreshold))")
+            return .rejected(
+                best: best,
+                reason:
+                    "best \(best.name), score \(GestureEvent.decimalText(best.score)): below the threshold \(GestureEvent.decimalText(settings.recognition.rejectionThreshold))"
+            )
         case .noMatch(nil):
             return .rejected(best: nil, reason: "no template to match")
         case .degenerate(let degeneracy):
@@ -127,8 +133,11 @@ public struct MouseStrokeEngine: Sendable {
         case .ended(let points, let length)?:
             waiting.append((points, length, EventTime.adding(EventTime.microseconds(roundingUp: Self.unplugGrace), to: now)))
         case .click(let length)? where filter == nil:
-            decide(.click, reason: "moved \(GestureEvent.decimalText(length)) of the \(GestureEvent.decimalText(settings.strokes.minimumLengthCounts)) counts a stroke needs",
-                   lengthCounts: length, at: now)
+            decide(
+                .click,
+                reason:
+                    "moved \(GestureEvent.decimalText(length)) of the \(GestureEvent.decimalText(settings.strokes.minimumLengthCounts)) counts a stroke needs",
+                lengthCounts: length, at: now)
         default:
             break
         }
@@ -188,11 +197,17 @@ public struct MouseStrokeEngine: Sendable {
         if out.abandonsStroke { _ = tracker.cancel() }
         switch out.decision {
         case .click(let travel)?:
-            decide(.click, reason: "moved \(GestureEvent.decimalText(travel)) of the \(GestureEvent.decimalText(settings.strokes.minimumLengthCounts)) counts a stroke needs: passed to the desktop at the release",
-                   lengthCounts: travel, at: microseconds)
+            decide(
+                .click,
+                reason:
+                    "moved \(GestureEvent.decimalText(travel)) of the \(GestureEvent.decimalText(settings.strokes.minimumLengthCounts)) counts a stroke needs: passed to the desktop at the release",
+                lengthCounts: travel, at: microseconds)
         case .press?:
-            decide(.press, reason: "held still for \(GestureEvent.decimalText(MouseDecision.milliseconds(settings.strokes.pressDelay))) ms: passed to the desktop as a press, no stroke",
-                   held: settings.strokes.pressDelay, at: microseconds)
+            decide(
+                .press,
+                reason:
+                    "held still for \(GestureEvent.decimalText(MouseDecision.milliseconds(settings.strokes.pressDelay))) ms: passed to the desktop as a press, no stroke",
+                held: settings.strokes.pressDelay, at: microseconds)
         case .withheld?, nil:
             break
         }
@@ -204,17 +219,25 @@ public struct MouseStrokeEngine: Sendable {
         switch verdict(for: points) {
         case .accepted(let match):
             gestures.append(GestureEvent(type: .stroke, time: time, fingers: 0, template: match.name, score: match.score, source: .mouse))
-            decisions.append(MouseDecision(kind: .stroke, time: time, lengthCounts: lengthCounts, template: match.name, score: match.score,
-                                           reason: "\(match.name), score \(GestureEvent.decimalText(match.score))\(kept)", points: points))
+            decisions.append(
+                MouseDecision(
+                    kind: .stroke, time: time, lengthCounts: lengthCounts, template: match.name, score: match.score,
+                    reason: "\(match.name), score \(GestureEvent.decimalText(match.score))\(kept)", points: points))
         case .rejected(let best, let reason):
-            decisions.append(MouseDecision(kind: .rejected, time: time, lengthCounts: lengthCounts, template: best?.name, score: best?.score,
-                                           reason: reason + kept, points: points))
+            decisions.append(
+                MouseDecision(
+                    kind: .rejected, time: time, lengthCounts: lengthCounts, template: best?.name, score: best?.score,
+                    reason: reason + kept, points: points))
         }
     }
 
-    private mutating func decide(_ kind: MouseDecision.Kind, reason: String, lengthCounts: Double? = nil, held: Duration? = nil,
-                                 at microseconds: Int64) {
-        decisions.append(MouseDecision(kind: kind, time: EventTime.duration(from: originMicroseconds, to: microseconds),
-                                       lengthCounts: lengthCounts, held: held, reason: reason))
+    private mutating func decide(
+        _ kind: MouseDecision.Kind, reason: String, lengthCounts: Double? = nil, held: Duration? = nil,
+        at microseconds: Int64
+    ) {
+        decisions.append(
+            MouseDecision(
+                kind: kind, time: EventTime.duration(from: originMicroseconds, to: microseconds),
+                lengthCounts: lengthCounts, held: held, reason: reason))
     }
 }

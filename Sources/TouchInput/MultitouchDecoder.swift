@@ -168,9 +168,11 @@ public struct MultitouchDecoder: Sendable {
         for code in (device.codes[EV.KEY] ?? []).sorted() { applyKey(code, value(EV.KEY, code, -1)) }
         switch contactProtocol {
         case .slots:
-            let codes = [ABS.MT_TRACKING_ID] + (ABS.MT_TOUCH_MAJOR...ABS.MT_PRESSURE).filter {
-                $0 != ABS.MT_TRACKING_ID && $0 != ABS.MT_SLOT && device.supports(EV.ABS, $0)
-            }
+            let codes =
+                [ABS.MT_TRACKING_ID]
+                + (ABS.MT_TOUCH_MAJOR...ABS.MT_PRESSURE).filter {
+                    $0 != ABS.MT_TRACKING_ID && $0 != ABS.MT_SLOT && device.supports(EV.ABS, $0)
+                }
             for slot in slots.indices {
                 self.currentSlot = slot
                 for code in codes { applyAbsolute(code, value(EV.ABS, code, Int32(slot))) }
@@ -370,8 +372,10 @@ public struct MultitouchDecoder: Sendable {
         var reportedTaken: UInt32 = 0
         var match = (0..<Self.maximumAnonymousContacts).map { _ in -1 }
         for index in 0..<reportedCount where reported[index].trackingID >= 0 {
-            for candidate in 0..<previousCount where previousTaken & (1 << UInt32(candidate)) == 0
-                && slots[candidate].trackingID == reported[index].trackingID {
+            for candidate in 0..<previousCount
+            where previousTaken & (1 << UInt32(candidate)) == 0
+                && slots[candidate].trackingID == reported[index].trackingID
+            {
                 match[index] = candidate
                 previousTaken |= 1 << UInt32(candidate)
                 reportedTaken |= 1 << UInt32(index)
@@ -382,8 +386,10 @@ public struct MultitouchDecoder: Sendable {
             var best = (reported: -1, previous: -1, distance: Self.jumpThresholdMillimeters)
             for index in 0..<reportedCount where reportedTaken & (1 << UInt32(index)) == 0 && reported[index].trackingID < 0 {
                 let position = converter.scale.millimeters(x: reported[index].x, y: reported[index].y)
-                for candidate in 0..<previousCount where previousTaken & (1 << UInt32(candidate)) == 0
-                    && slots[candidate].trackingID < 0 {
+                for candidate in 0..<previousCount
+                where previousTaken & (1 << UInt32(candidate)) == 0
+                    && slots[candidate].trackingID < 0
+                {
                     let distance = position.distance(to: slots[candidate].position)
                     if distance <= best.distance { best = (index, candidate, distance) }
                 }
@@ -464,7 +470,8 @@ struct ContactConverter: Sendable {
             discardedJumps += 1
         }
         if !slot.isPalm {
-            slot.isPalm = slot.toolType == MT_TOOL.PALM
+            slot.isPalm =
+                slot.toolType == MT_TOOL.PALM
                 || palmPressure.map { slot.pressure > $0 } == true
                 || palmTouchMajor.map { slot.major > $0 } == true
         }
@@ -481,7 +488,8 @@ struct ContactConverter: Sendable {
     private func isJump(from slot: Slot, to position: Point, at time: Int64) -> Bool {
         let interval = EventTime.microseconds(from: slot.lastTime, to: time)
         guard interval > 0 && interval <= MultitouchDecoder.jumpMaximumIntervalMicroseconds else { return false }
-        let normalised = position.distance(to: slot.position)
+        let normalised =
+            position.distance(to: slot.position)
             * Double(MultitouchDecoder.jumpReferenceMicroseconds) / Double(interval)
         return normalised > MultitouchDecoder.jumpThresholdMillimeters
     }

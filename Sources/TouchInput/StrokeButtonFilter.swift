@@ -35,8 +35,10 @@ public struct StrokeButtonFilter: Sendable {
         public var passesMotion: Bool
 
         /// Settings for strokes drawn with `button`.
-        public init(button: UInt16 = BTN.RIGHT, minimumLengthCounts: Double = 20,
-                    pressDelay: Duration = .milliseconds(300), passesMotion: Bool = true) {
+        public init(
+            button: UInt16 = BTN.RIGHT, minimumLengthCounts: Double = 20,
+            pressDelay: Duration = .milliseconds(300), passesMotion: Bool = true
+        ) {
             self.button = button
             self.minimumLengthCounts = minimumLengthCounts
             self.pressDelay = pressDelay

@@ -62,8 +62,10 @@ public struct Contact: Hashable, Sendable {
     /// ``MultitouchDecoder/PalmDetection``'s thresholds since it landed.
     public var isPalm: Bool
 
-    public init(id: Int, slot: Int = -1, position: Point, pressure: Int32? = nil,
-                touchMajor: Int32? = nil, touchMinor: Int32? = nil, isPalm: Bool = false) {
+    public init(
+        id: Int, slot: Int = -1, position: Point, pressure: Int32? = nil,
+        touchMajor: Int32? = nil, touchMinor: Int32? = nil, isPalm: Bool = false
+    ) {
         self.id = id
         self.slot = slot
         self.position = position

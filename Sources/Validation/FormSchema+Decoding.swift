@@ -148,8 +148,9 @@ extension FormSchema.Field {
         self.minimum = minimum
         self.maximum = maximum
         self.options = options
-        self.rules = Self.rules(type: type, isRequired: isRequired, minimumLength: minimumLength,
-                                maximumLength: maximumLength, minimum: minimum, maximum: maximum, options: options)
+        self.rules = Self.rules(
+            type: type, isRequired: isRequired, minimumLength: minimumLength,
+            maximumLength: maximumLength, minimum: minimum, maximum: maximum, options: options)
     }
 
     /// The validator for everything but the pattern.

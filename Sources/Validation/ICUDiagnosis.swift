@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why ICU rejects a pattern, asked of the same ICU that `NSRegularExpression` uses.
@@ -14,9 +15,10 @@ import Glibc
 /// whether a pattern is accepted. When the symbols cannot be found, the reason
 /// says only that ICU rejected the pattern.
 enum ICUDiagnosis {
-    private typealias Open = @convention(c) (
-        UnsafePointer<UInt16>?, Int32, UInt32, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?
-    ) -> OpaquePointer?
+    private typealias Open =
+        @convention(c) (
+            UnsafePointer<UInt16>?, Int32, UInt32, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?
+        ) -> OpaquePointer?
     private typealias Close = @convention(c) (OpaquePointer?) -> Void
     private typealias ErrorName = @convention(c) (Int32) -> UnsafePointer<CChar>?
 
@@ -29,20 +31,20 @@ enum ICUDiagnosis {
     /// The ICU entry points, or nil where they cannot be found.
     private static let functions: Functions? = {
         #if canImport(Glibc)
-        func symbol(_ name: String) -> UnsafeMutableRawPointer? {
-            dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_" + name)
-        }
-        guard let open = symbol("uregex_open"),
-              let close = symbol("uregex_close"),
-              let errorName = symbol("u_errorName")
-        else { return nil }
-        return Functions(
-            open: unsafeBitCast(open, to: Open.self),
-            close: unsafeBitCast(close, to: Close.self),
-            errorName: unsafeBitCast(errorName, to: ErrorName.self)
-        )
+            func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+                dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_" + name)
+            }
+            guard let open = symbol("uregex_open"),
+                let close = symbol("uregex_close"),
+                let errorName = symbol("u_errorName")
+            else { return nil }
+            return Functions(
+                open: unsafeBitCast(open, to: Open.self),
+                close: unsafeBitCast(close, to: Close.self),
+                errorName: unsafeBitCast(errorName, to: ErrorName.self)
+            )
         #else
-        return nil
+            return nil
         #endif
     }()
 

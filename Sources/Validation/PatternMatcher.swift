@@ -163,7 +163,7 @@ extension PatternMatcher {
         }
         for suffix in [")\\z", "\n)\\z", "\\E)\\z"] {
             guard let wrapped = try? NSRegularExpression(pattern: "\\A(?:" + pattern + suffix),
-                  wrapped.numberOfCaptureGroups == groups
+                wrapped.numberOfCaptureGroups == groups
             else { continue }
             return wrapped
         }

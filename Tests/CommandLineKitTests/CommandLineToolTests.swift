@@ -3,8 +3,9 @@ import Testing
 
 @Suite("CommandLineTool: finding, running and reporting a subcommand")
 struct CommandLineToolTests {
-    static let tool = CommandLineTool(name: "tool", abstract: "A tool.", version: "1.2.3",
-                                      commands: [DrawCommand.self, EraseCommand.self], hiddenCommands: [SecretCommand.self])
+    static let tool = CommandLineTool(
+        name: "tool", abstract: "A tool.", version: "1.2.3",
+        commands: [DrawCommand.self, EraseCommand.self], hiddenCommands: [SecretCommand.self])
 
     /// Runs `words`; returns the status and what went to standard output and error.
     func run(_ words: [String], tool: CommandLineTool = tool) -> (status: Int32, output: [String], errors: [String]) {
@@ -44,7 +45,8 @@ struct CommandLineToolTests {
         #expect(run(["--version"]).output == ["tool 1.2.3"])
         let unversioned = CommandLineTool(name: "tool", abstract: "", commands: [DrawCommand.self])
         let result = run(["--version"], tool: unversioned)
-        #expect(result.status == 64 && result.errors == ["tool: unknown option '--version'; run 'tool --help' for the list of subcommands."])
+        #expect(
+            result.status == 64 && result.errors == ["tool: unknown option '--version'; run 'tool --help' for the list of subcommands."])
     }
 
     @Test("an unknown subcommand suggests the nearest visible one, never a hidden one")

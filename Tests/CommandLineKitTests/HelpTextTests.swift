@@ -1,5 +1,6 @@
-@testable import CommandLineKit
 import Testing
+
+@testable import CommandLineKit
 
 @Suite("HelpText: --help made from the command's table")
 struct HelpTextTests {
@@ -31,7 +32,8 @@ struct HelpTextTests {
 
     @Test("a usage with several forms repeats the command on each")
     func severalForms() {
-        #expect(HelpText.usage("FILE...\n--play FILE", prefix: "USAGE: tool cmd ") == "USAGE: tool cmd FILE...\n       tool cmd --play FILE")
+        #expect(
+            HelpText.usage("FILE...\n--play FILE", prefix: "USAGE: tool cmd ") == "USAGE: tool cmd FILE...\n       tool cmd --play FILE")
     }
 
     @Test("a bracketed group is never split")

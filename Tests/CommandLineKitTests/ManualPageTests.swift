@@ -3,8 +3,10 @@ import Testing
 
 @Suite("ManualPage: gestures(1) from the option tables")
 struct ManualPageTests {
-    static let page = ManualPage(tool: CommandLineToolTests.tool, description: "Draws.\n\n  tool draw a b\n",
-                                 sections: [.init("Files", "~/.drawrc")]).text
+    static let page = ManualPage(
+        tool: CommandLineToolTests.tool, description: "Draws.\n\n  tool draw a b\n",
+        sections: [.init("Files", "~/.drawrc")]
+    ).text
 
     @Test("the header names the tool and its version; NAME drops the tool's name from the abstract")
     func header() {

@@ -15,7 +15,9 @@ struct ParsedArgumentsTests {
 
     @Test("each kind of value is converted to its type, with = or as the next word")
     func typedValues() throws {
-        let options = try parse(["--shape", "square", "--size=2.5", "--count", "3", "-o", "out.svg", "--tag", "x", "--tag=y", "--fill", "a", "b"])
+        let options = try parse([
+            "--shape", "square", "--size=2.5", "--count", "3", "-o", "out.svg", "--tag", "x", "--tag=y", "--fill", "a", "b",
+        ])
         #expect(options == .init(names: ["a", "b"], shape: .square, size: 2.5, count: 3, output: "out.svg", tags: ["x", "y"], fill: true))
     }
 
@@ -36,19 +38,21 @@ struct ParsedArgumentsTests {
         #expect(try parse(["--tag", "-x", "a"]).tags == ["-x"])
     }
 
-    @Test("bad command lines name the option and what it expects", arguments: [
-        (["--bogus", "a"], "unknown option '--bogus'"),
-        (["--size", "200", "a"], "option '--size' expects a number from 0 to 100, got '200'"),
-        (["--size", "nan", "a"], "option '--size' expects a number from 0 to 100, got 'nan'"),
-        (["--count", "0", "a"], "option '--count' expects a positive whole number, got '0'"),
-        (["--count", "1.5", "a"], "option '--count' expects a positive whole number, got '1.5'"),
-        (["--shape", "hexagon", "a"], "option '--shape' expects circle, square or triangle, got 'hexagon'"),
-        (["--fill=yes", "a"], "option '--fill' takes no value"),
-        (["a", "--count"], "option '--count' needs a value (N)"),
-        (["--size", "1", "--size", "2", "a"], "option '--size' is given more than once"),
-        ([], "nothing to draw"),
-        (["--fill", "--shape", "triangle", "a"], "a triangle cannot be filled"),
-    ])
+    @Test(
+        "bad command lines name the option and what it expects",
+        arguments: [
+            (["--bogus", "a"], "unknown option '--bogus'"),
+            (["--size", "200", "a"], "option '--size' expects a number from 0 to 100, got '200'"),
+            (["--size", "nan", "a"], "option '--size' expects a number from 0 to 100, got 'nan'"),
+            (["--count", "0", "a"], "option '--count' expects a positive whole number, got '0'"),
+            (["--count", "1.5", "a"], "option '--count' expects a positive whole number, got '1.5'"),
+            (["--shape", "hexagon", "a"], "option '--shape' expects circle, square or triangle, got 'hexagon'"),
+            (["--fill=yes", "a"], "option '--fill' takes no value"),
+            (["a", "--count"], "option '--count' needs a value (N)"),
+            (["--size", "1", "--size", "2", "a"], "option '--size' is given more than once"),
+            ([], "nothing to draw"),
+            (["--fill", "--shape", "triangle", "a"], "a triangle cannot be filled"),
+        ])
     func badCommandLines(words: [String], message: String) {
         #expect(throws: UsageError.self) { try parse(words) }
         do { _ = try parse(words) } catch { #expect(error.message == message) }
@@ -90,7 +94,8 @@ struct ParsedArgumentsTests {
 
     @Test("--help is noticed wherever it is, and nothing else is checked then")
     func helpWins() throws {
-        let parsed = try ParsedArguments(["--bogus", "--size", "x", "--help"], options: DrawCommand.options, arguments: DrawCommand.arguments)
+        let parsed = try ParsedArguments(
+            ["--bogus", "--size", "x", "--help"], options: DrawCommand.options, arguments: DrawCommand.arguments)
         #expect(parsed.isHelpRequested)
         for words in [["--fill=1", "-h"], ["--size", "1", "--size", "2", "--help"], ["--help", "--count"], ["--count", "--help"]] {
             #expect(try ParsedArguments(words, options: DrawCommand.options, arguments: DrawCommand.arguments).isHelpRequested)

@@ -32,7 +32,9 @@ struct ShellCompletionTests {
     func fish() {
         let script = Self.completion.script(for: .fish)
         #expect(script.contains("complete -c tool -n 'not __fish_seen_subcommand_from draw erase help' -a draw -d 'Draw shapes.'"))
-        #expect(script.contains("complete -c tool -n '__fish_seen_subcommand_from draw' -l shape -x -a 'circle square triangle' -d 'The shape.'"))
+        #expect(
+            script.contains(
+                "complete -c tool -n '__fish_seen_subcommand_from draw' -l shape -x -a 'circle square triangle' -d 'The shape.'"))
         #expect(script.contains("complete -c tool -n '__fish_seen_subcommand_from draw' -s o -l output -r -F -d 'Where to draw.'"))
         #expect(script.contains("complete -c tool -n '__fish_seen_subcommand_from erase' -l file -r -F -d 'The drawing.'"))
     }

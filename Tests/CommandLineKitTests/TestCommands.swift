@@ -35,8 +35,9 @@ enum DrawCommand: Command {
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
         if arguments[fill] && arguments[shape] == .triangle { throw UsageError("a triangle cannot be filled") }
-        return Options(names: arguments.positionals, shape: arguments[shape], size: arguments[size], count: arguments[count],
-                       output: arguments[output], tags: arguments[tag], fill: arguments[fill])
+        return Options(
+            names: arguments.positionals, shape: arguments[shape], size: arguments[size], count: arguments[count],
+            output: arguments[output], tags: arguments[tag], fill: arguments[fill])
     }
 
     static func run(_ options: Options) throws -> Int32 {

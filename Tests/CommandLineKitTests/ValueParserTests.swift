@@ -3,18 +3,20 @@ import Testing
 
 @Suite("ValueParser and ValueRange: what a value may be, and the phrase that says so")
 struct ValueParserTests {
-    @Test("ranges are named as a user reads them", arguments: [
-        (ValueParser<Int>.integer().expectation, "a whole number"),
-        (ValueParser<Int>.integer(in: 1...).expectation, "a positive whole number"),
-        (ValueParser<Int>.integer(in: 0...).expectation, "a whole number of 0 or more"),
-        (ValueParser<Int>.integer(in: 1000...).expectation, "a whole number of at least 1000"),
-        (ValueParser<Int>.integer(in: 8...1024).expectation, "a whole number from 8 to 1024"),
-        (ValueParser<Double>.number().expectation, "a number"),
-        (ValueParser<Double>.number(above: 0).expectation, "a positive number"),
-        (ValueParser<Double>.number(above: 2).expectation, "a number greater than 2"),
-        (ValueParser<Double>.number(in: 0...1).expectation, "a number from 0 to 1"),
-        (ValueParser<Double>.number(in: 0.5...).expectation, "a number of at least 0.5"),
-    ])
+    @Test(
+        "ranges are named as a user reads them",
+        arguments: [
+            (ValueParser<Int>.integer().expectation, "a whole number"),
+            (ValueParser<Int>.integer(in: 1...).expectation, "a positive whole number"),
+            (ValueParser<Int>.integer(in: 0...).expectation, "a whole number of 0 or more"),
+            (ValueParser<Int>.integer(in: 1000...).expectation, "a whole number of at least 1000"),
+            (ValueParser<Int>.integer(in: 8...1024).expectation, "a whole number from 8 to 1024"),
+            (ValueParser<Double>.number().expectation, "a number"),
+            (ValueParser<Double>.number(above: 0).expectation, "a positive number"),
+            (ValueParser<Double>.number(above: 2).expectation, "a number greater than 2"),
+            (ValueParser<Double>.number(in: 0...1).expectation, "a number from 0 to 1"),
+            (ValueParser<Double>.number(in: 0.5...).expectation, "a number of at least 0.5"),
+        ])
     func phrases(expectation: String, expected: String) {
         #expect(expectation == expected)
     }

@@ -12,7 +12,7 @@ import PackageDescription
 let package = Package(
     name: "ConsumerExample",
     dependencies: [
-        .package(name: "Gestures", path: "../.."),
+        .package(name: "Gestures", path: "../..")
     ],
     targets: [
         .testTarget(
@@ -21,7 +21,7 @@ let package = Package(
                 .product(name: "GestureTraces", package: "Gestures"),
                 .product(name: "GestureRecognition", package: "Gestures"),
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

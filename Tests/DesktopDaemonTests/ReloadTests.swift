@@ -1,5 +1,5 @@
-import Foundation
 import DesktopDaemon
+import Foundation
 import GestureRecognition
 import Testing
 

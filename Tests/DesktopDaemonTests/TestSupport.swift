@@ -1,5 +1,5 @@
-import Foundation
 import DesktopDaemon
+import Foundation
 import GestureRecognition
 import Synchronization
 
@@ -27,8 +27,10 @@ final class RecordingLauncher: ProcessLauncher {
         self.holding = holding
     }
 
-    func launch(_ command: [String], environment: [String: String], timeout: Duration,
-                completion: @escaping @Sendable (CommandOutcome) -> Void) {
+    func launch(
+        _ command: [String], environment: [String: String], timeout: Duration,
+        completion: @escaping @Sendable (CommandOutcome) -> Void
+    ) {
         let hold = state.withLock { state in
             state.launched.append(command)
             if holding { state.held.append(completion) }
@@ -54,28 +56,38 @@ final class RecordingLauncher: ProcessLauncher {
 
 /// Synthetic gesture streams.
 enum Stream {
-    static func swipe(fingers: Int, steps: [(Double, Double)], direction: SwipeDirection?, cancelled: Bool = false,
-                      edge: GestureEvent.Edge? = nil) -> [GestureEvent] {
+    static func swipe(
+        fingers: Int, steps: [(Double, Double)], direction: SwipeDirection?, cancelled: Bool = false,
+        edge: GestureEvent.Edge? = nil
+    ) -> [GestureEvent] {
         var events = [GestureEvent(type: .swipe, phase: .begin, time: .zero, fingers: fingers, edge: edge)]
         for (index, step) in steps.enumerated() {
-            events.append(GestureEvent(type: .swipe, phase: .update, time: .milliseconds(10 * (index + 1)), fingers: fingers,
-                                       dxMillimeters: step.0, dyMillimeters: step.1, edge: edge))
+            events.append(
+                GestureEvent(
+                    type: .swipe, phase: .update, time: .milliseconds(10 * (index + 1)), fingers: fingers,
+                    dxMillimeters: step.0, dyMillimeters: step.1, edge: edge))
         }
         let last = steps.last ?? (0, 0)
-        events.append(GestureEvent(type: .swipe, phase: .end, time: .milliseconds(10 * (steps.count + 1)), fingers: fingers,
-                                   cancelled: cancelled, direction: direction, dxMillimeters: last.0, dyMillimeters: last.1, edge: edge))
+        events.append(
+            GestureEvent(
+                type: .swipe, phase: .end, time: .milliseconds(10 * (steps.count + 1)), fingers: fingers,
+                cancelled: cancelled, direction: direction, dxMillimeters: last.0, dyMillimeters: last.1, edge: edge))
         return events
     }
 
     static func pinch(fingers: Int, steps: [(scale: Double, angle: Double)], cancelled: Bool = false) -> [GestureEvent] {
         var events = [GestureEvent(type: .pinch, phase: .begin, time: .zero, fingers: fingers)]
         for (index, step) in steps.enumerated() {
-            events.append(GestureEvent(type: .pinch, phase: .update, time: .milliseconds(10 * (index + 1)), fingers: fingers,
-                                       scale: step.scale, angleDegrees: step.angle))
+            events.append(
+                GestureEvent(
+                    type: .pinch, phase: .update, time: .milliseconds(10 * (index + 1)), fingers: fingers,
+                    scale: step.scale, angleDegrees: step.angle))
         }
         let last = steps.last ?? (1, 0)
-        events.append(GestureEvent(type: .pinch, phase: .end, time: .milliseconds(10 * (steps.count + 1)), fingers: fingers,
-                                   cancelled: cancelled, scale: last.scale, angleDegrees: last.angle))
+        events.append(
+            GestureEvent(
+                type: .pinch, phase: .end, time: .milliseconds(10 * (steps.count + 1)), fingers: fingers,
+                cancelled: cancelled, scale: last.scale, angleDegrees: last.angle))
         return events
     }
 }

@@ -1,8 +1,10 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+
 @testable import EvdevInput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct EvdevErrorTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Testing
-@testable import EvdevInput
 import TouchInput
+
+@testable import EvdevInput
 
 @Suite struct EvdevReaderOutputTests {
     private func event(_ type: UInt16, _ code: UInt16, _ value: Int32, _ time: Int64) -> InputEvent {

@@ -30,10 +30,12 @@ struct KeyNamesTests {
         #expect(KeyNames.code(named: "super") == nil)
     }
 
-    @Test("the names people type for modifiers suggest the kernel's", arguments: [
-        ("super", "leftmeta"), ("win", "leftmeta"), ("meta", "leftmeta"), ("ctrl", "leftctrl"),
-        ("alt", "leftalt"), ("shift", "leftshift"), ("SUPER", "leftmeta"), ("rihgt", "right"), ("lefmeta", "leftmeta"),
-    ])
+    @Test(
+        "the names people type for modifiers suggest the kernel's",
+        arguments: [
+            ("super", "leftmeta"), ("win", "leftmeta"), ("meta", "leftmeta"), ("ctrl", "leftctrl"),
+            ("alt", "leftalt"), ("shift", "leftshift"), ("SUPER", "leftmeta"), ("rihgt", "right"), ("lefmeta", "leftmeta"),
+        ])
     func aliases(typed: String, suggested: String) {
         #expect(KeyNames.closedWords.suggestion(for: typed) == suggested)
     }

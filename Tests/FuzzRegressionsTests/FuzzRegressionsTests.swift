@@ -3,6 +3,7 @@
 // fuzzer runs: a thrown error or a result passes; a trap ends the test process.
 import Foundation
 import Testing
+
 @testable import gestures_fuzz
 
 @Suite struct FuzzRegressionsTests {

@@ -13,9 +13,11 @@ import TouchInput
         let events = stream.events(frameCount: frameCount)
         #expect(result.events == events.count)
         #expect(result.frames == frameCount)
-        #expect(result.readAndSum.output == events.reduce(0) {
-            $0 &+ Int($1.type) &+ Int($1.code) &+ Int($1.value) &+ Int($1.microseconds)
-        })
+        #expect(
+            result.readAndSum.output
+                == events.reduce(0) {
+                    $0 &+ Int($1.type) &+ Int($1.code) &+ Int($1.value) &+ Int($1.microseconds)
+                })
         #expect(result.decoder.output == (0..<frameCount).reduce(0) { $0 + stream.frame($1).contacts.count })
         // The gestures of a replay, less those that only finishing the input ends.
         let replayed = GestureReplay().gestures(in: Trace(device: pad, events: events))

@@ -15,8 +15,10 @@ import Testing
         for row in rows {
             #expect(row.events == events, "\(row.way)")
             #expect(row.bytes > events * 8, "\(row.way): at least 8 bytes an event in any text format")
-            for figure in [row.writeMegabytesPerSecond, row.writeBaselineMegabytesPerSecond,
-                           row.readMegabytesPerSecond, row.readBaselineMegabytesPerSecond] {
+            for figure in [
+                row.writeMegabytesPerSecond, row.writeBaselineMegabytesPerSecond,
+                row.readMegabytesPerSecond, row.readBaselineMegabytesPerSecond,
+            ] {
                 #expect(figure > 0 && figure.isFinite, "\(row.way)")
             }
         }

@@ -27,7 +27,9 @@ struct UnistrokeEvaluationTests {
         for subject in ["a", "b"] {
             for (gesture, shape) in [("circle", circle()), ("line", line())] {
                 for _ in 0..<4 {
-                    let noisy = shape.map { Point(x: $0.x + Double(random.next(below: 100)) / 100, y: $0.y + Double(random.next(below: 100)) / 100) }
+                    let noisy = shape.map {
+                        Point(x: $0.x + Double(random.next(below: 100)) / 100, y: $0.y + Double(random.next(below: 100)) / 100)
+                    }
                     samples.append(.init(gesture: gesture, subject: subject, speed: "medium", points: noisy))
                 }
             }
@@ -48,7 +50,9 @@ struct UnistrokeEvaluationTests {
         // Two gestures with the same shape: about half the candidates go to the other name.
         let line = Self.line()
         let samples = (0..<6).flatMap { k in
-            ["a", "b"].map { UnistrokeEvaluation.Sample(gesture: $0, subject: "s", speed: "m", points: line.map { Point(x: $0.x + Double(k), y: $0.y) }) }
+            ["a", "b"].map {
+                UnistrokeEvaluation.Sample(gesture: $0, subject: "s", speed: "m", points: line.map { Point(x: $0.x + Double(k), y: $0.y) })
+            }
         }
         let result = UnistrokeEvaluation(samples: samples, configuration: .init(), protocol: .userDependent)
             .run(templatesPerGesture: 1, iterations: 20, seed: 5)
@@ -63,7 +67,8 @@ struct UnistrokeEvaluationTests {
     func answersHoldTheDiagonal() {
         // Subject b drew one line only: too few for a template and a candidate,
         // so lines are candidates in subject a's trials alone.
-        let samples = Self.samples().filter { !($0.subject == "b" && $0.gesture == "line") }
+        let samples =
+            Self.samples().filter { !($0.subject == "b" && $0.gesture == "line") }
             + [UnistrokeEvaluation.Sample(gesture: "line", subject: "b", speed: "medium", points: Self.line())]
         let result = UnistrokeEvaluation(samples: samples, configuration: .init(), protocol: .userDependent)
             .run(templatesPerGesture: 1, iterations: 6, seed: 2)
@@ -100,7 +105,9 @@ struct UnistrokeEvaluationTests {
         #expect(Set(picks).count == 5 && picks.allSatisfy { (0..<10).contains($0) })
     }
 
-    @Test("on the $1 logs the elastic matcher beats the published $1 figures", .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
+    @Test(
+        "on the $1 logs the elastic matcher beats the published $1 figures",
+        .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
     func elasticBeatsDollarOneOnRealLogs() throws {
         // One subject, all speeds, 10 iterations: a smoke check of accuracy,
         // not the full protocol (that is `gestures eval`, see the README).
@@ -120,13 +127,13 @@ struct UnistrokeEvaluationTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let labels = labelled ? #" Subject="7" Speed="fast""# : ""
         let xml = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <Gesture Name="\(name)"\(labels) Number="1" NumPts="3">
-          <Point X="1" Y="2" T="0" />
-          <Point X="3" Y="5" T="10" />
-          <Point X="6" Y="9" T="20" />
-        </Gesture>
-        """
+            <?xml version="1.0" encoding="utf-8"?>
+            <Gesture Name="\(name)"\(labels) Number="1" NumPts="3">
+              <Point X="1" Y="2" T="0" />
+              <Point X="3" Y="5" T="10" />
+              <Point X="6" Y="9" T="20" />
+            </Gesture>
+            """
         try Data(xml.utf8).write(to: folder.appendingPathComponent("\(name).xml"))
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-import TestSupport
-import Testing
 import GestureRecognition
 import GestureTraces
+import TestSupport
+import Testing
+
 @testable import GesturePictures
 
 @Suite("ConfusionMatrixPicture")
@@ -39,8 +40,9 @@ struct ConfusionMatrixPictureTests {
         #expect(cells.count == picture.rowLabels.count * picture.columnLabels.count)
         for (expected, answers) in counts {
             for (answer, n) in answers {
-                #expect(cells.contains { $0.title?.hasPrefix("expected \(expected), recognised as \(answer): \(n)") == true },
-                        "a cell for \(expected) -> \(answer)")
+                #expect(
+                    cells.contains { $0.title?.hasPrefix("expected \(expected), recognised as \(answer): \(n)") == true },
+                    "a cell for \(expected) -> \(answer)")
             }
         }
         #expect(picture.columnLabels.last == "no match", "answers that are not rows come last")

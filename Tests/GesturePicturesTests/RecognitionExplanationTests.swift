@@ -1,8 +1,9 @@
 import Foundation
-import TestSupport
-import Testing
 import GestureRecognition
 import GestureTraces
+import TestSupport
+import Testing
+
 @testable import GesturePictures
 
 @Suite("RecognitionExplanation")

@@ -1,6 +1,7 @@
-import Testing
-import TestSupport
 import GestureRecognition
+import TestSupport
+import Testing
+
 @testable import GesturePictures
 
 @Suite("SVGElement")
@@ -15,7 +16,10 @@ struct SVGElementTests {
         #expect(root.all("text").first?.attributes["data-name"] == "a\"b'<c>&")
     }
 
-    @Test(arguments: [(1.0, "1"), (-0.001, "0"), (2.345, "2.35"), (-3.1, "-3.1"), (1.0 / 0, "0"), (100.10, "100.1"), (-0.05, "-0.05"), (7.5, "7.5"), (1e20, "0")])
+    @Test(arguments: [
+        (1.0, "1"), (-0.001, "0"), (2.345, "2.35"), (-3.1, "-3.1"), (1.0 / 0, "0"), (100.10, "100.1"), (-0.05, "-0.05"), (7.5, "7.5"),
+        (1e20, "0"),
+    ])
     func numbersAreShortAndFinite(_ value: Double, _ text: String) {
         #expect(SVG.number(value) == text)
     }

@@ -1,13 +1,16 @@
 import Foundation
-import TestSupport
-import Testing
 import GestureRecognition
 import GestureTraces
+import TestSupport
+import Testing
+
 @testable import GesturePictures
 
 /// Converts every kind of picture with rsvg-convert and checks the PNG is a
 /// drawing: enough pixels off the background, and some of them in colour.
-@Suite("SVGRasterizer", .enabled(if: SVGRasterizer() != nil, "rsvg-convert is not installed (Debian: librsvg2-bin; Tools/test-all installs it)"))
+@Suite(
+    "SVGRasterizer",
+    .enabled(if: SVGRasterizer() != nil, "rsvg-convert is not installed (Debian: librsvg2-bin; Tools/test-all installs it)"))
 struct SVGRasterizerTests {
     struct Ink: CustomStringConvertible {
         var width: Int

@@ -1,8 +1,9 @@
 import Foundation
-import TestSupport
-import Testing
 import GestureRecognition
 import GestureTraces
+import TestSupport
+import Testing
+
 @testable import GesturePictures
 
 @Suite("TemplateGallery")
@@ -41,7 +42,8 @@ struct TemplateGalleryTests {
             for stroke in try StrokeFile.load(contentsOf: Fixtures.stroke(file)) {
                 let name = stroke.name ?? file
                 for shift in 0..<3 {
-                    try library.add(name: name, points: stroke.points.map { Point(x: $0.x + Double(shift) * 7, y: $0.y * (1 + Double(shift) / 10)) })
+                    try library.add(
+                        name: name, points: stroke.points.map { Point(x: $0.x + Double(shift) * 7, y: $0.y * (1 + Double(shift) / 10)) })
                 }
             }
         }

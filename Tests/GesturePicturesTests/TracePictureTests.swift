@@ -1,9 +1,10 @@
-import TestSupport
 import Foundation
-import Testing
 import GestureRecognition
 import GestureTraces
+import TestSupport
+import Testing
 import TouchInput
+
 @testable import GesturePictures
 
 @Suite("TracePicture")
@@ -19,15 +20,17 @@ struct TracePictureTests {
     /// The synthetic recordings of touch surfaces; a mouse's have none to draw.
     static let touchTraces = Fixtures.syntheticTraces.filter { !$0.hasPrefix("mouse.") }
 
-    @Test("a mouse's recording is refused in one sentence: render draws touch surfaces",
-          arguments: Fixtures.syntheticTraces.filter { $0.hasPrefix("mouse.") })
+    @Test(
+        "a mouse's recording is refused in one sentence: render draws touch surfaces",
+        arguments: Fixtures.syntheticTraces.filter { $0.hasPrefix("mouse.") })
     func mouseRecordingIsRefused(_ name: String) throws {
         let trace = try Trace.load(contentsOf: Fixtures.synthetic(name))
         #expect(throws: (any Error).self) { _ = try TracePicture(trace: trace, title: name).svg }
     }
 
-    @Test("every synthetic recording draws one path per contact and one label per gesture",
-          arguments: touchTraces)
+    @Test(
+        "every synthetic recording draws one path per contact and one label per gesture",
+        arguments: touchTraces)
     func syntheticRecordingHasItsParts(_ name: String) throws {
         let trace = try Trace.load(contentsOf: Fixtures.synthetic(name))
         let svg = try TracePicture(trace: trace, title: name).svg
@@ -39,8 +42,9 @@ struct TracePictureTests {
         #expect(root.title == name)
         let paths = root.all("path", class: "contact-path")
         #expect(paths.count == expected.contacts.count)
-        #expect(Set(paths.compactMap { $0.attributes["stroke"] }).count == Set(expected.contacts.map { $0 % Palette.contacts.count }).count,
-                "each contact in its own colour")
+        #expect(
+            Set(paths.compactMap { $0.attributes["stroke"] }).count == Set(expected.contacts.map { $0 % Palette.contacts.count }).count,
+            "each contact in its own colour")
         let labels = root.all("text", class: "gesture-label")
         #expect(labels.count == expected.gestures.count)
         for (label, gesture) in zip(labels, expected.gestures) {
@@ -54,9 +58,10 @@ struct TracePictureTests {
         }
     }
 
-    @Test("every shared evemu recording draws one path per contact and one label per gesture",
-          .enabled(if: !Fixtures.sharedRecordings.isEmpty, "needs ../shared/data/recordings"),
-          arguments: Fixtures.sharedRecordings)
+    @Test(
+        "every shared evemu recording draws one path per contact and one label per gesture",
+        .enabled(if: !Fixtures.sharedRecordings.isEmpty, "needs ../shared/data/recordings"),
+        arguments: Fixtures.sharedRecordings)
     func sharedRecordingHasItsParts(_ url: URL) throws {
         let trace = try Trace.load(contentsOf: url)
         let svg = try TracePicture(trace: trace, title: url.lastPathComponent).svg
@@ -103,8 +108,10 @@ struct TracePictureTests {
             }
             time += 12_000
         }
-        frame([(EV.ABS, ABS.MT_SLOT, 0), (EV.ABS, ABS.MT_TRACKING_ID, 1), (EV.ABS, ABS.MT_POSITION_X, x0 + 10 * resolution),
-               (EV.ABS, ABS.MT_POSITION_Y, y0 + 600), (EV.KEY, BTN.TOUCH, 1), (EV.KEY, BTN.TOOL_FINGER, 1)])
+        frame([
+            (EV.ABS, ABS.MT_SLOT, 0), (EV.ABS, ABS.MT_TRACKING_ID, 1), (EV.ABS, ABS.MT_POSITION_X, x0 + 10 * resolution),
+            (EV.ABS, ABS.MT_POSITION_Y, y0 + 600), (EV.KEY, BTN.TOUCH, 1), (EV.KEY, BTN.TOOL_FINGER, 1),
+        ])
         frame([(EV.ABS, ABS.MT_POSITION_X, x0 + 11 * resolution)])
         frame([(EV.ABS, ABS.MT_POSITION_X, x0 + 60 * resolution)])  // 49 mm in 12 ms: a jump
         frame([(EV.ABS, ABS.MT_POSITION_X, x0 + 12 * resolution)])
@@ -139,7 +146,7 @@ struct TracePictureTests {
 
         let completions = GestureReplay().gestures(in: trace).filter(\.isCompletion)
         let firstEnd = completions[0].time
-        let early = try SVGInspector.parse(try TracePicture(trace: trace, window: .zero ... firstEnd).svg)
+        let early = try SVGInspector.parse(try TracePicture(trace: trace, window: .zero...firstEnd).svg)
         let earlyLabels = early.all("text", class: "gesture-label")
         #expect(earlyLabels.count >= 1 && earlyLabels.count < swipes.count)
 
@@ -151,10 +158,12 @@ struct TracePictureTests {
 
     @Test func traceWithoutATouchSurfaceIsAnError() throws {
         let mouseDevice = try RecordedDevices.mouse
-        let mouse = Trace(device: mouseDevice, events: [
-            InputEvent(type: EV.REL, code: REL.X, value: 3, microseconds: 0),
-            InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0),
-        ])
+        let mouse = Trace(
+            device: mouseDevice,
+            events: [
+                InputEvent(type: EV.REL, code: REL.X, value: 3, microseconds: 0),
+                InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0),
+            ])
         #expect(throws: PictureError.noTouchDevice) { try TracePicture(trace: mouse) }
         #expect(throws: PictureError.notATouchSurface(name: mouseDevice.name)) { try TracePicture(trace: mouse, device: 0) }
         #expect(throws: PictureError.noSuchDevice(index: 3, count: 1)) { try TracePicture(trace: mouse, device: 3) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 /// The one stroke rule: each rule rejects with its figures, the engine hands
@@ -62,7 +63,9 @@ struct StrokeRuleTests {
     @Test("no points, one point: not a stroke")
     func notAStroke() {
         #expect(Self.rule.judge([], with: Self.shapes) == .rejected(.notAStroke(.empty)))
-        #expect(Self.rule.judge([Point(x: 1, y: 1)], with: Self.shapes).description == "not a stroke: the stroke has no length (one point, or all points equal)")
+        #expect(
+            Self.rule.judge([Point(x: 1, y: 1)], with: Self.shapes).description
+                == "not a stroke: the stroke has no length (one point, or all points equal)")
     }
 
     @Test("a stroke with no templates, or none good enough, names the threshold and the best score")
@@ -146,7 +149,11 @@ struct StrokeRuleTests {
         let circle = GestureEngineStrokeFiringTests.drag(Self.circle)
         let line = GestureEngineStrokeFiringTests.drag((0...30).map { Point(x: 40 + 2 * Double($0), y: 60) })
         let offset = Duration.seconds(2)
-        for frame in circle + line.map({ var later = $0; later.time += offset; return later }) {
+        for frame in circle
+            + line.map({
+                var later = $0; later.time += offset; return later
+            })
+        {
             events += engine.process(frame)
             drawn += engine.takeDrawnStrokes()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 /// A displacement of `length` millimetres at `degrees` clockwise from the

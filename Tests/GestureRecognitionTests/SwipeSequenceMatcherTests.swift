@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureRecognition
 
 private func ms(_ milliseconds: Int) -> Duration { .milliseconds(milliseconds) }
@@ -241,10 +242,14 @@ struct SwipeSequenceMatcherTests {
         let cases: [([Named], Duration, Duration, SwipeSequenceMatcher.Problem)] = [
             ([Named(name: "x", directions: [])], gap, timeout, .emptySequence(name: "x")),
             ([Named(name: "", directions: [.up])], gap, timeout, .emptyName(index: 0)),
-            ([Named(name: "x", directions: [.up]), Named(name: "x", directions: [.down])], gap, timeout,
-             .duplicateName("x")),
-            ([Named(name: "x", directions: [.up]), Named(name: "y", directions: [.up])], gap, timeout,
-             .sameDirections("x", "y")),
+            (
+                [Named(name: "x", directions: [.up]), Named(name: "x", directions: [.down])], gap, timeout,
+                .duplicateName("x")
+            ),
+            (
+                [Named(name: "x", directions: [.up]), Named(name: "y", directions: [.up])], gap, timeout,
+                .sameDirections("x", "y")
+            ),
             ([Named(name: "x", directions: [.up])], .zero, timeout, .nonPositiveMaximumGap(.zero)),
             ([Named(name: "x", directions: [.up])], gap, ms(-1), .nonPositiveTimeout(ms(-1))),
         ]
@@ -331,13 +336,15 @@ private struct ReferenceMatcher {
 
     func completed() -> SwipeSequenceMatcher.Match? {
         guard let first = attempt.first, let last = attempt.last,
-              let sequence = sequences.first(where: { $0.1 == progress }) else { return nil }
+            let sequence = sequences.first(where: { $0.1 == progress })
+        else { return nil }
         return .init(name: sequence.0, directions: sequence.1, start: first.time, end: last.time)
     }
 
     mutating func expire(at now: Duration) -> [SwipeSequenceMatcher.Match] {
         guard let first = attempt.first, let last = attempt.last,
-              now >= min(last.time + maximumGap, first.time + timeout) else { return [] }
+            now >= min(last.time + maximumGap, first.time + timeout)
+        else { return [] }
         let match = completed()
         attempt = []
         return match.map { [$0] } ?? []

@@ -19,7 +19,9 @@ import Testing
         #expect(try TemplateLibrary(jsonData: library.jsonData(), limits: limits) == library)
     }
 
-    @Test("names with control characters are refused where they are read", arguments: ["a\u{1B}]0;x\u{07}", "tab\there", "bidi\u{202E}", "line\u{2028}"])
+    @Test(
+        "names with control characters are refused where they are read",
+        arguments: ["a\u{1B}]0;x\u{07}", "tab\there", "bidi\u{202E}", "line\u{2028}"])
     func controlCharactersInNames(name: String) throws {
         var library = TemplateLibrary()
         #expect(throws: TemplateLibrary.LibraryError.invalidName(name)) { try library.add(name: name, points: Self.line) }
@@ -36,8 +38,9 @@ import Testing
         }
         let many = (0..<50).map { _ in #"{"name":"a","points":[[0,0],[1,1]]}"# }.joined(separator: ",")
         #expect(throws: TemplateLibrary.LibraryError.tooManyTemplates(count: 50, limit: 10)) {
-            try TemplateLibrary(jsonData: Data(#"{"format":"gestures-templates","version":1,"templates":[\#(many)]}"#.utf8),
-                                limits: .init(maximumTemplates: 10))
+            try TemplateLibrary(
+                jsonData: Data(#"{"format":"gestures-templates","version":1,"templates":[\#(many)]}"#.utf8),
+                limits: .init(maximumTemplates: 10))
         }
     }
 
@@ -47,7 +50,8 @@ import Testing
         try library.add(name: "circle \"é\" \\ /", points: Self.line)
         try library.add(name: "𝄞 clef", points: Self.line.reversed())
         #expect(try TemplateLibrary(jsonData: library.jsonData()) == library)
-        let escaped = #"{"extra":{"x":[1,{"y":"]"}]},"format":"gestures-templates","version":1,"templates":[{"name":"\u00e9\ud834\udd1e","points":[[0,0],[1e1,2.5E-1]],"more":null}]}"#
+        let escaped =
+            #"{"extra":{"x":[1,{"y":"]"}]},"format":"gestures-templates","version":1,"templates":[{"name":"\u00e9\ud834\udd1e","points":[[0,0],[1e1,2.5E-1]],"more":null}]}"#
         let read = try TemplateLibrary(jsonData: Data(escaped.utf8))
         #expect(read.templates.map(\.name) == ["é𝄞"])
         #expect(read.templates[0].points == [Point(x: 0, y: 0), Point(x: 10, y: 0.25)])

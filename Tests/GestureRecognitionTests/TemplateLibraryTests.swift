@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 @Suite("TemplateLibrary")
@@ -43,8 +44,14 @@ struct TemplateLibraryTests {
         ("wrong format", #"{"format": "other", "version": 1, "templates": []}"#, "expected \"gestures-templates\""),
         ("no version", #"{"format": "gestures-templates", "templates": []}"#, "\"version\" key is missing"),
         ("future version", #"{"format": "gestures-templates", "version": 2, "whatever": 1}"#, "unsupported template library version 2"),
-        ("bad point", #"{"format": "gestures-templates", "version": 1, "templates": [{"name": "a", "points": [[1, 2], [3]]}]}"#, "templates[0]: points[1]"),
-        ("degenerate", #"{"format": "gestures-templates", "version": 1, "templates": [{"name": "a", "points": [[1, 2]]}]}"#, "templates[0]: sample of 'a' is not a stroke"),
+        (
+            "bad point", #"{"format": "gestures-templates", "version": 1, "templates": [{"name": "a", "points": [[1, 2], [3]]}]}"#,
+            "templates[0]: points[1]"
+        ),
+        (
+            "degenerate", #"{"format": "gestures-templates", "version": 1, "templates": [{"name": "a", "points": [[1, 2]]}]}"#,
+            "templates[0]: sample of 'a' is not a stroke"
+        ),
         ("missing key", #"{"format": "gestures-templates", "version": 1}"#, "templates: is required"),
     ]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 private typealias Contact = TransformState.Contact

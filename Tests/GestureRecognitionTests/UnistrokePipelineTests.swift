@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 @Suite("UnistrokePipeline")
@@ -18,8 +19,9 @@ struct UnistrokePipelineTests {
         }
     }
 
-    @Test("rotating by minus the indicative angle turns it to zero and moves the stroke rigidly about its centroid",
-          arguments: [0.0, 0.7, -2.0, 3.0])
+    @Test(
+        "rotating by minus the indicative angle turns it to zero and moves the stroke rigidly about its centroid",
+        arguments: [0.0, 0.7, -2.0, 3.0])
     func rotationToTheIndicativeAngle(turn: Double) {
         // An L with a tail, turned by `turn` radians about the origin.
         let shape = [Point(x: 0, y: 0), Point(x: 30, y: 0), Point(x: 30, y: 40), Point(x: 10, y: 50)]

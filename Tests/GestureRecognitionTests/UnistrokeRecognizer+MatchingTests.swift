@@ -3,6 +3,7 @@ import GestureBenchmarks
 import GestureEvaluation
 import TestSupport
 import Testing
+
 @testable import GestureRecognition
 
 /// The recognizer's matching, checked against a plain reference: every
@@ -28,7 +29,7 @@ struct UnistrokeRecognizerMatchingTests {
         for file in files.sorted() where file.hasSuffix(".xml") {
             let parts = file.split(separator: "/")
             guard parts.count == 3, let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { continue }
-            let gesture = String(parts[2].dropLast(6))   // "arrow01.xml" -> "arrow"
+            let gesture = String(parts[2].dropLast(6))  // "arrow01.xml" -> "arrow"
             samples.append(.init(gesture: gesture, subject: String(parts[0]), speed: String(parts[1]), points: DollarLogScan.points(text)))
         }
         return samples
@@ -77,8 +78,10 @@ struct UnistrokeRecognizerMatchingTests {
     }
 
     /// Checks `recognize` and `scores(for:)` against the reference for every candidate.
-    static func expectReferenceOutcomes(_ recognizer: UnistrokeRecognizer, _ candidates: [[Point]],
-                                        sourceLocation: SourceLocation = #_sourceLocation) -> (matches: Int, noMatches: Int) {
+    static func expectReferenceOutcomes(
+        _ recognizer: UnistrokeRecognizer, _ candidates: [[Point]],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (matches: Int, noMatches: Int) {
         var matches = 0, noMatches = 0
         for points in candidates {
             guard let reference = referenceScores(recognizer, points) else {
@@ -88,7 +91,8 @@ struct UnistrokeRecognizerMatchingTests {
             // The first template with the highest score, as the plain loop picks it.
             var bestIndex = 0
             for (index, score) in reference.enumerated() where score > reference[bestIndex] { bestIndex = index }
-            let best = UnistrokeRecognizer.Match(name: recognizer.templates[bestIndex].name, score: reference[bestIndex], templateIndex: bestIndex)
+            let best = UnistrokeRecognizer.Match(
+                name: recognizer.templates[bestIndex].name, score: reference[bestIndex], templateIndex: bestIndex)
             let outcome = recognizer.recognize(points)
             let found: UnistrokeRecognizer.Match?
             switch outcome {
@@ -104,7 +108,9 @@ struct UnistrokeRecognizerMatchingTests {
                 Issue.record("degenerate (\(reason)) where the reference found \(best)", sourceLocation: sourceLocation)
                 continue
             }
-            #expect(found?.templateIndex == best.templateIndex, "best \(String(describing: found)), reference \(best)", sourceLocation: sourceLocation)
+            #expect(
+                found?.templateIndex == best.templateIndex, "best \(String(describing: found)), reference \(best)",
+                sourceLocation: sourceLocation)
             #expect(found?.name == best.name, sourceLocation: sourceLocation)
             #expect(abs((found?.score ?? -1) - best.score) <= 1e-12, sourceLocation: sourceLocation)
 
@@ -112,7 +118,9 @@ struct UnistrokeRecognizerMatchingTests {
             let scores = recognizer.scores(for: points)
             #expect(scores.count == reference.count, sourceLocation: sourceLocation)
             for match in scores {
-                #expect(abs(match.score - reference[match.templateIndex]) <= 1e-12, "template \(match.templateIndex)", sourceLocation: sourceLocation)
+                #expect(
+                    abs(match.score - reference[match.templateIndex]) <= 1e-12, "template \(match.templateIndex)",
+                    sourceLocation: sourceLocation)
             }
             #expect(zip(scores, scores.dropFirst()).allSatisfy { $0.score >= $1.score }, sourceLocation: sourceLocation)
         }
@@ -139,8 +147,11 @@ struct UnistrokeRecognizerMatchingTests {
             var others: [[Point]] = []
             for sample in group {
                 seen[sample.gesture, default: 0] += 1
-                if seen[sample.gesture]! <= 2 { recognizer.add(name: sample.gesture, points: sample.points) }
-                else { others.append(sample.points) }
+                if seen[sample.gesture]! <= 2 {
+                    recognizer.add(name: sample.gesture, points: sample.points)
+                } else {
+                    others.append(sample.points)
+                }
             }
             let chosen = stride(from: 0, to: others.count, by: 8).map { others[$0] }
             candidates += chosen.count
@@ -153,8 +164,9 @@ struct UnistrokeRecognizerMatchingTests {
         if configuration.rejectionThreshold >= 0.85 { #expect(outcomes.noMatches > 0) }
     }
 
-    @Test("every real stroke of the $1 logs against one template per gesture (the eval protocol at E=1): the reference outcomes",
-          .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
+    @Test(
+        "every real stroke of the $1 logs against one template per gesture (the eval protocol at E=1): the reference outcomes",
+        .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
     func everyRealStrokeAtOneTemplatePerGesture() {
         var groups: [String: [UnistrokeEvaluation.Sample]] = [:]
         for sample in Self.samples { groups["\(sample.subject)/\(sample.speed)", default: []].append(sample) }
@@ -164,8 +176,11 @@ struct UnistrokeRecognizerMatchingTests {
             var others: [[Point]] = []
             var seen: Set<String> = []
             for sample in groups[key]! {
-                if seen.insert(sample.gesture).inserted { recognizer.add(name: sample.gesture, points: sample.points) }
-                else { others.append(sample.points) }
+                if seen.insert(sample.gesture).inserted {
+                    recognizer.add(name: sample.gesture, points: sample.points)
+                } else {
+                    others.append(sample.points)
+                }
             }
             candidates += others.count
             let counts = Self.expectReferenceOutcomes(recognizer, others)

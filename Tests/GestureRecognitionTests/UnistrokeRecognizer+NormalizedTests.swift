@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GestureRecognition
 
 @Suite("UnistrokeRecognizer normalised forms")

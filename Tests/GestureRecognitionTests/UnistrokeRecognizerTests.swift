@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GestureRecognition
 
 /// Strokes to test with, generated here.
@@ -22,8 +23,9 @@ enum Strokes {
     static func transformed(_ points: [Point], rotationDegrees: Double = 0, scale: Double = 1, offset: Point = .zero) -> [Point] {
         let a = rotationDegrees * .pi / 180
         return points.map { p in
-            Point(x: scale * (p.x * cos(a) - p.y * sin(a)) + offset.x,
-                  y: scale * (p.x * sin(a) + p.y * cos(a)) + offset.y)
+            Point(
+                x: scale * (p.x * cos(a) - p.y * sin(a)) + offset.x,
+                y: scale * (p.x * sin(a) + p.y * cos(a)) + offset.y)
         }
     }
 }
@@ -86,7 +88,8 @@ struct UnistrokeRecognizerTests {
         var library = TemplateLibrary()
         let check = TemplateLibrary.dollarShapes.samples(named: "check")[0]
         try library.add(name: "check", points: check)
-        let recognizer = UnistrokeRecognizer(library: library, configuration: .init(matcher: matcher, orientation: .sensitive(toleranceDegrees: 20)))
+        let recognizer = UnistrokeRecognizer(
+            library: library, configuration: .init(matcher: matcher, orientation: .sensitive(toleranceDegrees: 20)))
         #expect(recognizer.recognize(Strokes.transformed(check, rotationDegrees: 10)).match?.name == "check")
         for degrees in [90.0, 180, -90] {
             let rotated = Strokes.transformed(check, rotationDegrees: degrees)
@@ -121,7 +124,8 @@ struct UnistrokeRecognizerTests {
             return
         }
         #expect(best?.name == "circle")
-        #expect(UnistrokeRecognizer(library: library, configuration: .init(rejectionThreshold: 0)).recognize(zigzag).match?.name == "circle")
+        #expect(
+            UnistrokeRecognizer(library: library, configuration: .init(rejectionThreshold: 0)).recognize(zigzag).match?.name == "circle")
     }
 
     @Test("a recognizer without templates reports no match")
@@ -150,8 +154,10 @@ struct UnistrokeRecognizerTests {
     @Test("thousands of points and tiny or huge strokes are recognised without NaN", arguments: matchers)
     func extremeStrokesGiveFiniteScores(matcher: UnistrokeRecognizer.Matcher) {
         let recognizer = UnistrokeRecognizer(library: .dollarShapes, configuration: .init(matcher: matcher))
-        for stroke in [Strokes.circle(points: 20_000), Strokes.circle(radius: 1e-9), Strokes.circle(radius: 1e150),
-                       [Point(x: 0, y: 0), Point(x: 1, y: 0)]] {
+        for stroke in [
+            Strokes.circle(points: 20_000), Strokes.circle(radius: 1e-9), Strokes.circle(radius: 1e150),
+            [Point(x: 0, y: 0), Point(x: 1, y: 0)],
+        ] {
             let outcome = recognizer.recognize(stroke)
             switch outcome {
             case .match(let m): #expect(m.score.isFinite && (0...1).contains(m.score))
@@ -166,7 +172,9 @@ struct UnistrokeRecognizerTests {
         #expect(limited.recognize(Strokes.circle(points: 20_000)) == .degenerate(.tooManyPoints(20_000, limit: 1000)))
     }
 
-    @Test("the default library recognises the real strokes of the $1 study", .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
+    @Test(
+        "the default library recognises the real strokes of the $1 study",
+        .enabled(if: SharedData.dollarLogs != nil, "needs ../shared/data/dollar1"))
     func defaultLibraryOnRealStrokes() throws {
         // Only medium-speed samples of one subject, to stay quick.
         let dir = SharedData.dollarLogs!.appendingPathComponent("s02/medium")

@@ -18,7 +18,11 @@ import GestureRecognition
 /// - `skip`: not judged.
 struct ChromebookLabel: Sendable, Decodable {
     enum Expect: String, Sendable, Decodable {
-        case swipe, nothingCompleted = "nothing-completed", taps, noTap = "no-tap", skip
+        case swipe
+        case nothingCompleted = "nothing-completed"
+        case taps
+        case noTap = "no-tap"
+        case skip
     }
 
     /// The class the label counts in (`scroll`, `palm`, `tap-1f`, ...).
@@ -47,9 +51,9 @@ struct ChromebookLabel: Sendable, Decodable {
     /// Every label, by recording, sorted by name; empty without the shared data.
     static let all: [(recording: String, label: ChromebookLabel)] = {
         guard let directory,
-              let data = try? Data(contentsOf: directory.appendingPathComponent("labels.json")),
-              let file = try? JSONDecoder().decode(File.self, from: data),
-              file.format == "chromebook-touchpad-labels"
+            let data = try? Data(contentsOf: directory.appendingPathComponent("labels.json")),
+            let file = try? JSONDecoder().decode(File.self, from: data),
+            file.format == "chromebook-touchpad-labels"
         else { return [] }
         return file.labels.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }()
@@ -83,7 +87,8 @@ struct ChromebookLabel: Sendable, Decodable {
             return nil
         case .taps:
             guard taps.count == count, taps.allSatisfy({ $0.fingers == fingers }),
-                  swipes.isEmpty, !has(.pinch), !has(.hold), !has(.stroke) else {
+                swipes.isEmpty, !has(.pinch), !has(.hold), !has(.stroke)
+            else {
                 return "expected \(count ?? 0) taps of \(fingers ?? 0) fingers, \(got)"
             }
             return nil

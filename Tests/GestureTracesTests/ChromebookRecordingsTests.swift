@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GestureRecognition
+import Testing
+
 @testable import GestureTraces
 
 /// The 303 real recordings of two Chromebook touchpads in
@@ -10,8 +11,11 @@ import GestureRecognition
 /// The engine need not be right on every one, so the test asserts a floor
 /// on the whole set and per class, and prints the count per class and per
 /// board, and every miss, for the report.
-@Suite("The labelled Chromebook recordings", .enabled(if: ChromebookLabel.directory != nil,
-       "needs ../shared/data/recordings/chromebook (the shared data); skipped without it"))
+@Suite(
+    "The labelled Chromebook recordings",
+    .enabled(
+        if: ChromebookLabel.directory != nil,
+        "needs ../shared/data/recordings/chromebook (the shared data); skipped without it"))
 struct ChromebookRecordingsTests {
     /// The fewest judged recordings the engine must get right.
     static let minimumRight = 225
@@ -40,8 +44,9 @@ struct ChromebookRecordingsTests {
             print("  \(key): \(right[key, default: 0]) of \(total[key]!) (\(Int((share * 100).rounded())) %)")
         }
         print("misses:\n  " + misses.joined(separator: "\n  "))
-        #expect(right["all", default: 0] >= Self.minimumRight,
-                "\(right["all", default: 0]) of \(judged.count) right, fewer than \(Self.minimumRight)")
+        #expect(
+            right["all", default: 0] >= Self.minimumRight,
+            "\(right["all", default: 0]) of \(judged.count) right, fewer than \(Self.minimumRight)")
         for key in total.keys where !key.hasPrefix("board ") && key != "all" {
             let share = Double(right[key, default: 0]) / Double(total[key]!)
             #expect(share >= Self.minimumClassShare, "class \(key): \(right[key, default: 0]) of \(total[key]!) right")

@@ -1,19 +1,20 @@
 import Foundation
+import GestureRecognition
 import TestSupport
 import Testing
-import GestureRecognition
+
 @testable import GestureTraces
 
 @Suite("DollarGestureLog and StrokeFile")
 struct DollarGestureLogTests {
     static let sample = """
-    \u{FEFF}<?xml version="1.0" encoding="utf-8" standalone="yes"?>
-    <Gesture Name="delete_mark07" Subject="4" Speed="slow" Number="7" NumPts="3" Millseconds="20">
-      <Point X="10" Y="20" T="100" />
-      <Point X="15" Y="28" T="110" />
-      <Point X="30" Y="40" T="120" />
-    </Gesture>
-    """
+        \u{FEFF}<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+        <Gesture Name="delete_mark07" Subject="4" Speed="slow" Number="7" NumPts="3" Millseconds="20">
+          <Point X="10" Y="20" T="100" />
+          <Point X="15" Y="28" T="110" />
+          <Point X="30" Y="40" T="120" />
+        </Gesture>
+        """
 
     @Test("a log gives its name, gesture name, subject, speed, points and times")
     func parsesALog() throws {
@@ -55,11 +56,13 @@ struct DollarGestureLogTests {
         #expect(again == one)
     }
 
-    @Test("bad stroke files are explained", arguments: [
-        ("hello", "neither an XML gesture log nor a JSON stroke file"),
-        (#"{"points": [[0]]}"#, "points[0] is not a pair of finite numbers"),
-        (#"{"name": "a"}"#, "points: is required"),
-    ])
+    @Test(
+        "bad stroke files are explained",
+        arguments: [
+            ("hello", "neither an XML gesture log nor a JSON stroke file"),
+            (#"{"points": [[0]]}"#, "points[0] is not a pair of finite numbers"),
+            (#"{"name": "a"}"#, "points: is required"),
+        ])
     func badStrokeFiles(text: String, expected: String) {
         #expect(throws: (any Error).self) { try StrokeFile.load(data: Data(text.utf8), source: "s") }
         do { _ = try StrokeFile.load(data: Data(text.utf8), source: "s") } catch {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GestureRecognition
+import Testing
+
 @testable import GestureTraces
 
 @Suite("GestureReplay of the labelled shared recordings")
@@ -8,20 +9,23 @@ struct GestureReplayTests {
     /// Every shared recording with events: each one must have a label.
     static let recordings = SharedRecordings.files.filter { $0.hasSuffix(".events") }
 
-    @Test("each shared recording gives the gesture its name says, and nothing else completes",
-          .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"),
-          arguments: recordings)
+    @Test(
+        "each shared recording gives the gesture its name says, and nothing else completes",
+        .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"),
+        arguments: recordings)
     func recordingGivesItsGesture(file: String) throws {
-        let label = try #require(SharedRecordingLabel.label(of: file),
-                                 "\(file): the name says no gesture this test knows; add a rule or an override with the evidence")
+        let label = try #require(
+            SharedRecordingLabel.label(of: file),
+            "\(file): the name says no gesture this test knows; add a rule or an override with the evidence")
         let events = GestureReplay().gestures(in: try Trace.load(contentsOf: SharedRecordings.url(file)))
         if let problem = label.problem(with: events) {
             Issue.record(Comment(rawValue: "\(file): \(problem)" + (label.evidence.map { " (\($0))" } ?? "")))
         }
     }
 
-    @Test("the labels read from the names are the ones meant",
-          .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"))
+    @Test(
+        "the labels read from the names are the ones meant",
+        .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"))
     func labelsReadFromNames() {
         let cases: [(String, SharedRecordingLabel.Expected?)] = [
             ("touchpads/AlpsPS2_ALPS_GlidePoint.2-finger-tap.events", .tap(fingers: 2)),
@@ -43,9 +47,10 @@ struct GestureReplayTests {
         }
     }
 
-    @Test("every begin has exactly one end, in order, on every shared recording",
-          .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"),
-          arguments: SharedRecordings.files.filter { $0.hasSuffix(".events") })
+    @Test(
+        "every begin has exactly one end, in order, on every shared recording",
+        .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"),
+        arguments: SharedRecordings.files.filter { $0.hasSuffix(".events") })
     func beginsAndEndsPair(file: String) throws {
         let events = GestureReplay().gestures(in: try Trace.load(contentsOf: SharedRecordings.url(file)))
         var open: GestureEvent.Kind?
@@ -67,8 +72,9 @@ struct GestureReplayTests {
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
     }
 
-    @Test("replaying twice gives the same gestures",
-          .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"))
+    @Test(
+        "replaying twice gives the same gestures",
+        .enabled(if: SharedRecordings.isAvailable, "needs ../shared/data/recordings"))
     func replayIsDeterministic() throws {
         let trace = try Trace.load(contentsOf: SharedRecordings.url("touchscreens/Atmel_maXTouch_Touchscreen.4-finger-drag-down.events"))
         #expect(GestureReplay().gestures(in: trace) == GestureReplay().gestures(in: trace))

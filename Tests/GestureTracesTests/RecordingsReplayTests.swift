@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import GestureRecognition
-@testable import GestureTraces
+import Testing
 import TouchInput
+
+@testable import GestureTraces
 
 /// Every trace in `Recordings/` with an `.expected.jsonl` beside it replays
 /// to exactly that output (the `gestures replay` contract, one object a line),
@@ -63,8 +64,9 @@ struct RecordingsReplayTests {
     /// The synthetic traces: their names say what they must give.
     static let synthetic = traces.filter { $0.hasPrefix("synthetic/") }
 
-    @Test("each synthetic expected output holds the gesture its name says, and nothing else completed",
-          arguments: synthetic)
+    @Test(
+        "each synthetic expected output holds the gesture its name says, and nothing else completed",
+        arguments: synthetic)
     func expectedOutputMatchesName(path: String) throws {
         let outputs = try Self.expectedLines(path).map { try GestureReplay.Output(jsonLine: $0) }
         let events = outputs.compactMap { output -> GestureEvent? in
@@ -119,12 +121,13 @@ struct RecordingName {
     /// what the name says, or nil: a click or a press when it says so,
     /// strokes rejected at most when it says nothing, none otherwise.
     func problem(withDecisions decisions: [MouseDecision.Kind]) -> String? {
-        let expected: [MouseDecision.Kind]? = switch words.first {
-        case "click": [.click]
-        case "press": [.press]
-        case _ where nothing && isMouse: nil
-        default: []
-        }
+        let expected: [MouseDecision.Kind]? =
+            switch words.first {
+            case "click": [.click]
+            case "press": [.press]
+            case _ where nothing && isMouse: nil
+            default: []
+            }
         if let expected { return decisions == expected ? nil : "expected the decisions \(expected), got \(decisions)" }
         return decisions.allSatisfy { $0 == .rejected } ? nil : "expected no decision but rejected strokes, got \(decisions)"
     }
@@ -138,7 +141,8 @@ struct RecordingName {
             switch kind {
             case "stroke":
                 guard done.count == 1, done[0].type == .stroke, done[0].source == .mouse,
-                      done[0].template == words.dropFirst().joined(separator: "-") else {
+                    done[0].template == words.dropFirst().joined(separator: "-")
+                else {
                     return "expected a mouse stroke \(words.dropFirst().joined(separator: "-")), \(got)"
                 }
                 return nil
@@ -161,16 +165,18 @@ struct RecordingName {
             if swipe.edge?.rawValue != edge { return "expected edge \(edge ?? "none"), \(got)" }
         case "pinch", "rotate":
             guard done.count == 1, let pinch = done.first, pinch.type == .pinch, pinch.fingers == fingers,
-                  let scale = pinch.scale, let angle = pinch.angleDegrees else {
+                let scale = pinch.scale, let angle = pinch.angleDegrees
+            else {
                 return "expected one \(fingers)-finger pinch, \(got)"
             }
-            let ok = switch rest.first {
-            case "in": scale < 0.85
-            case "out": scale > 1.15
-            case "clockwise": angle > 15 && abs(scale - 1) < 0.15
-            case "anticlockwise": angle < -15 && abs(scale - 1) < 0.15
-            default: false
-            }
+            let ok =
+                switch rest.first {
+                case "in": scale < 0.85
+                case "out": scale > 1.15
+                case "clockwise": angle > 15 && abs(scale - 1) < 0.15
+                case "anticlockwise": angle < -15 && abs(scale - 1) < 0.15
+                default: false
+                }
             if !ok { return "expected a pinch \(rest.joined(separator: " ")), \(got)" }
         case "double":
             guard rest == ["tap"], done.count == 2, done.allSatisfy({ $0.type == .tap && $0.fingers == fingers }) else {
@@ -187,7 +193,8 @@ struct RecordingName {
             }
         case "sequence":
             guard let last = done.last, last.type == .sequence, last.name == rest.joined(separator: "-"),
-                  done.dropLast().allSatisfy({ $0.type == .swipe && $0.fingers == fingers }), done.count >= 3 else {
+                done.dropLast().allSatisfy({ $0.type == .swipe && $0.fingers == fingers }), done.count >= 3
+            else {
                 return "expected swipes then the sequence \(rest.joined(separator: "-")), \(got)"
             }
         default:

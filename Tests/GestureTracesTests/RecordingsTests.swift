@@ -6,8 +6,10 @@ import TouchInput
 
 /// Every shared recording imports, and what the decoder makes of it matches
 /// what the file name says it holds.
-@Suite(.enabled(if: SharedRecordings.isAvailable,
-                "shared recordings not found: set GESTURES_SHARED_DATA or check out ../shared/data"))
+@Suite(
+    .enabled(
+        if: SharedRecordings.isAvailable,
+        "shared recordings not found: set GESTURES_SHARED_DATA or check out ../shared/data"))
 struct RecordingsTests {
     /// Recordings stopped before the last finger lifted: bcm5974's last
     /// frames still report one zero-sized contact (touch major 0) and no BTN_TOOL key.
@@ -67,8 +69,10 @@ struct RecordingsTests {
         let seconds = Double(trace.durationMicroseconds) / 1e6
         let paths = Array(summary.paths.values)
         func fingers(in name: String) -> Int? {
-            for (words, count) in [(["one_finger", "1-finger"], 1), (["two_finger", "2-finger", "two-finger"], 2),
-                                   (["three_finger", "three-finger"], 3), (["4-finger"], 4)]
+            for (words, count) in [
+                (["one_finger", "1-finger"], 1), (["two_finger", "2-finger", "two-finger"], 2),
+                (["three_finger", "three-finger"], 3), (["4-finger"], 4),
+            ]
             where words.contains(where: name.contains) { return count }
             return nil
         }

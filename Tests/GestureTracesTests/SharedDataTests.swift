@@ -27,7 +27,8 @@ struct SharedDataTests {
     func besideTheRepository() throws {
         let (repository, data) = try Self.layout(withSharedData: true)
         defer { try? FileManager.default.removeItem(at: repository.deletingLastPathComponent()) }
-        #expect(SharedData.locate(environment: [:], repositoryRoot: repository).url?.standardizedFileURL.path == data.standardizedFileURL.path)
+        #expect(
+            SharedData.locate(environment: [:], repositoryRoot: repository).url?.standardizedFileURL.path == data.standardizedFileURL.path)
         #expect(SharedData.locate(environment: ["GESTURES_SHARED_DATA": ""], repositoryRoot: repository).url != nil)
     }
 
@@ -45,12 +46,19 @@ struct SharedDataTests {
         let (repository, data) = try Self.layout(withSharedData: true)
         defer { try? FileManager.default.removeItem(at: repository.deletingLastPathComponent()) }
         let nowhere = repository.appendingPathComponent("nowhere").path
-        #expect(SharedData.locate(environment: ["GESTURES_SHARED_DATA": data.path], repositoryRoot: URL(fileURLWithPath: "/")).url?.path == data.path)
-        #expect(SharedData.locate(environment: ["GESTURES_SHARED_DATA": nowhere], repositoryRoot: repository) == .absent(URL(fileURLWithPath: nowhere, isDirectory: true)))
+        #expect(
+            SharedData.locate(environment: ["GESTURES_SHARED_DATA": data.path], repositoryRoot: URL(fileURLWithPath: "/")).url?.path
+                == data.path)
+        #expect(
+            SharedData.locate(environment: ["GESTURES_SHARED_DATA": nowhere], repositoryRoot: repository)
+                == .absent(URL(fileURLWithPath: nowhere, isDirectory: true)))
     }
 
-    @Test("when this run hides the data, every accessor the tests use is nil",
-          .enabled(if: ProcessInfo.processInfo.environment["GESTURES_SHARED_DATA"] == SharedData.hiddenValue, "only with GESTURES_SHARED_DATA=none"))
+    @Test(
+        "when this run hides the data, every accessor the tests use is nil",
+        .enabled(
+            if: ProcessInfo.processInfo.environment["GESTURES_SHARED_DATA"] == SharedData.hiddenValue, "only with GESTURES_SHARED_DATA=none"
+        ))
     func hiddenRunSeesNothing() {
         #expect(SharedData.location == .hidden)
         #expect(SharedData.directory == nil)

@@ -44,7 +44,7 @@ struct SharedRecordingLabel: Sendable, CustomStringConvertible {
             expected: .noGesture,
             evidence: "the name is the laptop's; SOURCES.txt says 7.4 s of 1-finger motion/taps, but it holds two touches "
                 + "of 5.6 s and 0.35 s moving 57 mm and 14 mm, and libinput (libinput-output/) reports only pointer "
-                + "motion and two cancelled holds, no tap: pointer motion, no gesture"),
+                + "motion and two cancelled holds, no tap: pointer motion, no gesture")
     ]
 
     /// The label of `file` (a path relative to the shared recordings), or nil.
@@ -61,9 +61,10 @@ struct SharedRecordingLabel: Sendable, CustomStringConvertible {
             let count = fingers ?? (has("scroll") ? 2 : 1)
             if count == 1 { return SharedRecordingLabel(expected: .noGesture) }
             let directions = words.compactMap(SwipeDirection.init(rawValue:))
-            return SharedRecordingLabel(expected: .swipe(
-                fingers: count, direction: directions.count == 1 ? directions[0] : nil,
-                vertical: has("vert") || (!directions.isEmpty && directions.allSatisfy { $0 == .up || $0 == .down })))
+            return SharedRecordingLabel(
+                expected: .swipe(
+                    fingers: count, direction: directions.count == 1 ? directions[0] : nil,
+                    vertical: has("vert") || (!directions.isEmpty && directions.allSatisfy { $0 == .up || $0 == .down })))
         }
         return nil
     }

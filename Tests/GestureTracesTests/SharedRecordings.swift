@@ -1,5 +1,4 @@
 import Foundation
-
 import TestSupport
 
 /// The shared evemu recordings (`recordings` in ``SharedData``, the one

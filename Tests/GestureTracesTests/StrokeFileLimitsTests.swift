@@ -30,6 +30,8 @@ import Testing
 
     @Test("a stroke name with control characters is refused")
     func controlCharacters() {
-        #expect(throws: (any Error).self) { try StrokeFile.load(data: Self.stroke(points: 3, name: #"a\u001b]0;x\u0007"#), source: "c.json") }
+        #expect(throws: (any Error).self) {
+            try StrokeFile.load(data: Self.stroke(points: 3, name: #"a\u001b]0;x\u0007"#), source: "c.json")
+        }
     }
 }

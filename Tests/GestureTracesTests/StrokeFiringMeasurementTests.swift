@@ -1,21 +1,24 @@
 import Foundation
-import Testing
 import GestureRecognition
+import Testing
+
 @testable import GestureTraces
 
 /// The engine's rules for firing a stroke (see `strokeMinimumMargin`,
 /// `strokeMinimumWidthRatio` and the prompt start in Docs/GestureEngine.md),
 /// measured on the real strokes of the $1 study drawn on a touchscreen.
-@Suite("Strokes the engine fires on the $1 study's real strokes",
-       .enabled(if: SharedRecordings.dollarLogs != nil, "needs ../shared/data/dollar1/xml_logs"))
+@Suite(
+    "Strokes the engine fires on the $1 study's real strokes",
+    .enabled(if: SharedRecordings.dollarLogs != nil, "needs ../shared/data/dollar1/xml_logs"))
 struct StrokeFiringMeasurementTests {
     /// A logged stroke as one finger on a touchscreen: its points (pixels of
     /// a tablet screen, about 0.26 mm each) at their logged times.
     static func frames(_ log: DollarGestureLog) -> [GestureFrame] {
         let start = log.times.first ?? 0
         var frames = zip(log.points, log.times).map { point, time in
-            GestureFrame(time: .microseconds(Int64((time - start) * 1000)),
-                         contacts: [.init(id: 1, position: Point(x: point.x * 0.26, y: point.y * 0.26))])
+            GestureFrame(
+                time: .microseconds(Int64((time - start) * 1000)),
+                contacts: [.init(id: 1, position: Point(x: point.x * 0.26, y: point.y * 0.26))])
         }
         frames.append(GestureFrame(time: .microseconds(Int64(((log.times.last ?? 0) - start + 10) * 1000)), contacts: []))
         return frames

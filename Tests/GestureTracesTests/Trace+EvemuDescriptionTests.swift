@@ -12,7 +12,8 @@ struct TraceEvemuDescriptionTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evemu-desc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Trace(devices: [try RecordedDevices.x1Carbon], frames: []).write(to: folder.appendingPathComponent("Pad.desc"), format: .evemu)
-        try Trace(devices: [try RecordedDevices.rmi4], frames: []).write(to: folder.appendingPathComponent("Pad.laptop.desc"), format: .evemu)
+        try Trace(devices: [try RecordedDevices.rmi4], frames: []).write(
+            to: folder.appendingPathComponent("Pad.laptop.desc"), format: .evemu)
         try "E: 0.000000 0003 0039 0001\nE: 0.000000 0000 0000 0000\n"
             .write(to: folder.appendingPathComponent(events), atomically: true, encoding: .utf8)
         return folder
@@ -29,11 +30,13 @@ struct TraceEvemuDescriptionTests {
         #expect(Trace.siblingDescription(of: events).lastPathComponent == "SynPS2_Synaptics_TouchPad.desc")
     }
 
-    @Test("beside Pad.desc and Pad.laptop.desc, the longest matching name wins", arguments: [
-        ("Pad.laptop.scroll.events", "rmi4"),
-        ("Pad.scroll.events", "x1carbon"),
-        ("Pad.laptop.events", "rmi4"),
-    ])
+    @Test(
+        "beside Pad.desc and Pad.laptop.desc, the longest matching name wins",
+        arguments: [
+            ("Pad.laptop.scroll.events", "rmi4"),
+            ("Pad.scroll.events", "x1carbon"),
+            ("Pad.laptop.events", "rmi4"),
+        ])
     func longestMatchingNameWins(events: String, device: String) throws {
         let folder = try Self.folder(events: events)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,8 +47,9 @@ struct TraceEvemuDescriptionTests {
     @Test func aDescriptionGivenOverridesTheNames() throws {
         let folder = try Self.folder(events: "Pad.laptop.scroll.events")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let trace = try Trace.load(contentsOf: folder.appendingPathComponent("Pad.laptop.scroll.events"),
-                                   deviceDescription: folder.appendingPathComponent("Pad.desc"))
+        let trace = try Trace.load(
+            contentsOf: folder.appendingPathComponent("Pad.laptop.scroll.events"),
+            deviceDescription: folder.appendingPathComponent("Pad.desc"))
         #expect(trace.devices[0].name == (try RecordedDevices.x1Carbon).name)
     }
 

@@ -5,8 +5,9 @@ import TouchInput
 
 @Suite struct TraceReaderTests {
     static var pad: DeviceDescription {
-        var pad = DeviceDescription(name: "Pad \"quoted\"\nsecond line", id: .init(bus: 3, vendor: 0x5ac, product: 0x30e, version: 1),
-                                    properties: [INPUT_PROP.POINTER])
+        var pad = DeviceDescription(
+            name: "Pad \"quoted\"\nsecond line", id: .init(bus: 3, vendor: 0x5ac, product: 0x30e, version: 1),
+            properties: [INPUT_PROP.POINTER])
         pad.enable(EV.SYN, SYN.REPORT)
         pad.enable(EV.KEY, BTN.TOOL_FINGER)
         pad.enable(ABS.MT_SLOT, AbsInfo(minimum: 0, maximum: 15))
@@ -19,11 +20,13 @@ import TouchInput
         Trace.Frame(device: 0, events: events.map { InputEvent(type: $0.0, code: $0.1, value: $0.2, microseconds: time + $0.3) })
     }
 
-    static let sample = Trace(devices: [pad], frames: [
-        frame(1_358_916_661_266_155, [(3, 47, 0, 0), (3, 57, 774, 0), (3, 53, -2000, 1), (1, 325, 1, 1), (0, 0, 0, 3)]),
-        frame(1_358_916_661_290_475, [(3, 53, -1990, 0), (0, 0, 0, 0)]),
-        frame(1_358_916_661_300_000, [(3, 57, -1, 0)]),
-    ])
+    static let sample = Trace(
+        devices: [pad],
+        frames: [
+            frame(1_358_916_661_266_155, [(3, 47, 0, 0), (3, 57, 774, 0), (3, 53, -2000, 1), (1, 325, 1, 1), (0, 0, 0, 3)]),
+            frame(1_358_916_661_290_475, [(3, 53, -1990, 0), (0, 0, 0, 0)]),
+            frame(1_358_916_661_300_000, [(3, 57, -1, 0)]),
+        ])
 
     @Test func writesOneHeaderOneLinePerFrameAndAnEndLine() {
         let text = String(decoding: Self.sample.jsonData(), as: UTF8.self)
@@ -106,8 +109,10 @@ import TouchInput
         #expect(TraceFormat(pathExtension: URL(fileURLWithPath: name).pathExtension) == format)
     }
 
-    @Test(arguments: [("# EVEMU 1.3\nN: pad\n", TraceFormat.evemu), ("\n  {\"format\"", .json),
-                      ("# libinput record\nversion: 1\n", .libinput), ("# only\n# comments\n", nil)])
+    @Test(arguments: [
+        ("# EVEMU 1.3\nN: pad\n", TraceFormat.evemu), ("\n  {\"format\"", .json),
+        ("# libinput record\nversion: 1\n", .libinput), ("# only\n# comments\n", nil),
+    ])
     func formatFromContent(content: String, format: TraceFormat?) {
         #expect(TraceFormat.detect(Array(content.utf8)) == format)
     }

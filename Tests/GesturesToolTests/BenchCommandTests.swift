@@ -56,7 +56,9 @@ import Testing
     }
 
     @Test func theTableNamesEachBaseline() throws {
-        let run = try ToolRunner.run(["bench", "--quick", "--only", "pipeline", "--only", "traces", "--frames", "2000", "--trace-frames", "200"])
+        let run = try ToolRunner.run([
+            "bench", "--quick", "--only", "pipeline", "--only", "traces", "--frames", "2000", "--trace-frames", "200",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("read and sum (the limit)"))
         #expect(run.stdout.contains("decoder + engine"))
@@ -64,8 +66,9 @@ import Testing
         #expect(!run.stdout.contains("Recognition"), "--only runs only the sections named")
     }
 
-    @Test("sizes that would exhaust memory or disk are refused before anything runs",
-          arguments: [["--frames", "10000001"], ["--trace-frames", "1000001"], ["--trace-size", "100001"], ["--passes", "0"]])
+    @Test(
+        "sizes that would exhaust memory or disk are refused before anything runs",
+        arguments: [["--frames", "10000001"], ["--trace-frames", "1000001"], ["--trace-size", "100001"], ["--passes", "0"]])
     func outOfRangeSizesAreRefused(option: [String]) throws {
         let run = try ToolRunner.run(["bench", "--only", "pipeline"] + option)
         #expect(run.status == 64, "\(run.stderr)")

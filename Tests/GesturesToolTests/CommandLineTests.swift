@@ -20,13 +20,21 @@ struct CommandLineTests {
         #expect(run.stdout.hasPrefix("gestures ") && run.stdout.split(separator: "\n").count == 1)
     }
 
-    @Test("a mistyped subcommand, option or choice suggests the nearest, in one line", arguments: [
-        (["replya", "x"], "gestures: unknown subcommand 'replya'; did you mean 'replay'?"),
-        (["recognize", "--formt", "json", "x.json"], "gestures recognize: unknown option '--formt'; did you mean '--format'?"),
-        (["devices", "--format", "jsn"], "gestures devices: option '--format' expects text or json, got 'jsn'; did you mean 'json'?"),
-        (["record", "--format", "evmu"], "gestures record: option '--format' expects json, libinput or evemu, got 'evmu'; did you mean 'evemu'?"),
-        (["eval", "x", "--recognizer", "dolar1"], "gestures eval: option '--recognizer' expects dollar1, protractor or elastic, got 'dolar1'; did you mean 'dollar1'?"),
-    ])
+    @Test(
+        "a mistyped subcommand, option or choice suggests the nearest, in one line",
+        arguments: [
+            (["replya", "x"], "gestures: unknown subcommand 'replya'; did you mean 'replay'?"),
+            (["recognize", "--formt", "json", "x.json"], "gestures recognize: unknown option '--formt'; did you mean '--format'?"),
+            (["devices", "--format", "jsn"], "gestures devices: option '--format' expects text or json, got 'jsn'; did you mean 'json'?"),
+            (
+                ["record", "--format", "evmu"],
+                "gestures record: option '--format' expects json, libinput or evemu, got 'evmu'; did you mean 'evemu'?"
+            ),
+            (
+                ["eval", "x", "--recognizer", "dolar1"],
+                "gestures eval: option '--recognizer' expects dollar1, protractor or elastic, got 'dolar1'; did you mean 'dollar1'?"
+            ),
+        ])
     func suggestions(arguments: [String], message: String) throws {
         let run = try ToolRunner.run(arguments)
         #expect(run.status == 64)
@@ -36,8 +44,10 @@ struct CommandLineTests {
     @Test("each subcommand's help lists every option it accepts, with the choices of --format")
     func helpListsChoices() throws {
         let replay = try ToolRunner.run(["replay", "--help"]).stdout
-        for option in ["--ends", "--format text|json", "--config PATH", "--no-config", "--library LIB.json", "--sequences SEQ.json",
-                       "--uinput FILE", "--speed X", "--wait MS", "--linger MS"] {
+        for option in [
+            "--ends", "--format text|json", "--config PATH", "--no-config", "--library LIB.json", "--sequences SEQ.json",
+            "--uinput FILE", "--speed X", "--wait MS", "--linger MS",
+        ] {
             #expect(replay.contains(option), "\(option)")
         }
         let record = try ToolRunner.run(["record", "--help"]).stdout
@@ -56,20 +66,31 @@ struct ParseStepTests {
         ["run", "--config", "/no/such.yaml", "--replay", "/no/such.jsonl"],
         ["run", "--config", "/no/such.yaml", "--no-intercept", "--device", "event0", "--dir", "/no/such"],
         ["check-config", "/no/such.yaml"],
-        ["record", "--device", "/dev/null", "-o", "/no/such/out.jsonl", "--format", "evemu", "--frames", "1", "--grab", "--dir", "/no/such"],
+        [
+            "record", "--device", "/dev/null", "-o", "/no/such/out.jsonl", "--format", "evemu", "--frames", "1", "--grab", "--dir",
+            "/no/such",
+        ],
         ["watch", "--device", "/no/such/event0", "--ends", "--format", "text", "--no-config", "--dir", "/no/such"],
         ["strokes", "--device", "/dev/null", "--button", "left", "--count", "1", "--format", "json", "--dir", "/no/such"],
         ["train", "--library", "/no/such/lib.json", "--name", "x", "--device", "/dev/null", "--samples", "1", "--button", "middle"],
         ["train", "--library", "/no/such/lib.json", "--name", "x", "/no/such.json"],
         ["templates", "/no/such.json", "--remove", "a", "--rename", "b=c", "--export", "/no/such/out.json", "--format", "json"],
-        ["recognize", "--library", "/no/such.json", "--recognizer", "protractor", "--orientation", "sensitive:20", "--threshold", "0.5", "x.json"],
-        ["eval", "/no/such", "--templates", "1,2", "--iterations", "1", "--seed", "2", "--resample", "32", "--protocol", "user-independent",
-         "--format", "json", "--confusions"],
+        [
+            "recognize", "--library", "/no/such.json", "--recognizer", "protractor", "--orientation", "sensitive:20", "--threshold", "0.5",
+            "x.json",
+        ],
+        [
+            "eval", "/no/such", "--templates", "1,2", "--iterations", "1", "--seed", "2", "--resample", "32", "--protocol",
+            "user-independent",
+            "--format", "json", "--confusions",
+        ],
         ["convert", "/no/such.jsonl", "-o", "out.yaml"],
         ["convert", "/no/such.jsonl", "--output", "-", "--to", "evemu"],
         ["info", "/no/such.jsonl", "--format", "json", "--frames"],
-        ["bench", "--format", "json", "--quick", "--only", "pipeline", "--only", "memory", "--frames", "1000", "--trace-frames", "100",
-         "--trace-size", "1", "--passes", "1", "--recordings", "/no/such", "--devices", "/no/such", "--temporary-directory", "/no/such"],
+        [
+            "bench", "--format", "json", "--quick", "--only", "pipeline", "--only", "memory", "--frames", "1000", "--trace-frames", "100",
+            "--trace-size", "1", "--passes", "1", "--recordings", "/no/such", "--devices", "/no/such", "--temporary-directory", "/no/such",
+        ],
         ["bench-patterns", "/no/such.json"],
     ]
 

@@ -19,10 +19,15 @@ struct ConfigurationFileTests {
         return home
     }
 
-    @Test("a misspelt engine key fails replay and watch with check-config's message", arguments: [
-        ("config.yaml", "version: 1\nengine:\n  swipeThresholdMilimeters: 8\n"),
-        ("config.json", #"{"version": 1, "engine": {"swipeThresholdMilimeters": 8}, "sequences": [{"name": "x", "directions": ["up"], "extra": 1}]}"#),
-    ])
+    @Test(
+        "a misspelt engine key fails replay and watch with check-config's message",
+        arguments: [
+            ("config.yaml", "version: 1\nengine:\n  swipeThresholdMilimeters: 8\n"),
+            (
+                "config.json",
+                #"{"version": 1, "engine": {"swipeThresholdMilimeters": 8}, "sequences": [{"name": "x", "directions": ["up"], "extra": 1}]}"#
+            ),
+        ])
     func misspeltKeyFailsAsCheckConfig(name: String, text: String) throws {
         let home = try Self.configHome()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -30,7 +35,9 @@ struct ConfigurationFileTests {
         try text.write(to: file, atomically: true, encoding: .utf8)
         let check = try ToolRunner.run(["check-config", file.path])
         #expect(check.status == 1)
-        #expect(check.stderr.contains("\(file.path): engine.swipeThresholdMilimeters: unknown key; did you mean 'swipeThresholdMillimeters'?"), "\(check.stderr)")
+        #expect(
+            check.stderr.contains("\(file.path): engine.swipeThresholdMilimeters: unknown key; did you mean 'swipeThresholdMillimeters'?"),
+            "\(check.stderr)")
         let replay = try ToolRunner.run(["replay", "--config", file.path, Self.trace("x1carbon.3-finger-swipe-left")])
         #expect(replay.status == 1)
         #expect(replay.stderr == check.stderr)
@@ -52,8 +59,12 @@ struct ConfigurationFileTests {
         #expect(check.status == 1)
         let lines = check.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(check.stderr)")
-        #expect(lines.first?.hasPrefix("\(file.path): bindings[0].action.keys[0]: unknown key 'super'; did you mean 'leftmeta'?") == true, "\(check.stderr)")
-        #expect(lines.last?.hasPrefix("\(file.path): bindings[0].action.keys[1]: unknown key 'rihgt'; did you mean 'right'?") == true, "\(check.stderr)")
+        #expect(
+            lines.first?.hasPrefix("\(file.path): bindings[0].action.keys[0]: unknown key 'super'; did you mean 'leftmeta'?") == true,
+            "\(check.stderr)")
+        #expect(
+            lines.last?.hasPrefix("\(file.path): bindings[0].action.keys[1]: unknown key 'rihgt'; did you mean 'right'?") == true,
+            "\(check.stderr)")
     }
 
     @Test("the default file is found as run finds it, and its sequences are used")
@@ -61,8 +72,9 @@ struct ConfigurationFileTests {
         let home = try Self.configHome("version: 1\nsequences:\n  - {name: back-and-forth, directions: [left, right]}\n")
         defer { try? FileManager.default.removeItem(at: home) }
         let name = "rmi4.3-finger-sequence-back-and-forth"
-        let expected = try String(contentsOfFile: ToolRunner.repository.appendingPathComponent("Recordings/synthetic/\(name).expected.jsonl").path,
-                                  encoding: .utf8)
+        let expected = try String(
+            contentsOfFile: ToolRunner.repository.appendingPathComponent("Recordings/synthetic/\(name).expected.jsonl").path,
+            encoding: .utf8)
         let environment = ["XDG_CONFIG_HOME": home.path]
         let replay = try ToolRunner.run(["replay", Self.trace(name)], environment: environment)
         #expect(replay.status == 0, "\(replay.stderr)")
@@ -79,8 +91,9 @@ struct ConfigurationFileTests {
         let home = try Self.configHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let name = "x1carbon.3-finger-swipe-left"
-        let expected = try String(contentsOfFile: ToolRunner.repository.appendingPathComponent("Recordings/synthetic/\(name).expected.jsonl").path,
-                                  encoding: .utf8)
+        let expected = try String(
+            contentsOfFile: ToolRunner.repository.appendingPathComponent("Recordings/synthetic/\(name).expected.jsonl").path,
+            encoding: .utf8)
         let replay = try ToolRunner.run(["replay", Self.trace(name)], environment: ["XDG_CONFIG_HOME": home.path])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout == expected)
@@ -92,7 +105,7 @@ struct ConfigurationFileTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("config.json")
         try #"{"version": 1, "engine": {"swipeThresholdMillimeters": 60}}"#.write(to: file, atomically: true, encoding: .utf8)
-        let trace = Self.trace("x1carbon.3-finger-swipe-left")   // 36.6 mm
+        let trace = Self.trace("x1carbon.3-finger-swipe-left")  // 36.6 mm
         let strict = try ToolRunner.run(["replay", "--ends", "--config", file.path, trace])
         #expect(strict.status == 0, "\(strict.stderr)")
         #expect(!strict.stdout.contains(#""type":"swipe""#))

@@ -88,17 +88,17 @@ struct DaemonCommandTests {
             #"["sh", "-c", "echo \"\#(labels[label] ?? label)\#(variables)\" >> \#(marker)"]"#
         }
         return """
-        {"version": 1, "actions": {"maximumConcurrent": 1},
-         "bindings": [
-          {"gesture": "swipe", "fingers": 3, "direction": "left", "action": {"command": \(append("left", " $GESTURE_DX_MM"))}},
-          {"gesture": "swipe", "direction": "left", "action": {"phase": "continuous", "every": 5, "command": \(append("step", " $GESTURE_STEP"))}},
-          {"gesture": "swipe", "fingers": 4, "direction": "up", "action": {"phase": "begin", "command": \(append("up-begin"))}},
-          {"gesture": "swipe", "fingers": 5, "direction": "down_right", "action": {"command": \(append("down-right", " $GESTURE_DISTANCE_MM"))}},
-          {"gesture": "pinch", "direction": "out", "action": {"command": \(append("out", " $GESTURE_SCALE"))}},
-          {"gesture": "pinch", "direction": "clockwise", "minimumAngleDegrees": 45, "action": {"command": \(append("clockwise", " $GESTURE_ANGLE_DEGREES"))}},
-          {"gesture": "tap", "action": {"command": \(append("tap"))}}
-         ]}
-        """
+            {"version": 1, "actions": {"maximumConcurrent": 1},
+             "bindings": [
+              {"gesture": "swipe", "fingers": 3, "direction": "left", "action": {"command": \(append("left", " $GESTURE_DX_MM"))}},
+              {"gesture": "swipe", "direction": "left", "action": {"phase": "continuous", "every": 5, "command": \(append("step", " $GESTURE_STEP"))}},
+              {"gesture": "swipe", "fingers": 4, "direction": "up", "action": {"phase": "begin", "command": \(append("up-begin"))}},
+              {"gesture": "swipe", "fingers": 5, "direction": "down_right", "action": {"command": \(append("down-right", " $GESTURE_DISTANCE_MM"))}},
+              {"gesture": "pinch", "direction": "out", "action": {"command": \(append("out", " $GESTURE_SCALE"))}},
+              {"gesture": "pinch", "direction": "clockwise", "minimumAngleDegrees": 45, "action": {"command": \(append("clockwise", " $GESTURE_ANGLE_DEGREES"))}},
+              {"gesture": "tap", "action": {"command": \(append("tap"))}}
+             ]}
+            """
     }
 
     static let traces = [
@@ -107,7 +107,8 @@ struct DaemonCommandTests {
     ].map { ToolRunner.repository.appendingPathComponent("Recordings/synthetic/\($0).jsonl").path }
 
     /// What the traces above fire, in order: 36.6 mm left is 7 steps of 5 mm.
-    static let expected = ["out 2.75", "clockwise 59.999", "down-right 32.385"]
+    static let expected =
+        ["out 2.75", "clockwise 59.999", "down-right 32.385"]
         + (1...7).map { "step \($0)" } + ["left -36.6", "up-begin"]
 
     @Test("replayed traces fire exactly the expected actions, in order")
@@ -125,7 +126,9 @@ struct DaemonCommandTests {
         #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures: fired ") }.count == 12)
     }
 
-    @Test("run --replay of mouse recordings fires the mouse circle's binding and logs each other decision; without a mouse section mice are not read")
+    @Test(
+        "run --replay of mouse recordings fires the mouse circle's binding and logs each other decision; without a mouse section mice are not read"
+    )
     func replayedMiceFireAndLogTheirDecisions() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -146,9 +149,14 @@ struct DaemonCommandTests {
         #expect(try String(contentsOf: marker, encoding: .utf8) == "circle mouse none\n")
         let mouseLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures: mouse ") }
         #expect(mouseLines.count == 3, "\(run.stderr)")
-        #expect(mouseLines.first?.hasPrefix("gestures: mouse click, 2.414 counts: moved 2.414 of the 20 counts a stroke needs: passed to the desktop at the release [Logitech USB Optical Mouse, ") == true, "\(mouseLines)")
+        #expect(
+            mouseLines.first?.hasPrefix(
+                "gestures: mouse click, 2.414 counts: moved 2.414 of the 20 counts a stroke needs: passed to the desktop at the release [Logitech USB Optical Mouse, "
+            ) == true, "\(mouseLines)")
         #expect(mouseLines.dropFirst().first?.hasPrefix("gestures: mouse press: held still for 300 ms") == true, "\(mouseLines)")
-        #expect(mouseLines.last?.contains("rejected, 994.271 counts: best pigtail, score 0.321: below the threshold 0.75") == true, "\(mouseLines)")
+        #expect(
+            mouseLines.last?.contains("rejected, 994.271 counts: best pigtail, score 0.321: below the threshold 0.75") == true,
+            "\(mouseLines)")
         try FileManager.default.removeItem(at: marker)
         try configuration(mouse: false).write(to: config, atomically: true, encoding: .utf8)
         let without = try ToolRunner.run(["run", "--config", config.path, "--replay"] + traces)
@@ -181,7 +189,10 @@ struct DaemonCommandTests {
         let run = try ToolRunner.run(["run", "--config", config.path, "--replay", "Recordings/strokes/check.json", Self.traces[0]])
         #expect(run.status == 1)
         // Checked as every replayed path is (arguments and standard input alike), and logged.
-        #expect(run.stderr.contains("gestures: Recordings/strokes/check.json is a JSON stroke file, not a recording: use 'gestures recognize', or 'gestures train' to add it to a library."))
+        #expect(
+            run.stderr.contains(
+                "gestures: Recordings/strokes/check.json is a JSON stroke file, not a recording: use 'gestures recognize', or 'gestures train' to add it to a library."
+            ))
         #expect(try String(contentsOf: marker, encoding: .utf8) == "out 2.75\n")
         #expect(run.stderr.contains("done: 1 command run, 0 failed, 0 dropped"), "\(run.stderr)")
     }
@@ -204,10 +215,13 @@ struct DaemonCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let marker = directory.appendingPathComponent("marker")
         let config = directory.appendingPathComponent("config.json")
-        try #"{"version": 1, "actions": {"maximumConcurrent": 1}, "bindings": [{"gesture": "pinch", "action": {"command": ["sh", "-c", "echo $GESTURE_DIRECTION >> \#(marker.path)"]}}]}"#
+        try
+            #"{"version": 1, "actions": {"maximumConcurrent": 1}, "bindings": [{"gesture": "pinch", "action": {"command": ["sh", "-c", "echo $GESTURE_DIRECTION >> \#(marker.path)"]}}]}"#
             .write(to: config, atomically: true, encoding: .utf8)
-        let run = try ToolRunner.run(["run", "--config", config.path, "--replay", Self.traces[0], Self.traces[1],
-                                      "Recordings/synthetic/magic.3-finger-pinch-in.jsonl"])
+        let run = try ToolRunner.run([
+            "run", "--config", config.path, "--replay", Self.traces[0], Self.traces[1],
+            "Recordings/synthetic/magic.3-finger-pinch-in.jsonl",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOf: marker, encoding: .utf8) == "out\nclockwise\nin\n")
     }
@@ -260,7 +274,10 @@ struct DaemonCommandTests {
         try "{\"version\": 1, \"bindings\": [{\"gesture\": \"swipe\"}]}".write(to: config, atomically: true, encoding: .utf8)
         mark = daemon.log.count
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(daemon.waitForLine(containing: "kept the old configuration (SIGHUP): \(config.path) has 1 error: bindings[0].action: is required", after: mark) != nil, "\(daemon.log)")
+        #expect(
+            daemon.waitForLine(
+                containing: "kept the old configuration (SIGHUP): \(config.path) has 1 error: bindings[0].action: is required", after: mark)
+                != nil, "\(daemon.log)")
         daemon.send(left)
         #expect(waitForLines(marker, count: 24).last == "LEFT -36.6")
 
@@ -303,11 +320,12 @@ struct DaemonCommandTests {
         """.write(to: config, atomically: true, encoding: .utf8)
         let run = try ToolRunner.run(["check-config", config.path])
         #expect(run.status == 1)
-        #expect(run.stderr == """
-        \(config.path): bindings[0].fingers: must be an integer between 1 and 5
-        \(config.path): bindings[1].action.every: must be a number between 0.5 and 1000 (mm)
+        #expect(
+            run.stderr == """
+                \(config.path): bindings[0].fingers: must be an integer between 1 and 5
+                \(config.path): bindings[1].action.every: must be a number between 0.5 and 1000 (mm)
 
-        """)
+                """)
     }
 
     @Test("the default path is $XDG_CONFIG_HOME/gestures/config.json or .yaml")
@@ -326,7 +344,10 @@ struct DaemonCommandTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
         // The hint is check-config's own way to name a file: it has no --config.
-        #expect(text == "gestures check-config: no configuration file: write \(directory.path)/gestures/config.yaml (see 'man gestures' or the README, \"A first configuration\"), or give its path: 'gestures check-config PATH'.\n")
+        #expect(
+            text
+                == "gestures check-config: no configuration file: write \(directory.path)/gestures/config.yaml (see 'man gestures' or the README, \"A first configuration\"), or give its path: 'gestures check-config PATH'.\n"
+        )
     }
 
     @Test("without --replay, run reads live devices: a missing node is one sentence and status 1")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The pictures in Docs/images are made by Tools/make-doc-pictures with the
 /// tool; these tests run the script with the tool just built, so a change to
@@ -16,8 +16,11 @@ struct DocPicturesTests {
     static func scriptCommands() throws -> [String] {
         try String(contentsOf: script, encoding: .utf8).split(separator: "\n")
             .filter { $0.hasPrefix("picture ") }
-            .map { "gestures " + $0.dropFirst("picture ".count).replacingOccurrences(of: "\"$out/", with: "Docs/images/")
-                .replacingOccurrences(of: "\"", with: "") }
+            .map {
+                "gestures "
+                    + $0.dropFirst("picture ".count).replacingOccurrences(of: "\"$out/", with: "Docs/images/")
+                    .replacingOccurrences(of: "\"", with: "")
+            }
     }
 
     /// Runs the script into a new folder; returns the folder.

@@ -25,7 +25,8 @@ struct DoctorCommandTests {
         let environment = ["HOME": "/home/ada", "XDG_CONFIG_HOME": "", "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "openbox"]
         let text = try ToolRunner.run(["doctor", "--root", root.path], environment: environment)
         let lines = text.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-        #expect(lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+        #expect(
+            lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
                 == ["devices:", "uinput:", "configuration:", "service:", "other-tools:", "desktop:"], "\(text.stdout)")
         #expect(lines.first == "unknown  devices: /dev/input cannot be listed, so no device could be checked.")
         #expect(text.stdout.contains("configuration: /home/ada/.config/gestures/config.yaml is valid: 0 bindings."))

@@ -51,7 +51,8 @@ struct DocumentationTests {
         #expect(page.hasPrefix(".TH GESTURES 1 "))
         let sections = page.components(separatedBy: "\n.SS ")
         for command in try HelpListing.subcommands() {
-            let section = try #require(sections.first { $0.hasPrefix(Self.roff("gestures \(command)") + "\n") }, "no section for \(command)")
+            let section = try #require(
+                sections.first { $0.hasPrefix(Self.roff("gestures \(command)") + "\n") }, "no section for \(command)")
             for option in try HelpListing.options(of: command) where option != "--help" {
                 #expect(section.contains("\\fB\(Self.roff(option))\\fR"), "\(command): \(option)")
             }
@@ -109,7 +110,8 @@ struct DocumentationTests {
             let end = try #require(script.range(of: " ;;\n", range: start.upperBound..<script.endIndex))
             let block = script[start.upperBound..<end.lowerBound]
             for option in try HelpListing.options(of: command) {
-                #expect(block.contains("\(option)[") || block.contains("{\(option),") || block.contains(",\(option)}"), "\(command): \(option)")
+                #expect(
+                    block.contains("\(option)[") || block.contains("{\(option),") || block.contains(",\(option)}"), "\(command): \(option)")
             }
         }
         let directory = try ToolRunner.temporaryDirectory()
@@ -155,6 +157,8 @@ struct DocumentationTests {
     func unknownShell() throws {
         let run = try ToolRunner.run(["generate-completion", "tcsh"])
         #expect(run.status == 64)
-        #expect(run.stderr == "gestures generate-completion: SHELL is bash, zsh or fish, not 'tcsh' (see 'gestures generate-completion --help').\n")
+        #expect(
+            run.stderr
+                == "gestures generate-completion: SHELL is bash, zsh or fish, not 'tcsh' (see 'gestures generate-completion --help').\n")
     }
 }

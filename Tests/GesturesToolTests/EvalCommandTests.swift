@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("gestures eval --confusion (end to end)")
 struct EvalCommandTests {
@@ -10,7 +10,7 @@ struct EvalCommandTests {
     static func writeLogs(in directory: URL) throws {
         var state: UInt64 = 12345
         func noise() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(state >> 40) / Double(1 << 24)
         }
         let circle = (0..<40).map { k -> (Double, Double) in
@@ -32,11 +32,11 @@ struct EvalCommandTests {
                         "  <Point X=\"\(p.0 + noise())\" Y=\"\(p.1 + noise())\" T=\"\(t * 10)\" />"
                     }
                     let xml = """
-                    <?xml version="1.0" encoding="utf-8"?>
-                    <Gesture Name="\(gesture)0\(number)" Number="\(number)" NumPts="\(points.count)">
-                    \(points.joined(separator: "\n"))
-                    </Gesture>
-                    """
+                        <?xml version="1.0" encoding="utf-8"?>
+                        <Gesture Name="\(gesture)0\(number)" Number="\(number)" NumPts="\(points.count)">
+                        \(points.joined(separator: "\n"))
+                        </Gesture>
+                        """
                     try Data(xml.utf8).write(to: folder.appendingPathComponent("\(gesture)0\(number).xml"))
                 }
             }
@@ -66,16 +66,21 @@ struct EvalCommandTests {
         try Self.writeLogs(in: logs)
         let output = directory.appendingPathComponent("matrix.svg")
         let iterations = 5
-        let run = try ToolRunner.run(["eval", logs.path, "--templates", "1,2", "--iterations", String(iterations), "--format", "json",
-                                      "--confusion", output.path])
+        let run = try ToolRunner.run([
+            "eval", logs.path, "--templates", "1,2", "--iterations", String(iterations), "--format", "json",
+            "--confusion", output.path,
+        ])
         try #require(run.status == 0, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path), "several values: suffixed names only")
-        let results = try #require((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["results"] as? [[String: Any]])
+        let results = try #require(
+            (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["results"] as? [[String: Any]])
         for (result, suffix) in zip(results, ["E1", "E2"]) {
             let file = directory.appendingPathComponent("matrix-\(suffix).svg")
             #expect(run.stderr.contains("eval: wrote \(file.path)"))
             let root = try SVGInspector.parse(try String(contentsOf: file, encoding: .utf8))
-            #expect(root.title?.hasSuffix("\(suffix.dropFirst()) template\(suffix == "E1" ? "" : "s") per gesture") == true, "\(root.title ?? "")")
+            #expect(
+                root.title?.hasSuffix("\(suffix.dropFirst()) template\(suffix == "E1" ? "" : "s") per gesture") == true,
+                "\(root.title ?? "")")
             let cells = try Self.cells(of: root)
             #expect(root.all("g", class: "cell").count == 9, "3 gestures by 3 answers")
             // Every gesture is a candidate once per group (2 subjects) and iteration.
@@ -99,7 +104,9 @@ struct EvalCommandTests {
         let logs = directory.appendingPathComponent("logs")
         try Self.writeLogs(in: logs)
         let output = directory.appendingPathComponent("matrix.svg")
-        let run = try ToolRunner.run(["eval", logs.path, "--templates", "1", "--iterations", "3", "--confusions", "--confusion", output.path])
+        let run = try ToolRunner.run([
+            "eval", logs.path, "--templates", "1", "--iterations", "3", "--confusions", "--confusion", output.path,
+        ])
         try #require(run.status == 0, "\(run.stderr)")
         let cells = try Self.cells(of: try SVGInspector.parse(try String(contentsOf: output, encoding: .utf8)))
         for (expected, row) in cells {
@@ -116,8 +123,13 @@ struct EvalCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let logs = directory.appendingPathComponent("logs")
         try Self.writeLogs(in: logs)
-        let run = try ToolRunner.run(["eval", logs.path, "--templates", "1", "--confusion", directory.appendingPathComponent("no/matrix.svg").path])
+        let run = try ToolRunner.run([
+            "eval", logs.path, "--templates", "1", "--confusion", directory.appendingPathComponent("no/matrix.svg").path,
+        ])
         #expect(run.status == 1)
-        #expect(run.stderr == "gestures eval: cannot write \(directory.path)/no/matrix.svg: there is no folder \(directory.path)/no; create it first.\n")
+        #expect(
+            run.stderr
+                == "gestures eval: cannot write \(directory.path)/no/matrix.svg: there is no folder \(directory.path)/no; create it first.\n"
+        )
     }
 }

@@ -20,8 +20,9 @@ struct ExplainCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config.yaml")
         try configuration.write(to: config, atomically: true, encoding: .utf8)
-        return try ToolRunner.run(["run", "--config", config.path, "--explain"] + extra
-                                  + ["--replay", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl"])
+        return try ToolRunner.run(
+            ["run", "--config", config.path, "--explain"] + extra
+                + ["--replay", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl"])
     }
 
     @Test("a 3-finger swipe left: each binding of its kind gets its verdict, with the figures")
@@ -31,14 +32,15 @@ struct ExplainCommandTests {
         let lines = run.stdout.split(separator: "\n").map(String.init)
         let end = try #require(lines.firstIndex { $0.contains("swipe end  3 fingers  left") }, "\(run.stdout)")
         #expect(lines[end].hasSuffix("on 'SynPS/2 Synaptics TouchPad'"))
-        #expect(Array(lines[(end + 1)...].prefix(6)) == [
-            "  next: fired (claimed: kept from the desktop while intercepting)",
-            "  previous: not this direction: it wants right, the gesture went left",
-            "  four: not this finger count: it wants 4",
-            "  screen: not this device: its device filter does not take it",
-            "  far: too short: 36.6 of 80 mm",
-            "  two: fired (passed to the desktop too: the binding says claim: false)",
-        ], "\(run.stdout)")
+        #expect(
+            Array(lines[(end + 1)...].prefix(6)) == [
+                "  next: fired (claimed: kept from the desktop while intercepting)",
+                "  previous: not this direction: it wants right, the gesture went left",
+                "  four: not this finger count: it wants 4",
+                "  screen: not this device: its device filter does not take it",
+                "  far: too short: 36.6 of 80 mm",
+                "  two: fired (passed to the desktop too: the binding says claim: false)",
+            ], "\(run.stdout)")
         #expect(!lines.contains { $0.contains("tap") }, "bindings of other kinds are not listed")
         #expect(lines.first?.contains("swipe begin") == true && lines.contains("  next: waits for the end of the gesture"))
         #expect(!lines.contains { $0.contains("swipe update") }, "updates on which nothing fired are left out")

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The newer features under hostile input (issue 26): each class that once
 /// trapped, hung, flooded or wrote what it should not now ends in a result
@@ -13,12 +14,16 @@ struct HardeningRound2Tests {
     /// `resolution` units a millimetre, with frames at `times`.
     static func trace(times: [Int64], maximum: Int64 = 799, resolution: Int = 0) -> String {
         let axis = "[0,\(maximum),0,0,\(resolution)]"
-        var lines = [#"{"format":"gestures-trace","version":1,"devices":[{"name":"Screen","id":[24,0,0,0],"properties":[1],"codes":{"0":[0,1,2,3],"1":[330],"3":[0,1,47,53,54,57]},"absinfo":{"0":\#(axis),"1":\#(axis),"47":[0,9,0,0,0],"53":\#(axis),"54":\#(axis),"57":[0,65535,0,0,0]}}]}"#]
+        var lines = [
+            #"{"format":"gestures-trace","version":1,"devices":[{"name":"Screen","id":[24,0,0,0],"properties":[1],"codes":{"0":[0,1,2,3],"1":[330],"3":[0,1,47,53,54,57]},"absinfo":{"0":\#(axis),"1":\#(axis),"47":[0,9,0,0,0],"53":\#(axis),"54":\#(axis),"57":[0,65535,0,0,0]}}]}"#
+        ]
         for (index, time) in times.enumerated() {
-            let events = index == 0
+            let events =
+                index == 0
                 ? "[[3,47,0],[3,57,1],[3,53,400],[3,54,240],[3,0,400],[3,1,240],[1,330,1],[0,0,0]]"
-                : index == times.count - 1 ? "[[3,47,0],[3,57,-1],[1,330,0],[0,0,0]]"
-                : "[[3,47,0],[3,53,\(400 + index * 20)],[3,54,240],[0,0,0]]"
+                : index == times.count - 1
+                    ? "[[3,47,0],[3,57,-1],[1,330,0],[0,0,0]]"
+                    : "[[3,47,0],[3,53,\(400 + index * 20)],[3,54,240],[0,0,0]]"
             lines.append(#"{"d":0,"t":\#(time),"e":\#(events)}"#)
         }
         lines.append(#"{"end":{"frames":\#(times.count),"events":\#(8 + 4 * (times.count - 2) + 4)}}"#)
@@ -32,7 +37,9 @@ struct HardeningRound2Tests {
     }
 
     /// Runs `executable` (the tool by default) with `input` as its standard input.
-    static func run(_ arguments: [String], input: URL? = nil, executable: URL = ToolRunner.executable, in directory: URL) throws -> ToolRunner.Run {
+    static func run(_ arguments: [String], input: URL? = nil, executable: URL = ToolRunner.executable, in directory: URL) throws
+        -> ToolRunner.Run
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -45,11 +52,15 @@ struct HardeningRound2Tests {
         nonisolated(unsafe) var errors = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errors = ToolRunner.readToEnd(err.fileHandleForReading); group.leave() }
+        DispatchQueue.global().async {
+            errors = ToolRunner.readToEnd(err.fileHandleForReading); group.leave()
+        }
         let output = ToolRunner.readToEnd(out.fileHandleForReading)
         group.wait()
         process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
+        return .init(
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: errors, as: UTF8.self))
     }
 
     /// Nothing but text: no control character except newlines.
@@ -59,13 +70,15 @@ struct HardeningRound2Tests {
 
     // MARK: 1. Times and windows in render
 
-    @Test("render over frame times at the ends of Int64 and any --from and --to ends normally", arguments: [
-        ([Int64.max - 2_000, Int64.max - 1_000, Int64.max], ["--to", "5"]),
-        ([Int64.min, 0, Int64.max], ["--from", "1"]),
-        ([0, 1_000, 2_000], ["--to", "1e22"]),
-        ([0, 1_000, 2_000], ["--from", "9.3e21"]),
-        ([Int64.min, Int64.min + 1_000, Int64.min + 2_000], ["--from", "9e15", "--to", "9.2e15"]),
-    ])
+    @Test(
+        "render over frame times at the ends of Int64 and any --from and --to ends normally",
+        arguments: [
+            ([Int64.max - 2_000, Int64.max - 1_000, Int64.max], ["--to", "5"]),
+            ([Int64.min, 0, Int64.max], ["--from", "1"]),
+            ([0, 1_000, 2_000], ["--to", "1e22"]),
+            ([0, 1_000, 2_000], ["--from", "9.3e21"]),
+            ([Int64.min, Int64.min + 1_000, Int64.min + 2_000], ["--from", "9e15", "--to", "9.2e15"]),
+        ])
     func renderTimes(times: [Int64], window: [String]) throws {
         let directory = try Self.write(["t.jsonl": Self.trace(times: times)])
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -104,8 +117,9 @@ struct HardeningRound2Tests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // Peak memory (not time) of the process, from /usr/bin/time when the machine has it.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return }
-        let run = try Self.run(["-f", "peak %M KB", ToolRunner.executable.path, "templates", "big.json"],
-                               executable: URL(fileURLWithPath: "/usr/bin/time"), in: directory)
+        let run = try Self.run(
+            ["-f", "peak %M KB", ToolRunner.executable.path, "templates", "big.json"],
+            executable: URL(fileURLWithPath: "/usr/bin/time"), in: directory)
         #expect(run.status == 0, "\(run.stderr.suffix(300))")
         let peak = run.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? .max
         #expect(peak < 400_000, "peak \(peak) KB for \(templates.count) templates")
@@ -125,16 +139,19 @@ struct HardeningRound2Tests {
 
     // MARK: 6. eval with no possible trial
 
-    @Test("eval with no possible trial fails in one sentence with the figures, and writes no matrix", arguments: [
-        ["--templates", "9"], ["--protocol", "user-independent", "--templates", "1"],
-    ])
+    @Test(
+        "eval with no possible trial fails in one sentence with the figures, and writes no matrix",
+        arguments: [
+            ["--templates", "9"], ["--protocol", "user-independent", "--templates", "1"],
+        ])
     func evalWithoutTrials(options: [String]) throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["circle01", "circle02", "check01", "check02"] {
             let folder = directory.appendingPathComponent("logs/s01/fast")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let xml = #"<?xml version="1.0" encoding="utf-8"?><Gesture Name="\#(name)" Number="1" NumPts="3"><Point X="1" Y="2" T="0" /><Point X="3" Y="5" T="10" /><Point X="6" Y="9" T="20" /></Gesture>"#
+            let xml =
+                #"<?xml version="1.0" encoding="utf-8"?><Gesture Name="\#(name)" Number="1" NumPts="3"><Point X="1" Y="2" T="0" /><Point X="3" Y="5" T="10" /><Point X="6" Y="9" T="20" /></Gesture>"#
             try Data(xml.utf8).write(to: folder.appendingPathComponent("\(name).xml"))
         }
         let run = try ToolRunner.run(["eval", "logs", "--confusion", "m.svg"] + options, in: directory)
@@ -153,7 +170,10 @@ struct HardeningRound2Tests {
         let fifo = directory.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let long = String(repeating: "a\u{1B}", count: 3_000_000)
-        let list = ["/dev/zero", fifo, "missing\u{1B}]0;x\u{07}.jsonl", long, ToolRunner.repository.appendingPathComponent("Recordings/synthetic/atmel.1-finger-stroke-check.jsonl").path]
+        let list = [
+            "/dev/zero", fifo, "missing\u{1B}]0;x\u{07}.jsonl", long,
+            ToolRunner.repository.appendingPathComponent("Recordings/synthetic/atmel.1-finger-stroke-check.jsonl").path,
+        ]
         let input = directory.appendingPathComponent("paths")
         try Data(list.joined(separator: "\n").utf8).write(to: input)
         let run = try Self.run(["run", "--config", "config.json", "--replay", "-"], input: input, in: directory)
@@ -166,12 +186,16 @@ struct HardeningRound2Tests {
 
     // MARK: 8. Control characters from files
 
-    @Test("a library whose names hold control characters is refused in one sentence, printed as text", arguments: ["templates", "recognize"])
+    @Test(
+        "a library whose names hold control characters is refused in one sentence, printed as text", arguments: ["templates", "recognize"])
     func controlCharactersInNames(command: String) throws {
-        let library = #"{"format":"gestures-templates","version":1,"templates":[{"name":"x\u001b]0;pwned\u0007\u001b[2J","points":[[0,0],[5,5],[9,1]]}]}"#
+        let library =
+            #"{"format":"gestures-templates","version":1,"templates":[{"name":"x\u001b]0;pwned\u0007\u001b[2J","points":[[0,0],[5,5],[9,1]]}]}"#
         let directory = try Self.write(["lib.json": library])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = command == "templates" ? ["templates", "lib.json"]
+        let arguments =
+            command == "templates"
+            ? ["templates", "lib.json"]
             : ["recognize", "--library", "lib.json", ToolRunner.repository.appendingPathComponent("Recordings/strokes/check.json").path]
         let run = try ToolRunner.run(arguments, in: directory)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
@@ -184,7 +208,9 @@ struct HardeningRound2Tests {
     func benchLeavesNothing() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try ToolRunner.run(["bench", "--only", "traces", "--trace-frames", "100", "--passes", "1", "--temporary-directory", directory.path])
+        let run = try ToolRunner.run([
+            "bench", "--only", "traces", "--trace-frames", "100", "--passes", "1", "--temporary-directory", directory.path,
+        ])
         #expect(run.status == 0, "\(run.stderr.suffix(300))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }

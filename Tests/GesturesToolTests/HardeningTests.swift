@@ -9,16 +9,19 @@ struct HardeningTests {
     // MARK: Helpers
 
     /// A touchscreen without resolution (800 x 480 units), as the Atmel recordings.
-    static let touchscreenHeader = #"{"format":"gestures-trace","version":1,"devices":[{"name":"Atmel maXTouch Touchscreen","id":[24,0,0,0],"properties":[1],"codes":{"0":[0,1,2,3],"1":[330],"3":[0,1,47,53,54,57]},"absinfo":{"0":[0,799,0,0,0],"1":[0,479,0,0,0],"47":[0,9,0,0,0],"53":[0,799,0,0,0],"54":[0,479,0,0,0],"57":[0,65535,0,0,0]}}]}"#
+    static let touchscreenHeader =
+        #"{"format":"gestures-trace","version":1,"devices":[{"name":"Atmel maXTouch Touchscreen","id":[24,0,0,0],"properties":[1],"codes":{"0":[0,1,2,3],"1":[330],"3":[0,1,47,53,54,57]},"absinfo":{"0":[0,799,0,0,0],"1":[0,479,0,0,0],"47":[0,9,0,0,0],"53":[0,799,0,0,0],"54":[0,479,0,0,0],"57":[0,65535,0,0,0]}}]}"#
 
     /// A JSON trace of one touchscreen whose frames start at `times` (microseconds).
     static func trace(times: [Int64]) -> String {
         var lines = [touchscreenHeader]
         for (index, time) in times.enumerated() {
-            let events = index == 0
+            let events =
+                index == 0
                 ? "[[3,47,0],[3,57,1],[3,53,400],[3,54,240],[3,0,400],[3,1,240],[1,330,1],[0,0,0]]"
-                : index == times.count - 1 ? "[[3,47,0],[3,57,-1],[1,330,0],[0,0,0]]"
-                : "[[3,47,0],[3,53,\(400 + index)],[3,54,240],[0,0,0]]"
+                : index == times.count - 1
+                    ? "[[3,47,0],[3,57,-1],[1,330,0],[0,0,0]]"
+                    : "[[3,47,0],[3,53,\(400 + index)],[3,54,240],[0,0,0]]"
             lines.append(#"{"d":0,"t":\#(time),"e":\#(events)}"#)
         }
         lines.append(#"{"end":{"frames":\#(times.count),"events":\#(8 + 4 * (times.count - 2) + 4)}}"#)
@@ -52,8 +55,9 @@ struct HardeningTests {
         let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1, "\(lines.count) lines: \(run.stderr.prefix(500))", sourceLocation: sourceLocation)
         #expect(run.stderr.count <= 301, "\(run.stderr.count) characters: \(run.stderr.prefix(500))", sourceLocation: sourceLocation)
-        #expect(!run.stderr.contains("\r") && !run.stderr.contains("\u{0C}") && !run.stderr.contains("\u{2028}"),
-                sourceLocation: sourceLocation)
+        #expect(
+            !run.stderr.contains("\r") && !run.stderr.contains("\u{0C}") && !run.stderr.contains("\u{2028}"),
+            sourceLocation: sourceLocation)
     }
 
     // MARK: 1. Timestamps at the edges of Int64
@@ -66,44 +70,55 @@ struct HardeningTests {
         [Int64.max, Int64.min, Int64.max],
     ]
 
-    @Test("JSON traces with times at the edges of Int64: info, info --frames, replay and convert do not trap",
-          arguments: edgeTimes)
+    @Test(
+        "JSON traces with times at the edges of Int64: info, info --frames, replay and convert do not trap",
+        arguments: edgeTimes)
     func jsonTraceEdgeTimes(times: [Int64]) throws {
         let files = ["t.jsonl": Self.trace(times: times)]
-        for arguments in [["info", "t.jsonl"], ["info", "t.jsonl", "--frames"], ["info", "t.jsonl", "--format", "json"],
-                          ["replay", "t.jsonl"], ["replay", "t.jsonl", "--format", "text"],
-                          ["convert", "t.jsonl", "-o", "t.yml"], ["convert", "t.jsonl", "-o", "t.events"],
-                          ["convert", "t.jsonl", "-o", "t2.jsonl"]] {
+        for arguments in [
+            ["info", "t.jsonl"], ["info", "t.jsonl", "--frames"], ["info", "t.jsonl", "--format", "json"],
+            ["replay", "t.jsonl"], ["replay", "t.jsonl", "--format", "text"],
+            ["convert", "t.jsonl", "-o", "t.yml"], ["convert", "t.jsonl", "-o", "t.events"],
+            ["convert", "t.jsonl", "-o", "t2.jsonl"],
+        ] {
             Self.expectNoCrash(try Self.run(arguments, text: files), "\(arguments)")
         }
     }
 
-    @Test("evemu E: lines at the edges of Int64 do not trap",
-          arguments: ["-9223372036854.775807", "-9223372036854.775808", "9223372036854.775807", "-0.000001"])
+    @Test(
+        "evemu E: lines at the edges of Int64 do not trap",
+        arguments: ["-9223372036854.775807", "-9223372036854.775808", "9223372036854.775807", "-0.000001"])
     func evemuEdgeTimes(time: String) throws {
-        let (converted, directory) = try Self.run(["convert", "t.jsonl", "-o", "t.events"], files: ["t.jsonl": Data(Self.trace(times: [0, 1000, 2000]).utf8)])
+        let (converted, directory) = try Self.run(
+            ["convert", "t.jsonl", "-o", "t.events"], files: ["t.jsonl": Data(Self.trace(times: [0, 1000, 2000]).utf8)])
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(converted.status == 0)
         var text = try String(contentsOf: directory.appendingPathComponent("t.events"), encoding: .utf8)
         text += "E: \(time) 0003 0035 0500\nE: \(time) 0000 0000 0000\nE: 0.000000 0003 0035 0500\nE: 0.000000 0000 0000 0000\n"
         try text.write(to: directory.appendingPathComponent("edge.events"), atomically: true, encoding: .utf8)
-        for arguments in [["info", "edge.events"], ["info", "edge.events", "--frames"], ["replay", "edge.events"],
-                          ["convert", "edge.events", "-o", "edge.yml"], ["convert", "edge.events", "-o", "edge.jsonl"]] {
+        for arguments in [
+            ["info", "edge.events"], ["info", "edge.events", "--frames"], ["replay", "edge.events"],
+            ["convert", "edge.events", "-o", "edge.yml"], ["convert", "edge.events", "-o", "edge.jsonl"],
+        ] {
             Self.expectNoCrash(try ToolRunner.run(arguments, in: directory), "\(arguments)")
         }
     }
 
-    @Test("libinput YAML times at the edges of Int64 do not trap",
-          arguments: ["[9223372036854, 775807", "[-9223372036854, 0", "[-9223372036854, 999999"])
+    @Test(
+        "libinput YAML times at the edges of Int64 do not trap",
+        arguments: ["[9223372036854, 775807", "[-9223372036854, 0", "[-9223372036854, 999999"])
     func libinputEdgeTimes(time: String) throws {
-        let (converted, directory) = try Self.run(["convert", "t.jsonl", "-o", "t.yml"], files: ["t.jsonl": Data(Self.trace(times: [0, 1000, 2000]).utf8)])
+        let (converted, directory) = try Self.run(
+            ["convert", "t.jsonl", "-o", "t.yml"], files: ["t.jsonl": Data(Self.trace(times: [0, 1000, 2000]).utf8)])
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(converted.status == 0)
         var text = try String(contentsOf: directory.appendingPathComponent("t.yml"), encoding: .utf8)
         text += "  - evdev:\n    - \(time), 3, 53, 500]\n    - \(time), 0, 0, 0]\n"
         try text.write(to: directory.appendingPathComponent("edge.yml"), atomically: true, encoding: .utf8)
-        for arguments in [["info", "edge.yml"], ["info", "edge.yml", "--frames"], ["replay", "edge.yml"],
-                          ["convert", "edge.yml", "-o", "edge.events"], ["convert", "edge.yml", "-o", "again.yml"]] {
+        for arguments in [
+            ["info", "edge.yml"], ["info", "edge.yml", "--frames"], ["replay", "edge.yml"],
+            ["convert", "edge.yml", "-o", "edge.events"], ["convert", "edge.yml", "-o", "again.yml"],
+        ] {
             Self.expectNoCrash(try ToolRunner.run(arguments, in: directory), "\(arguments)")
         }
     }
@@ -151,8 +166,9 @@ struct HardeningTests {
     @Test("replay --config refuses engine numbers out of range in one sentence, check-config's", arguments: badEngineSettings)
     func replayConfigOutOfRange(settings: String) throws {
         let config = #"{"version": 1, "engine": \#(settings)}"#
-        let run = try Self.run(["replay", "--config", "config.json", "t.jsonl"],
-                               text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+        let run = try Self.run(
+            ["replay", "--config", "config.json", "t.jsonl"],
+            text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
         #expect(run.stderr.contains("config.json"))
         #expect(!run.stderr.contains("Double") && !run.stderr.contains("Int64") && !run.stderr.contains("DecodingError"))
@@ -183,8 +199,9 @@ struct HardeningTests {
     @Test("an engine number out of range gets the same message from replay --config and check-config")
     func sameMessageEverywhere() throws {
         let config = #"{"version": 1, "engine": {"swipeThresholdMillimeters": 1000}}"#
-        let replay = try Self.run(["replay", "--config", "config.json", "t.jsonl"],
-                                  text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1, 2])])
+        let replay = try Self.run(
+            ["replay", "--config", "config.json", "t.jsonl"],
+            text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1, 2])])
         let check = try Self.run(["check-config", "config.json"], text: ["config.json": config])
         #expect(check.stderr.contains("config.json: engine.swipeThresholdMillimeters: must be a number between"), "\(check.stderr)")
         #expect(replay.stderr == check.stderr)
@@ -192,19 +209,23 @@ struct HardeningTests {
 
     @Test("run refuses a configuration whose engine numbers are out of range, before reading input")
     func runRefusesOutOfRange() throws {
-        let config = #"{"version": 1, "engine": {"strokeRecognition": {"matcher": "elastic", "orientation": {"invariant": {}}, "rejectionThreshold": 0.75, "resampleCount": 1, "maximumPoints": 100000}}}"#
-        let run = try Self.run(["run", "--config", "config.json", "--replay", "t.jsonl"],
-                               text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+        let config =
+            #"{"version": 1, "engine": {"strokeRecognition": {"matcher": "elastic", "orientation": {"invariant": {}}, "rejectionThreshold": 0.75, "resampleCount": 1, "maximumPoints": 100000}}}"#
+        let run = try Self.run(
+            ["run", "--config", "config.json", "--replay", "t.jsonl"],
+            text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
     }
 
-    @Test("daemon numbers out of range are refused", arguments: [
-        #"{"version": 1, "actions": {"timeoutSeconds": 1e300}}"#,
-        #"{"version": 1, "mouse": {"minimumLengthCounts": 1e300}}"#,
-        #"{"version": 1, "bindings": [{"gesture": "swipe", "minimumDistanceMillimeters": 1e300, "action": {"command": ["true"]}}]}"#,
-        #"{"version": 1, "bindings": [{"gesture": "pinch", "direction": "out", "action": {"command": ["true"], "phase": "continuous", "every": 1e300}}]}"#,
-        #"{"version": 1e300}"#,
-    ])
+    @Test(
+        "daemon numbers out of range are refused",
+        arguments: [
+            #"{"version": 1, "actions": {"timeoutSeconds": 1e300}}"#,
+            #"{"version": 1, "mouse": {"minimumLengthCounts": 1e300}}"#,
+            #"{"version": 1, "bindings": [{"gesture": "swipe", "minimumDistanceMillimeters": 1e300, "action": {"command": ["true"]}}]}"#,
+            #"{"version": 1, "bindings": [{"gesture": "pinch", "direction": "out", "action": {"command": ["true"], "phase": "continuous", "every": 1e300}}]}"#,
+            #"{"version": 1e300}"#,
+        ])
     func daemonNumbersOutOfRange(config: String) throws {
         let run = try Self.run(["check-config", "config.json"], text: ["config.json": config])
         Self.expectOneSentence(run)
@@ -214,11 +235,11 @@ struct HardeningTests {
     // MARK: 4. XML that is not UTF-8
 
     static let notUTF8: [[UInt8]] = [
-        Array("<G\u{0}".utf8.dropLast()) + [0xFF, 0x2F, 0x3E],                          // <G\xff/>
-        Array(#"<Gesture N"#.utf8) + [0xC3, 0x28] + Array(#"="a"/>"#.utf8),            // a broken two-byte sequence in an attribute name
-        Array(#"<Gesture Name=""#.utf8) + [0xFE] + Array(#""/>"#.utf8),                 // in an attribute value
-        [0x3C, 0xC0, 0x80, 0x2F, 0x3E],                                                 // an overlong NUL as an element name
-        Array(#"<a>"#.utf8) + [0xED, 0xA0, 0x80] + Array(#"</a>"#.utf8),                // a UTF-16 surrogate in text
+        Array("<G\u{0}".utf8.dropLast()) + [0xFF, 0x2F, 0x3E],  // <G\xff/>
+        Array(#"<Gesture N"#.utf8) + [0xC3, 0x28] + Array(#"="a"/>"#.utf8),  // a broken two-byte sequence in an attribute name
+        Array(#"<Gesture Name=""#.utf8) + [0xFE] + Array(#""/>"#.utf8),  // in an attribute value
+        [0x3C, 0xC0, 0x80, 0x2F, 0x3E],  // an overlong NUL as an element name
+        Array(#"<a>"#.utf8) + [0xED, 0xA0, 0x80] + Array(#"</a>"#.utf8),  // a UTF-16 surrogate in text
     ]
 
     @Test("$1 logs that are not UTF-8 are refused in one sentence", arguments: notUTF8)
@@ -237,8 +258,9 @@ struct HardeningTests {
     func longSequenceIsRefused() throws {
         let directions = Array(repeating: #""up""#, count: 20_000).joined(separator: ",")
         let sequences = #"{"sequences": [{"name": "long", "directions": [\#(directions)]}]}"#
-        let run = try Self.run(["replay", "--sequences", "seq.json", "t.jsonl"],
-                               text: ["seq.json": sequences, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+        let run = try Self.run(
+            ["replay", "--sequences", "seq.json", "t.jsonl"],
+            text: ["seq.json": sequences, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
         #expect(run.stderr.contains("over the limit of 32"))
         // The daemon says the same.
@@ -274,7 +296,8 @@ struct HardeningTests {
 
     @Test("a continuous pinch binding survives contacts whose spread alternates between tiny and huge")
     func ratchetingPinch() throws {
-        let config = #"{"version": 1, "bindings": [{"gesture": "pinch", "direction": "out", "action": {"command": ["true"], "phase": "continuous", "every": 0.01}}, {"gesture": "pinch", "direction": "in", "action": {"command": ["true"], "phase": "continuous", "every": 0.01}}]}"#
+        let config =
+            #"{"version": 1, "bindings": [{"gesture": "pinch", "direction": "out", "action": {"command": ["true"], "phase": "continuous", "every": 0.01}}, {"gesture": "pinch", "direction": "in", "action": {"command": ["true"], "phase": "continuous", "every": 0.01}}]}"#
         let trace = Self.ratchetingTrace(cycles: 40)
         let run = try Self.run(["run", "--config", "config.json", "--replay", "t.jsonl"], text: ["config.json": config, "t.jsonl": trace])
         #expect(run.status == 0, "\(run.stderr.suffix(800))")
@@ -298,8 +321,9 @@ struct HardeningTests {
         try handle.close()
     }
 
-    @Test("template libraries, stroke files, logs and configurations over their limit are refused by size",
-          arguments: [
+    @Test(
+        "template libraries, stroke files, logs and configurations over their limit are refused by size",
+        arguments: [
             (["templates", "big.json"], "big.json"),
             (["recognize", "--library", "big.json", "small.json"], "big.json"),
             (["recognize", "big.json"], "big.json"),
@@ -308,7 +332,7 @@ struct HardeningTests {
             (["replay", "--config", "big.json", "small.json"], "big.json"),
             (["replay", "--sequences", "big.json", "small.json"], "big.json"),
             (["check-config", "big.json"], "big.json"),
-          ])
+        ])
     func sizeIsCheckedFirst(arguments: [String], big: String) throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -333,27 +357,51 @@ struct HardeningTests {
         return [
             ("JSON trace", ["info", "t.jsonl"], "t.jsonl", header + "\n"),
             ("JSON trace frame", ["info", "t.jsonl"], "t.jsonl", touchscreenHeader + "\n{\"d\":0,\"t\":0,\"e\":[[3,47,\(field)]]}\n"),
-            ("libinput YAML", ["info", "t.yml"], "t.yml",
-             "version: 1\ndevices:\n- evdev:\n    name: x\n    id: [1, 2, 3, 4]\n    codes:\n      \(json): [1]\n"),
+            (
+                "libinput YAML", ["info", "t.yml"], "t.yml",
+                "version: 1\ndevices:\n- evdev:\n    name: x\n    id: [1, 2, 3, 4]\n    codes:\n      \(json): [1]\n"
+            ),
             ("evemu", ["info", "t.events"], "t.events", "N: pad\nI: 0018 0000 0000 0000\nE: \(field) 0000 0000 0000\n"),
             ("evemu type", ["info", "t.events"], "t.events", "N: pad\nI: \(field) 0000 0000 0000\n"),
             ("$1 XML", ["recognize", "t.xml"], "t.xml", "<Gesture Name=\"a\"><Point X=\"1\" Y=\"2\"/><\(field)</Gesture>"),
             ("stroke file", ["recognize", "t.json"], "t.json", #"{"name": "a", "points": \#(json)}"#),
-            ("stroke file name", ["train", "--library", "lib.json", "t.json"], "t.json", #"{"name": \#(json), "points": [[0, 0], [5, 5], [9, 1]]}"#),
+            (
+                "stroke file name", ["train", "--library", "lib.json", "t.json"], "t.json",
+                #"{"name": \#(json), "points": [[0, 0], [5, 5], [9, 1]]}"#
+            ),
             ("template library", ["templates", "t.json"], "t.json", #"{"format": \#(json), "version": 1, "templates": []}"#),
-            ("template library name", ["templates", "t.json"], "t.json", #"{"format": "gestures-templates", "version": 1, "templates": [{"name": \#(json), "points": [[0, 0], [5, 5], [9, 1]]}]}"#),
+            (
+                "template library name", ["templates", "t.json"], "t.json",
+                #"{"format": "gestures-templates", "version": 1, "templates": [{"name": \#(json), "points": [[0, 0], [5, 5], [9, 1]]}]}"#
+            ),
             ("daemon JSON key", ["check-config", "c.json"], "c.json", #"{"version": 1, \#(json): 1}"#),
-            ("daemon JSON value", ["check-config", "c.json"], "c.json", #"{"version": 1, "bindings": [{"gesture": \#(json), "action": {"command": ["true"]}}]}"#),
+            (
+                "daemon JSON value", ["check-config", "c.json"], "c.json",
+                #"{"version": 1, "bindings": [{"gesture": \#(json), "action": {"command": ["true"]}}]}"#
+            ),
             ("daemon YAML key", ["check-config", "c.yaml"], "c.yaml", "version: 1\n\(json): 1\n"),
-            ("daemon YAML value", ["check-config", "c.yaml"], "c.yaml", "version: 1\nbindings:\n- gesture: \(json)\n  action: {command: [\"true\"]}\n"),
-            ("sequences file", ["replay", "--sequences", "s.json", "t.jsonl"], "s.json", #"{"sequences": [{"name": "a", "directions": [\#(json)]}]}"#),
-            ("engine configuration", ["replay", "--config", "e.json", "t.jsonl"], "e.json", #"{"version": 1, "engine": {"swipeDirection": {"ways": \#(json)}}}"#),
-            ("engine configuration key", ["replay", "--config", "e.json", "t.jsonl"], "e.json", #"{"version": 1, "engine": {"strokeRecognition": {"matcher": \#(json)}}}"#),
+            (
+                "daemon YAML value", ["check-config", "c.yaml"], "c.yaml",
+                "version: 1\nbindings:\n- gesture: \(json)\n  action: {command: [\"true\"]}\n"
+            ),
+            (
+                "sequences file", ["replay", "--sequences", "s.json", "t.jsonl"], "s.json",
+                #"{"sequences": [{"name": "a", "directions": [\#(json)]}]}"#
+            ),
+            (
+                "engine configuration", ["replay", "--config", "e.json", "t.jsonl"], "e.json",
+                #"{"version": 1, "engine": {"swipeDirection": {"ways": \#(json)}}}"#
+            ),
+            (
+                "engine configuration key", ["replay", "--config", "e.json", "t.jsonl"], "e.json",
+                #"{"version": 1, "engine": {"strokeRecognition": {"matcher": \#(json)}}}"#
+            ),
         ]
     }
 
-    @Test("every reader quotes at most a short excerpt of a megabyte field, on one line",
-          arguments: readerCases(longField).map(\.name))
+    @Test(
+        "every reader quotes at most a short excerpt of a megabyte field, on one line",
+        arguments: readerCases(longField).map(\.name))
     func longFieldsAreShortened(name: String) throws {
         let entry = try #require(Self.readerCases(Self.longField).first { $0.name == name })
         var files = ["t.jsonl": Self.trace(times: [0, 1000, 2000])]
@@ -362,8 +410,9 @@ struct HardeningTests {
         Self.expectOneSentence(run)
     }
 
-    @Test("every reader escapes control characters and separators it quotes",
-          arguments: readerCases(controlField).map(\.name))
+    @Test(
+        "every reader escapes control characters and separators it quotes",
+        arguments: readerCases(controlField).map(\.name))
     func controlCharactersAreEscaped(name: String) throws {
         let entry = try #require(Self.readerCases(Self.controlField).first { $0.name == name })
         var files = ["t.jsonl": Self.trace(times: [0, 1000, 2000])]
@@ -373,22 +422,28 @@ struct HardeningTests {
         #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{85}") && !run.stderr.contains("\u{0B}"))
     }
 
-    @Test("messages never name Swift types or quote Foundation's decoding wording", arguments: [
-        ("replay", #"{"sequences": [{"name": "a", "directions": ["le]ft"]}]}"#),
-        ("replay", #"{"sequences": [{"name": "a", "directions": [["up"]]}]}"#),
-        ("replay", #"{"sequences": {"a": 1}}"#),
-        ("config", #"{"version": 1, "engine": {"holdDelayMilliseconds": [1]}}"#),
-        ("config", #"{"version": 1, "engine": {"strokeRecognition": {"matcher": "best"}}}"#),
-        ("config", #"{"version": 1, "engine": {"strokeRecognition": {"orientation": 3}}}"#),
-        ("config", #"{"version": 1, "engine": {"twoFingerSwipes": "yes"}}"#),
-        ("config", #"{"version": 1, "engine": {"touchpadStrokeFingers": 2.5}}"#),
-        ("config", #"{"version": 1, "sequences": [{"name": 3, "directions": ["up"]}]}"#),
-    ])
+    @Test(
+        "messages never name Swift types or quote Foundation's decoding wording",
+        arguments: [
+            ("replay", #"{"sequences": [{"name": "a", "directions": ["le]ft"]}]}"#),
+            ("replay", #"{"sequences": [{"name": "a", "directions": [["up"]]}]}"#),
+            ("replay", #"{"sequences": {"a": 1}}"#),
+            ("config", #"{"version": 1, "engine": {"holdDelayMilliseconds": [1]}}"#),
+            ("config", #"{"version": 1, "engine": {"strokeRecognition": {"matcher": "best"}}}"#),
+            ("config", #"{"version": 1, "engine": {"strokeRecognition": {"orientation": 3}}}"#),
+            ("config", #"{"version": 1, "engine": {"twoFingerSwipes": "yes"}}"#),
+            ("config", #"{"version": 1, "engine": {"touchpadStrokeFingers": 2.5}}"#),
+            ("config", #"{"version": 1, "sequences": [{"name": 3, "directions": ["up"]}]}"#),
+        ])
     func messagesInOurWords(kind: String, content: String) throws {
         let option = kind == "replay" ? "--sequences" : "--config"
-        let run = try Self.run(["replay", option, "f.json", "t.jsonl"], text: ["f.json": content, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+        let run = try Self.run(
+            ["replay", option, "f.json", "t.jsonl"], text: ["f.json": content, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
-        for leak in ["Double", "String", "Int", "Swift", "DecodingError", "Debug description", "Cannot initialize", "Expected to decode", "CodingKeys"] {
+        for leak in [
+            "Double", "String", "Int", "Swift", "DecodingError", "Debug description", "Cannot initialize", "Expected to decode",
+            "CodingKeys",
+        ] {
             #expect(!run.stderr.contains(leak), "\(leak) in \(run.stderr)")
         }
     }
@@ -396,7 +451,8 @@ struct HardeningTests {
     @Test("a header nested 100,000 deep says it is too deep, with the limit")
     func deepHeader() throws {
         let header = String(repeating: "[", count: 100_000)
-        let run = try Self.run(["info", "t.jsonl"], text: ["t.jsonl": "{\"format\":\"gestures-trace\",\"version\":1,\"devices\":" + header + "\n"])
+        let run = try Self.run(
+            ["info", "t.jsonl"], text: ["t.jsonl": "{\"format\":\"gestures-trace\",\"version\":1,\"devices\":" + header + "\n"])
         Self.expectOneSentence(run)
         #expect(run.stderr.contains("64"))
         #expect(run.stderr.contains("deep"))
@@ -416,7 +472,8 @@ struct HardeningTests {
     @Test("engine and sequence files nested too deep say so", arguments: ["--config", "--sequences"])
     func deepEngineFiles(option: String) throws {
         let nested = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
-        let run = try Self.run(["replay", option, "f.json", "t.jsonl"], text: ["f.json": nested, "t.jsonl": Self.trace(times: [0, 1, 2])])
+        let run = try Self.run(
+            ["replay", option, "f.json", "t.jsonl"], text: ["f.json": nested, "t.jsonl": Self.trace(times: [0, 1, 2])])
         Self.expectOneSentence(run)
         #expect(run.stderr.contains("deeper than the limit of 64"))
     }

@@ -14,12 +14,15 @@ private func install(_ arguments: [String]) throws -> ToolRunner.Run {
     nonisolated(unsafe) var errors = Data()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { errors = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        errors = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
     let output = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return .init(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-                 stderr: String(decoding: errors, as: UTF8.self))
+    return .init(
+        status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+        stderr: String(decoding: errors, as: UTF8.self))
 }
 
 /// Every path under `folder`, relative to it.
@@ -44,7 +47,9 @@ struct InstallTests {
         #expect(installed.status == 0, "\(installed.stderr)")
         for file in Self.files {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
-            if file != "share/gestures/install-manifest" { #expect(installed.stderr.contains("installed \(prefix.path)/\(file)"), "\(file)") }
+            if file != "share/gestures/install-manifest" {
+                #expect(installed.stderr.contains("installed \(prefix.path)/\(file)"), "\(file)")
+            }
         }
         #expect(installed.stderr.contains("skipped the udev rule and the input group (--no-system)"))
         #expect(installed.stderr.contains("Remove it all with: Tools/install --uninstall --prefix \(prefix.path)"))
@@ -55,8 +60,10 @@ struct InstallTests {
         #expect(unit.contains("\nDocumentation=man:gestures(1)\n"))
         let page = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/gestures.1"), encoding: .utf8)
         #expect(page == (try ToolRunner.run(["generate-manual"]).stdout))
-        for (shell, file) in [("bash", "share/bash-completion/completions/gestures"), ("zsh", "share/zsh/site-functions/_gestures"),
-                              ("fish", "share/fish/vendor_completions.d/gestures.fish")] {
+        for (shell, file) in [
+            ("bash", "share/bash-completion/completions/gestures"), ("zsh", "share/zsh/site-functions/_gestures"),
+            ("fish", "share/fish/vendor_completions.d/gestures.fish"),
+        ] {
             let script = try String(contentsOf: prefix.appendingPathComponent(file), encoding: .utf8)
             #expect(script == (try ToolRunner.run(["generate-completion", shell]).stdout), "\(shell)")
         }
@@ -86,7 +93,9 @@ struct InstallTests {
         #expect(try install(["--prefix", prefix.path, "--no-system", "--binary", ToolRunner.executable.path]).status == 0)
         let uninstall = Process()
         uninstall.executableURL = URL(fileURLWithPath: "/bin/bash")
-        uninstall.arguments = [ToolRunner.repository.appendingPathComponent("Tools/uninstall").path, "--prefix", prefix.path, "--no-system"]
+        uninstall.arguments = [
+            ToolRunner.repository.appendingPathComponent("Tools/uninstall").path, "--prefix", prefix.path, "--no-system",
+        ]
         uninstall.standardError = FileHandle.nullDevice
         try uninstall.run()
         uninstall.waitUntilExit()
@@ -100,7 +109,10 @@ struct InstallTests {
         defer { try? FileManager.default.removeItem(at: prefix) }
         let run = try install(["--uninstall", "--prefix", prefix.path])
         #expect(run.status == 1)
-        #expect(run.stderr == "install: nothing to remove: there is no \(prefix.path)/share/gestures/install-manifest (was gestures installed with --prefix \(prefix.path)?)\n")
+        #expect(
+            run.stderr
+                == "install: nothing to remove: there is no \(prefix.path)/share/gestures/install-manifest (was gestures installed with --prefix \(prefix.path)?)\n"
+        )
         let wrong = try install(["--prefx", prefix.path])
         #expect(wrong.status == 64)
         #expect(wrong.stderr == "install: unknown option '--prefx'; see 'Tools/install --help'\n")

@@ -27,9 +27,12 @@ struct ReadmeTests {
         let check = try ToolRunner.run(["check-config"], environment: environment)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.hasPrefix("\(config.path): valid, version 1: 5 bindings"))
-        let run = try ToolRunner.run(["run", "--replay", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl",
-                                      "Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl",
-                                      "Recordings/synthetic/atmel.1-finger-stroke-circle.jsonl"], environment: environment)
+        let run = try ToolRunner.run(
+            [
+                "run", "--replay", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl",
+                "Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl",
+                "Recordings/synthetic/atmel.1-finger-stroke-circle.jsonl",
+            ], environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         let readme = try Self.readme()
         for line in ["3-finger swipe left", "pinch out to 2.75", "drew a circle", "gestures: done: 3 commands run, 0 failed, 0 dropped"] {
@@ -87,10 +90,11 @@ struct ReadmeTrainRouteTests {
         let check = try ToolRunner.run(["check-config"], environment: environment)
         #expect(check.status == 0, "warnings never stop the daemon")
         let warnings = check.stderr.split(separator: "\n")
-        #expect(warnings == [
-            "\(config.path): warning: bindings[0].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
-            "\(config.path): warning: bindings[1].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
-        ], "\(check.stderr)")
+        #expect(
+            warnings == [
+                "\(config.path): warning: bindings[0].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
+                "\(config.path): warning: bindings[1].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
+            ], "\(check.stderr)")
         let strict = try ToolRunner.run(["check-config", "--strict"], environment: environment)
         #expect(strict.status == 1 && strict.stderr == check.stderr)
     }

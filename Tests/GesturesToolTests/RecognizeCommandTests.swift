@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("gestures train, templates, recognize (end to end)")
 struct RecognizeCommandTests {
     @Test("the bundled strokes are recognised with the default library")
     func bundledStrokesAreRecognised() throws {
-        let run = try ToolRunner.run(["recognize", "Recordings/strokes/circle.json", "Recordings/strokes/triangle.json", "Recordings/strokes/zigzag.json"])
+        let run = try ToolRunner.run([
+            "recognize", "Recordings/strokes/circle.json", "Recordings/strokes/triangle.json", "Recordings/strokes/zigzag.json",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -47,7 +49,9 @@ struct RecognizeCommandTests {
         let dir = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let lib = dir.appendingPathComponent("lib.json").path
-        let run = try ToolRunner.run(["train", "--library", lib, ToolRunner.repository.appendingPathComponent("Recordings/strokes/zigzag.json").path])
+        let run = try ToolRunner.run([
+            "train", "--library", lib, ToolRunner.repository.appendingPathComponent("Recordings/strokes/zigzag.json").path,
+        ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("does not name its gesture; give --name NAME."))
         #expect(!FileManager.default.fileExists(atPath: lib))
@@ -72,7 +76,9 @@ struct RecognizeCommandTests {
         let words = lines[6].split(separator: " ")
         let behind = try #require(words.firstIndex(of: "behind").flatMap { Double(words[$0 - 1]) }, "\(lines[6])")
         #expect(abs(behind - (scores[0] - scores[1])) < 0.0002, "\(lines[6])")
-        #expect(lines[7] == "  daemon       would not fire it: below the threshold: left_curly_brace scores \(scores[0]) of 0.75", "\(lines[7])")
+        #expect(
+            lines[7] == "  daemon       would not fire it: below the threshold: left_curly_brace scores \(scores[0]) of 0.75", "\(lines[7])"
+        )
     }
 
     @Test("--threshold moves the verdict the explanation gives")
@@ -113,7 +119,9 @@ struct RecognizeCommandTests {
         #expect(root.all("g", class: "scores").count == 1)
     }
 
-    @Test("--explain -o OUT.png is a PNG", .enabled(if: RenderCommandTests.rsvgConvert, "rsvg-convert is not installed (Debian: librsvg2-bin)"))
+    @Test(
+        "--explain -o OUT.png is a PNG",
+        .enabled(if: RenderCommandTests.rsvgConvert, "rsvg-convert is not installed (Debian: librsvg2-bin)"))
     func explainPNG() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -131,14 +139,25 @@ struct RecognizeCommandTests {
         (["recognize", "--threshold", "2", "x.json"], 64, "option '--threshold' expects a number from 0 to 1"),
         (["recognize", "--library", "Package.swift", "Recordings/strokes/circle.json"], 1, "not a template library"),
         (["eval", "/no/such/dir"], 1, "gestures eval: /no/such/dir: no such folder (there is no folder /no/such)."),
-        (["eval", "Recordings/strokes/check.json"], 1, "gestures eval: Recordings/strokes/check.json is a JSON stroke file, not a folder: eval reads a folder of $1 logs"),
+        (
+            ["eval", "Recordings/strokes/check.json"], 1,
+            "gestures eval: Recordings/strokes/check.json is a JSON stroke file, not a folder: eval reads a folder of $1 logs"
+        ),
         (["eval", "x", "--templates", "1,a"], 64, "expects a comma-separated list"),
         (["nothing"], 64, "unknown subcommand 'nothing'"),
         (["recognize", "-o", "/tmp/x.svg", "Recordings/strokes/circle.json"], 64, "-o draws the explanation; add --explain"),
-        (["recognize", "--explain", "-o", "/tmp/x.gif", "Recordings/strokes/circle.json"], 64, "cannot tell the picture format from '.gif'"),
-        (["recognize", "--explain", "-o", "/no/such/folder/x.svg", "Recordings/strokes/circle.json"], 1, "there is no folder /no/such/folder"),
-        (["recognize", "--explain", "-o", "/tmp/x.svg", "Recordings/strokes/circle.json", "Recordings/strokes/check.json"], 1,
-         "-o draws one stroke, and the files hold 2"),
+        (
+            ["recognize", "--explain", "-o", "/tmp/x.gif", "Recordings/strokes/circle.json"], 64,
+            "cannot tell the picture format from '.gif'"
+        ),
+        (
+            ["recognize", "--explain", "-o", "/no/such/folder/x.svg", "Recordings/strokes/circle.json"], 1,
+            "there is no folder /no/such/folder"
+        ),
+        (
+            ["recognize", "--explain", "-o", "/tmp/x.svg", "Recordings/strokes/circle.json", "Recordings/strokes/check.json"], 1,
+            "-o draws one stroke, and the files hold 2"
+        ),
         (["eval", "x", "--confusion", "m.txt"], 64, "cannot tell the picture format from '.txt'; name the --confusion file .svg or .png"),
         (["eval", "x", "--confusion", "-"], 64, "--confusion needs a file"),
     ]

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Pictures as the tool writes them: parsed back as XML and checked against
 /// what the recordings hold, worked out here from their raw events and their
@@ -57,8 +57,9 @@ struct RenderCommandTests {
         return try SVGInspector.parse(try String(contentsOf: file, encoding: .utf8))
     }
 
-    @Test("a recording in each trace format draws one path per contact and one label per gesture",
-          arguments: recordings, formats)
+    @Test(
+        "a recording in each trace format draws one path per contact and one label per gesture",
+        arguments: recordings, formats)
     func recordingHasItsParts(name: String, format: String) throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -88,23 +89,27 @@ struct RenderCommandTests {
     func engineOptionsReachTheReplay() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let root = try Self.render([Self.synthetic("rmi4.3-finger-sequence-back-and-forth").path, "--no-config"],
-                                   into: directory.appendingPathComponent("picture.svg"))
+        let root = try Self.render(
+            [Self.synthetic("rmi4.3-finger-sequence-back-and-forth").path, "--no-config"],
+            into: directory.appendingPathComponent("picture.svg"))
         let labels = root.all("text", class: "gesture-label").map(\.text)
         #expect(labels.count == 2 && labels.allSatisfy { $0.hasPrefix("swipe") }, "\(labels)")
     }
 
-    @Test("--from and --to draw only the gestures of the window", arguments: [
-        (["--from", "600"], ["swipe", "sequence"]),
-        (["--to", "600"], ["swipe"]),
-        (["--from", "100", "--to", "1300"], ["swipe", "swipe", "sequence"]),
-    ])
+    @Test(
+        "--from and --to draw only the gestures of the window",
+        arguments: [
+            (["--from", "600"], ["swipe", "sequence"]),
+            (["--to", "600"], ["swipe"]),
+            (["--from", "100", "--to", "1300"], ["swipe", "swipe", "sequence"]),
+        ])
     func timeWindow(window: [String], types: [String]) throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let name = "rmi4.3-finger-sequence-back-and-forth"
-        let root = try Self.render([Self.synthetic(name).path, "--no-config", "--sequences", Self.synthetic(name, "sequences.json").path] + window,
-                                   into: directory.appendingPathComponent("picture.svg"))
+        let root = try Self.render(
+            [Self.synthetic(name).path, "--no-config", "--sequences", Self.synthetic(name, "sequences.json").path] + window,
+            into: directory.appendingPathComponent("picture.svg"))
         let labels = root.all("text", class: "gesture-label").map(\.text)
         #expect(labels.map { String($0.prefix { $0 != " " }) } == types, "\(labels)")
     }
@@ -129,7 +134,9 @@ struct RenderCommandTests {
         let library = directory.appendingPathComponent("mine.json").path
         let strokes = ToolRunner.repository.appendingPathComponent("Recordings/strokes")
         for (file, name) in [("circle", "circle"), ("triangle", "circle"), ("check", "check"), ("zigzag", "zz")] {
-            let run = try ToolRunner.run(["train", "--library", library, "--name", name, strokes.appendingPathComponent("\(file).json").path])
+            let run = try ToolRunner.run([
+                "train", "--library", library, "--name", name, strokes.appendingPathComponent("\(file).json").path,
+            ])
             try #require(run.status == 0, "train: \(run.stderr)")
         }
         let root = try Self.render([library, "--recognizer", "protractor"], into: directory.appendingPathComponent("gallery.svg"))
@@ -147,9 +154,12 @@ struct RenderCommandTests {
         #expect(try SVGInspector.parse(run.stdout).all("g", class: "sample").count == 16)
     }
 
-    @Test("PNG, from the extension or --format, is the SVG's size and not blank",
-          .enabled(if: Self.rsvgConvert, "rsvg-convert is not installed (Debian: librsvg2-bin; Tools/test-all installs it)"),
-          arguments: [(["-o", "picture.png"], 1), (["-o", "picture.png", "--zoom", "2"], 2), (["--format", "png", "-o", "picture.img"], 1)])
+    @Test(
+        "PNG, from the extension or --format, is the SVG's size and not blank",
+        .enabled(if: Self.rsvgConvert, "rsvg-convert is not installed (Debian: librsvg2-bin; Tools/test-all installs it)"),
+        arguments: [
+            (["-o", "picture.png"], 1), (["-o", "picture.png", "--zoom", "2"], 2), (["--format", "png", "-o", "picture.img"], 1),
+        ])
     func png(arguments: [String], zoom: Int) throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -191,7 +201,10 @@ struct RenderCommandTests {
         (["render", "/no/such/file", "-o", "x.svg"], 1, "/no/such/file: no such file"),
         (["render", strokeFile, "-o", "x.svg"], 1, "\(strokeFile) is a JSON stroke, not a recording; draw it with 'gestures recognize"),
         (["render", "Package.swift", "-o", "x.svg"], 1, "Package.swift is neither a recording"),
-        (["render", "Recordings/synthetic/rmi4.3-finger-sequence-back-and-forth.sequences.json", "-o", "x.svg"], 1, "has no \"format\" key"),
+        (
+            ["render", "Recordings/synthetic/rmi4.3-finger-sequence-back-and-forth.sequences.json", "-o", "x.svg"], 1,
+            "has no \"format\" key"
+        ),
         (["render", "default", "-o", "x.gif"], 64, "cannot tell the picture format from '.gif'; name the -o file .svg or .png"),
         (["render", "default", "-o", "x.svg", "--format", "gif"], 64, "option '--format' expects svg or png"),
         (["render", "default", "-o", "x.svg", "--from", "10"], 1, "--from applies to a recording, and default is a template library"),
@@ -226,7 +239,10 @@ struct RenderCommandTests {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let run = try ToolRunner.run(["render", path, "-o", directory.appendingPathComponent("x.svg").path])
             #expect(run.status == 1)
-            #expect(run.stderr == "gestures render: \(path) is a gestures configuration, not a recording; check it with 'gestures check-config \(path)'.\n")
+            #expect(
+                run.stderr
+                    == "gestures render: \(path) is a gestures configuration, not a recording; check it with 'gestures check-config \(path)'.\n"
+            )
         }
     }
 

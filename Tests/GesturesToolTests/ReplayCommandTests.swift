@@ -28,12 +28,17 @@ struct ReplayCommandTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test("without /dev/uinput the error says how to get it, in one sentence", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/uinput"), "a machine with /dev/uinput cannot show the error; the VM suite covers uinput"))
+    @Test(
+        "without /dev/uinput the error says how to get it, in one sentence",
+        .enabled(
+            if: !FileManager.default.fileExists(atPath: "/dev/uinput"),
+            "a machine with /dev/uinput cannot show the error; the VM suite covers uinput"))
     func noUinputIsOneSentence() throws {
         let dir = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("empty.jsonl")
-        let header = #"{"format":"gestures-trace","version":1,"devices":[{"name":"m","id":[3,1,1,1],"properties":[],"codes":{"1":[272],"2":[0,1]},"absinfo":{}}]}"#
+        let header =
+            #"{"format":"gestures-trace","version":1,"devices":[{"name":"m","id":[3,1,1,1],"properties":[],"codes":{"1":[272],"2":[0,1]},"absinfo":{}}]}"#
         try (header + "\n" + #"{"end":{"frames":0,"events":0}}"# + "\n").write(to: file, atomically: true, encoding: .utf8)
         let run = try ToolRunner.run(["replay", "--uinput", file.path])
         #expect(run.status == 1)
@@ -57,10 +62,11 @@ struct ReplayManyFilesTests {
         #expect(errors.dropFirst().first?.hasPrefix("gestures replay: Recordings/strokes/check.json is a JSON stroke file") == true)
         #expect(errors.last == "gestures replay: 2 of 4 files could not be replayed; the others were.")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"file":"Recordings/synthetic/rmi4.2-finger-tap.jsonl","type":"tap","time_ms":120,"fingers":2}"#,
-            #"{"file":"Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl","type":"swipe","phase":"end","time_ms":510,"fingers":3,"cancelled":false,"direction":"left","dx_mm":-36.6,"dy_mm":0.103}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"file":"Recordings/synthetic/rmi4.2-finger-tap.jsonl","type":"tap","time_ms":120,"fingers":2}"#,
+                #"{"file":"Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl","type":"swipe","phase":"end","time_ms":510,"fingers":3,"cancelled":false,"direction":"left","dx_mm":-36.6,"dy_mm":0.103}"#,
+            ])
     }
 
     @Test("one file's lines are the plain replay contract, without a file member")
@@ -85,7 +91,9 @@ struct ReplayManyFilesTests {
     static func evemuFolder(events: String) throws -> URL {
         let folder = try ToolRunner.temporaryDirectory()
         for (name, device) in [("Pad.desc", "x1carbon"), ("Pad.laptop.desc", "rmi4")] {
-            let run = try ToolRunner.run(["convert", "Recordings/devices/\(device).jsonl", "-o", folder.appendingPathComponent(name).path, "--to", "evemu"])
+            let run = try ToolRunner.run([
+                "convert", "Recordings/devices/\(device).jsonl", "-o", folder.appendingPathComponent(name).path, "--to", "evemu",
+            ])
             #expect(run.status == 0, "\(run.stderr)")
         }
         let full = try ToolRunner.run(["convert", "Recordings/synthetic/rmi4.3-finger-swipe-up-right.jsonl", "-o", "-", "--to", "evemu"])
@@ -103,8 +111,13 @@ struct ReplayManyFilesTests {
         #expect(info.status == 0, "\(info.stderr)")
         #expect(info.stdout.contains("TM3053"), "\(info.stdout)")
         let replay = try ToolRunner.run(["replay", "--ends", events])
-        let expected = try String(contentsOf: ToolRunner.repository.appendingPathComponent("Recordings/synthetic/rmi4.3-finger-swipe-up-right.expected.jsonl"), encoding: .utf8)
-        #expect(replay.stdout == expected.split(separator: "\n").filter { !$0.contains("\"begin\"") && !$0.contains("\"update\"") }.map { $0 + "\n" }.joined())
+        let expected = try String(
+            contentsOf: ToolRunner.repository.appendingPathComponent("Recordings/synthetic/rmi4.3-finger-swipe-up-right.expected.jsonl"),
+            encoding: .utf8)
+        #expect(
+            replay.stdout
+                == expected.split(separator: "\n").filter { !$0.contains("\"begin\"") && !$0.contains("\"update\"") }.map { $0 + "\n" }
+                .joined())
     }
 
     @Test("--desc names the description outright")
@@ -124,6 +137,9 @@ struct ReplayManyFilesTests {
         let events = folder.appendingPathComponent("Other.scroll.events").path
         let run = try ToolRunner.run(["replay", events])
         #expect(run.status == 1)
-        #expect(run.stderr == "gestures replay: \(events): the events have no device description and there is no Other.scroll.desc or Other.desc beside them; name one with --desc FILE.\n")
+        #expect(
+            run.stderr
+                == "gestures replay: \(events): the events have no device description and there is no Other.scroll.desc or Other.desc beside them; name one with --desc FILE.\n"
+        )
     }
 }

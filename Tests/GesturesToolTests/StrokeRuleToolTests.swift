@@ -1,7 +1,7 @@
 import Foundation
 import GestureRecognition
-import Testing
 import TestSupport
+import Testing
 
 /// The one stroke rule, end to end through the tool: an "L" trained from
 /// three samples beside the bundled "v" is recognised, yet the daemon would
@@ -32,8 +32,10 @@ struct StrokeRuleToolTests {
             #expect(warning.contains("so such strokes fire neither L nor v; it makes both ambiguous"), "\(warning)")
         }
         // The bundled shapes alone warn of nothing.
-        let alone = try ToolRunner.run(["train", "--library", directory.appendingPathComponent("zz.json").path, "--no-config",
-                                        "--name", "zigzag", "Recordings/strokes/zigzag.json"])
+        let alone = try ToolRunner.run([
+            "train", "--library", directory.appendingPathComponent("zz.json").path, "--no-config",
+            "--name", "zigzag", "Recordings/strokes/zigzag.json",
+        ])
         #expect(alone.status == 0 && alone.stderr.isEmpty, "\(alone.stderr)")
     }
 
@@ -45,7 +47,8 @@ struct StrokeRuleToolTests {
         let plain = try ToolRunner.run(["recognize", "--no-config", "--library", library, Self.fourth])
         #expect(plain.status == 0, "\(plain.stderr)")
         let line = plain.stdout.trimmingCharacters(in: .newlines)
-        let pattern = #"^Recordings/strokes/L/fourth\.json: L \(score 0\.99\d*\), but the daemon would not fire it: too close to v: 0\.0\d+ of the 0\.05 margin$"#
+        let pattern =
+            #"^Recordings/strokes/L/fourth\.json: L \(score 0\.99\d*\), but the daemon would not fire it: too close to v: 0\.0\d+ of the 0\.05 margin$"#
         #expect(line.range(of: pattern, options: .regularExpression) != nil, "\(line)")
 
         let explained = try ToolRunner.run(["recognize", "--no-config", "--explain", "--library", library, Self.fourth])
@@ -102,7 +105,8 @@ struct StrokeRuleToolTests {
         let run = try ToolRunner.run(["replay", "--no-config", "--library", library, recording])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains(#""type":"stroke""#), "\(run.stdout)")
-        let pattern = #"^gestures replay: .*/L\.jsonl: a stroke on 'Atmel maXTouch Touchscreen' at \d+(\.\d+)? ms fired nothing: too close to v: 0\.0\d+ of the 0\.05 margin\.$"#
+        let pattern =
+            #"^gestures replay: .*/L\.jsonl: a stroke on 'Atmel maXTouch Touchscreen' at \d+(\.\d+)? ms fired nothing: too close to v: 0\.0\d+ of the 0\.05 margin\.$"#
         #expect(run.stderr.split(separator: "\n").contains { $0.range(of: pattern, options: .regularExpression) != nil }, "\(run.stderr)")
         // With the margin off the same recording fires the L.
         let config = directory.appendingPathComponent("config.yaml")
@@ -139,13 +143,17 @@ struct StrokeRuleToolTests {
     func trainRefusesADrag() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let drag = StrokeTraces.drawing((0...20).map { Point(x: 2 * Double($0), y: 0) }, on: try RecordedDevices.named("atmel"), at: Point(x: 40, y: 40))
+        let drag = StrokeTraces.drawing(
+            (0...20).map { Point(x: 2 * Double($0), y: 0) }, on: try RecordedDevices.named("atmel"), at: Point(x: 40, y: 40))
         let url = directory.appendingPathComponent("drag.jsonl")
         try StrokeTraces.write(drag, to: url)
         let library = directory.appendingPathComponent("lib.json").path
         let run = try ToolRunner.run(["train", "--library", library, "--no-config", "--name", "line", url.path])
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("gestures train: \(url.path) holds no stroke drawn with 1 finger (1 stroke drawn, not taken: too narrow: width 0"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(
+                "gestures train: \(url.path) holds no stroke drawn with 1 finger (1 stroke drawn, not taken: too narrow: width 0"),
+            "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 }

@@ -44,9 +44,10 @@ struct ToolRunner {
         let outData = readToEnd(out.fileHandleForReading)
         group.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Everything until end of file. Foundation's `readDataToEndOfFile` traps

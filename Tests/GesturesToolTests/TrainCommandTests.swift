@@ -30,7 +30,10 @@ struct TrainCommandTests {
         let swipe = "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl"  // the fingers land one by one
         let off = try ToolRunner.run(["train", "--library", library, "--name", "line", "--no-config", swipe])
         #expect(off.status == 1)
-        #expect(off.stderr == "gestures train: \(swipe) was recorded on a touchpad, where strokes are off in the engine configuration; set engine.touchpadStrokeFingers (the finger count that draws) in the configuration file.\n")
+        #expect(
+            off.stderr
+                == "gestures train: \(swipe) was recorded on a touchpad, where strokes are off in the engine configuration; set engine.touchpadStrokeFingers (the finger count that draws) in the configuration file.\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: library))
         let config = directory.appendingPathComponent("config.yaml")
         try "version: 1\nengine: {touchpadStrokeFingers: 3}\n".write(to: config, atomically: true, encoding: .utf8)
@@ -38,16 +41,25 @@ struct TrainCommandTests {
         // capture rule refuses it: a straight line never fires, so it is no sample.
         let on = try ToolRunner.run(["train", "--library", library, "--name", "line", "--config", config.path, swipe])
         #expect(on.status == 1)
-        #expect(on.stderr == "gestures train: \(swipe) holds no stroke drawn with 3 fingers (1 stroke drawn, not taken: too narrow: width 0.01 of its length, under the minimum 0.25).\n")
+        #expect(
+            on.stderr
+                == "gestures train: \(swipe) holds no stroke drawn with 3 fingers (1 stroke drawn, not taken: too narrow: width 0.01 of its length, under the minimum 0.25).\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 
-    @Test("recordings without strokes or without --name say so, and the library is untouched", arguments: [
-        (["--name", "x", "Recordings/synthetic/atmel.1-finger-tap.jsonl"],
-         "gestures train: Recordings/synthetic/atmel.1-finger-tap.jsonl holds no stroke drawn with 1 finger.\n"),
-        ([TrainCommandTests.check],
-         "gestures train: \(TrainCommandTests.check) is a recording, which does not name its gesture; give --name NAME.\n"),
-    ])
+    @Test(
+        "recordings without strokes or without --name say so, and the library is untouched",
+        arguments: [
+            (
+                ["--name", "x", "Recordings/synthetic/atmel.1-finger-tap.jsonl"],
+                "gestures train: Recordings/synthetic/atmel.1-finger-tap.jsonl holds no stroke drawn with 1 finger.\n"
+            ),
+            (
+                [TrainCommandTests.check],
+                "gestures train: \(TrainCommandTests.check) is a recording, which does not name its gesture; give --name NAME.\n"
+            ),
+        ])
     func noStrokes(arguments: [String], message: String) throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -117,8 +129,8 @@ enum PseudoTerminal {
     static func run(_ arguments: [String]) throws -> Run {
         // posix_openpt and friends are hidden from Swift's Glibc: open the multiplexer and
         // unlock and number the terminal with its ioctls (the asm-generic numbers of Linux).
-        let unlock: UInt = 0x4004_5431      // TIOCSPTLCK
-        let number: UInt = 0x8004_5430      // TIOCGPTN
+        let unlock: UInt = 0x4004_5431  // TIOCSPTLCK
+        let number: UInt = 0x8004_5430  // TIOCGPTN
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var locked: CInt = 0
         var index: CInt = 0
@@ -158,7 +170,8 @@ enum PseudoTerminal {
         process.waitUntilExit()
         done.wait()
         close(master)
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   terminal: String(decoding: bytes, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            terminal: String(decoding: bytes, as: UTF8.self))
     }
 }

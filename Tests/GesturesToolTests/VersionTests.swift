@@ -19,7 +19,8 @@ private func run(_ program: String, _ arguments: [String]) throws -> (status: In
 /// The checkout's commit as Tools/stamp-commit writes it, or nil outside a git checkout.
 private let checkoutCommit: String? = {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git"),
-          let head = try? run("/usr/bin/git", ["rev-parse", "--short=12", "HEAD"]), head.status == 0 else { return nil }
+        let head = try? run("/usr/bin/git", ["rev-parse", "--short=12", "HEAD"]), head.status == 0
+    else { return nil }
     return head.output
 }()
 
@@ -43,9 +44,11 @@ struct VersionTests {
         #expect(newest?.hasPrefix("## \(version) ") == true || newest == "## \(version)", "\(newest ?? "no entry")")
     }
 
-    @Test("Tools/stamp-commit writes the checkout's commit into a copy of the binary, and --version prints it after the version",
-          .enabled(if: checkoutCommit != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/objcopy"),
-                   "needs a git checkout, git and objcopy (binutils)"))
+    @Test(
+        "Tools/stamp-commit writes the checkout's commit into a copy of the binary, and --version prints it after the version",
+        .enabled(
+            if: checkoutCommit != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/objcopy"),
+            "needs a git checkout, git and objcopy (binutils)"))
     func stampedBuild() throws {
         let folder = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

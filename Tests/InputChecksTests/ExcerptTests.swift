@@ -1,5 +1,5 @@
-import Testing
 import InputChecks
+import Testing
 
 /// Every message that echoes input quotes a short, escaped excerpt.
 @Suite struct ExcerptTests {
@@ -17,7 +17,9 @@ import InputChecks
         #expect(Excerpt.quoted(zalgo).unicodeScalars.count <= Excerpt.maximumScalars + 5)
     }
 
-    @Test(arguments: ["\n", "\r", "\u{0C}", "\u{0B}", "\u{00}", "\u{1B}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{FEFF}"])
+    @Test(arguments: [
+        "\n", "\r", "\u{0C}", "\u{0B}", "\u{00}", "\u{1B}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{FEFF}",
+    ])
     func lineBreaksAndControlsAreEscaped(character: String) {
         let excerpt = Excerpt.quoted("a\(character)b")
         #expect(!excerpt.unicodeScalars.contains(where: { $0 == character.unicodeScalars.first! }))

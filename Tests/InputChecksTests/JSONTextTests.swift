@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InputChecks
 
 /// JSON is checked before Foundation decodes it, so every problem is said in
@@ -64,7 +65,9 @@ import Testing
     }
 
     @Test func bytesThatAreNotUTF8AreRefused() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22], [0xFF]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22], [0xFF],
+        ] {
             #expect(throws: JSONText.SyntaxError.self) { try JSONText.checkSyntax(Data(bytes)) }
         }
     }
@@ -77,17 +80,19 @@ import Testing
         var flag: Bool?
     }
 
-    @Test("decoding errors are said in our words, never with Swift's type names", arguments: [
-        (#"{"count": 1, "ratio": 2, "name": "a"}"#, "tags: is required"),
-        (#"{"count": "x", "ratio": 2, "name": "a", "tags": []}"#, "count: must be an integer"),
-        (#"{"count": 1, "ratio": [2], "name": "a", "tags": []}"#, "ratio: must be a number"),
-        (#"{"count": 1, "ratio": 2, "name": 3, "tags": []}"#, "name: must be a string"),
-        (#"{"count": 1, "ratio": 2, "name": "a", "tags": {}}"#, "tags: must be a list"),
-        (#"{"count": 1, "ratio": 2, "name": "a", "tags": [1]}"#, "tags[0]: must be a string"),
-        (#"{"count": 1, "ratio": 2, "name": "a", "tags": [], "flag": 1}"#, "flag: must be true or false"),
-        (#"{"count": null, "ratio": 2, "name": "a", "tags": []}"#, "count: must be an integer, not null"),
-        (#"[1]"#, "must be an object"),
-    ])
+    @Test(
+        "decoding errors are said in our words, never with Swift's type names",
+        arguments: [
+            (#"{"count": 1, "ratio": 2, "name": "a"}"#, "tags: is required"),
+            (#"{"count": "x", "ratio": 2, "name": "a", "tags": []}"#, "count: must be an integer"),
+            (#"{"count": 1, "ratio": [2], "name": "a", "tags": []}"#, "ratio: must be a number"),
+            (#"{"count": 1, "ratio": 2, "name": 3, "tags": []}"#, "name: must be a string"),
+            (#"{"count": 1, "ratio": 2, "name": "a", "tags": {}}"#, "tags: must be a list"),
+            (#"{"count": 1, "ratio": 2, "name": "a", "tags": [1]}"#, "tags[0]: must be a string"),
+            (#"{"count": 1, "ratio": 2, "name": "a", "tags": [], "flag": 1}"#, "flag: must be true or false"),
+            (#"{"count": null, "ratio": 2, "name": "a", "tags": []}"#, "count: must be an integer, not null"),
+            (#"[1]"#, "must be an object"),
+        ])
     func decodingErrorsInOurWords(json: String, expected: String) {
         do {
             _ = try JSONText.decode(Sample.self, from: Data(json.utf8))
@@ -107,7 +112,9 @@ import Testing
             init(stringValue: String) { self.stringValue = stringValue }
             init(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
         }
-        let path = JSONText.keyPath([Key(stringValue: "a\nb"), Key(intValue: 3), Key(stringValue: String(repeating: "k", count: 1_000_000))])
+        let path = JSONText.keyPath([
+            Key(stringValue: "a\nb"), Key(intValue: 3), Key(stringValue: String(repeating: "k", count: 1_000_000)),
+        ])
         #expect(path.hasPrefix("a\\nb[3].kkk"))
         #expect(path.count < 60)
     }

@@ -1,24 +1,28 @@
 import Foundation
-@testable import InputChecks
 import Testing
+
+@testable import InputChecks
 
 @Suite("Suggestion: the nearest known word to a mistyped one")
 struct SuggestionTests {
     static let options = ["--format", "--frames", "--library", "--recognizer", "--help"]
 
-    @Test("a near miss is corrected", arguments: [
-        ("--formt", "--format"),      // a letter left out
-        ("--foramt", "--format"),     // two letters swapped
-        ("--libary", "--library"),
-        ("--FORMAT", "--format"),     // case
-        ("--rec", "--recognizer"),    // the start of exactly one
-        ("--recogniser", "--recognizer"),
-    ])
+    @Test(
+        "a near miss is corrected",
+        arguments: [
+            ("--formt", "--format"),  // a letter left out
+            ("--foramt", "--format"),  // two letters swapped
+            ("--libary", "--library"),
+            ("--FORMAT", "--format"),  // case
+            ("--rec", "--recognizer"),  // the start of exactly one
+            ("--recogniser", "--recognizer"),
+        ])
     func nearMisses(typed: String, expected: String) {
         #expect(Suggestion.nearest(to: typed, in: Self.options) == expected)
     }
 
-    @Test("a word far from every candidate, or the start of several, gets no suggestion", arguments: ["--bogus", "--fr", "--x", "zzzzzzzz"])
+    @Test(
+        "a word far from every candidate, or the start of several, gets no suggestion", arguments: ["--bogus", "--fr", "--x", "zzzzzzzz"])
     func noSuggestion(typed: String) {
         #expect(Suggestion.nearest(to: typed, in: Self.options) == nil)
     }
@@ -33,9 +37,11 @@ struct SuggestionTests {
         #expect(distance("kitten", "sitting") == 3)
     }
 
-    @Test("a swap of neighbours is one edit, so it is corrected even in short words", arguments: [
-        ("rihgt", "right"), ("lfet", "left"), ("siwpe", "swipe"),
-    ])
+    @Test(
+        "a swap of neighbours is one edit, so it is corrected even in short words",
+        arguments: [
+            ("rihgt", "right"), ("lfet", "left"), ("siwpe", "swipe"),
+        ])
     func transpositions(typed: String, expected: String) {
         #expect(Suggestion.nearest(to: typed, in: ["up", "down", "left", "right", "swipe"]) == expected)
     }
@@ -77,7 +83,8 @@ struct ClosedWordsTests {
             _ = try JSONDecoder().decode(Holder.self, from: Data(#"{"shape": "cirle"}"#.utf8))
             Issue.record("accepted")
         } catch {
-            #expect(JSONText.describe(decodingError: error) == "shape: unknown shape 'cirle'; did you mean 'circle'? expected circle or square")
+            #expect(
+                JSONText.describe(decodingError: error) == "shape: unknown shape 'cirle'; did you mean 'circle'? expected circle or square")
         }
         do {
             _ = try JSONDecoder().decode(Holder.self, from: Data(#"{"shape": 3}"#.utf8))

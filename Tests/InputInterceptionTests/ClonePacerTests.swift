@@ -1,5 +1,5 @@
-import Testing
 import InputInterception
+import Testing
 import TouchInput
 
 @Suite struct ClonePacerTests {

@@ -1,7 +1,7 @@
-import InputInterception
-import Testing
 import GestureRecognition
+import InputInterception
 import TestSupport
+import Testing
 import TouchInput
 
 /// The daemon's loop over fake devices: what it does to a device (grabs,
@@ -28,7 +28,8 @@ import TouchInput
         // The first swipe reached the clone whole; nothing of the second did.
         #expect(run.written.contains { $0.time < second && $0.events.contains { $0.code == ABS.MT_TRACKING_ID && $0.value >= 0 } })
         #expect(!run.written.contains { $0.time >= second }, "the second, claimed swipe reached the clone")
-        #expect(LoopRecording.states(run.written.filter { $0.time < second }.map(\.events))
+        #expect(
+            LoopRecording.states(run.written.filter { $0.time < second }.map(\.events))
                 == LoopRecording.states(frames.filter { $0.last!.microseconds < second }))
     }
 
@@ -38,10 +39,12 @@ import TouchInput
         let frames = script.frames()
         // 3-finger swipes are claimed from 50 ms on, while the swipe is down.
         let change = script.start + 50_000
-        let run = LoopRecording.run(frames, device: pad, policy: Self.swipes, claims: { now in
-            if now >= change { askedAfterTheChange = true }
-            return now < change ? Policy() : Self.swipes
-        })
+        let run = LoopRecording.run(
+            frames, device: pad, policy: Self.swipes,
+            claims: { now in
+                if now >= change { askedAfterTheChange = true }
+                return now < change ? Policy() : Self.swipes
+            })
         #expect(LoopRecording.states(run.written.map(\.events)) == LoopRecording.states(frames))
         #expect(askedAfterTheChange, "not asked again once every finger lifted")
     }
@@ -49,7 +52,10 @@ import TouchInput
     @Test func aCloneThatCannotBeWrittenToReleasesItsDeviceAndReadingGoesOn() {
         let frames = TouchScript(device: pad, fingers: [.moving(30, 20, dx: 0.7, dy: 0, down: 0, up: 200)] + swipe(at: 400)).frames()
         let run = LoopRecording.run(frames, device: pad, policy: Self.swipes, prepare: { $0.failingClones = [1] })
-        #expect(run.warnings == ["stopped intercepting /dev/input/event1 (\(pad.name)), reading it beside the desktop: Cannot write to /dev/uinput: No such device."])
+        #expect(
+            run.warnings == [
+                "stopped intercepting /dev/input/event1 (\(pad.name)), reading it beside the desktop: Cannot write to /dev/uinput: No such device."
+            ])
         #expect(run.io.grabbed.isEmpty)
         #expect(run.gestures.contains { $0.outline == "swipe begin 3" }, "the device was no longer read")
         #expect(run.outputs.allSatisfy { if case .handOver = $0 { false } else { true } })
@@ -58,9 +64,11 @@ import TouchInput
     @Test func aDeviceGoneInTheMiddleOfAClaimedSwipeIsReleasedAndItsSwipeCancelled() {
         let frames = TouchScript(device: pad, fingers: swipe()).frames()
         let gone = frames[12].last!.microseconds
-        let run = LoopRecording.run(Array(frames.prefix(12)), device: pad, policy: Self.swipes, prepare: { io in
-            io.schedule(.remove, device: 1, at: gone)
-        })
+        let run = LoopRecording.run(
+            Array(frames.prefix(12)), device: pad, policy: Self.swipes,
+            prepare: { io in
+                io.schedule(.remove, device: 1, at: gone)
+            })
         #expect(run.gestures.first?.outline == "swipe begin 3")
         #expect(run.gestures.last.map { $0.phase == .end && $0.cancelled == true } == true)
         guard case .removed(let device, let error)? = run.outputs.last else {
@@ -77,8 +85,9 @@ import TouchInput
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: pad))
         io.schedule(frames: frames, device: 1)
         io.readFailsAt = frames[10].last!.microseconds
-        let loop = DeviceLoop(io: io, devices: [1], intercepts: true, setup: { _ in .init() },
-                              claims: { _ in Self.swipes }, warn: { _ in })
+        let loop = DeviceLoop(
+            io: io, devices: [1], intercepts: true, setup: { _ in .init() },
+            claims: { _ in Self.swipes }, warn: { _ in })
         #expect(throws: FakeDevices.Failure.self) { try loop.run { _ in true } }
         #expect(io.grabbed.isEmpty)
     }
@@ -132,8 +141,9 @@ import TouchInput
         keyboard.codes[EV.KEY] = [30, 31, 32]  // KEY_A, KEY_S, KEY_D: no surface to make gestures on
         io.add(2, DeviceFacts(node: "/dev/input/event2", description: keyboard))
         io.add(3, DeviceFacts(node: "/dev/input/event3", description: pad))
-        let loop = DeviceLoop(io: io, devices: [1, 2, 3], intercepts: true,
-                              setup: { $0.node.hasSuffix("3") ? nil : .init() }, warn: { _ in })
+        let loop = DeviceLoop(
+            io: io, devices: [1, 2, 3], intercepts: true,
+            setup: { $0.node.hasSuffix("3") ? nil : .init() }, warn: { _ in })
         #expect(loop.devices.map(\.node) == ["/dev/input/event1"])
         #expect(io.closed == [2, 3] && io.grabbed == [1])
     }

@@ -1,5 +1,5 @@
-import Testing
 import InputInterception
+import Testing
 import TouchInput
 
 @Suite struct EvdevStateDifferenceTests {
@@ -15,7 +15,9 @@ import TouchInput
             case 1: state.apply(abs(ABS.MT_TRACKING_ID, random.next() % 3 == 0 ? -1 : Int32(random.next() % 50)))
             case 2: state.apply(abs(ABS.MT_POSITION_X, Int32(random.next() % 900)))
             case 3: state.apply(abs(ABS.X, Int32(random.next() % 900)))
-            default: state.apply(key([BTN.TOUCH, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.LEFT][Int(random.next() % 4)], Int32(random.next() % 2)))
+            default:
+                state.apply(
+                    key([BTN.TOUCH, BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.LEFT][Int(random.next() % 4)], Int32(random.next() % 2)))
             }
         }
         return state
@@ -44,8 +46,11 @@ import TouchInput
         device.apply([abs(ABS.MT_SLOT, 1), abs(ABS.MT_POSITION_X, 40), abs(ABS.MT_TRACKING_ID, 9), key(BTN.TOUCH, 1)])
         device.apply(abs(ABS.MT_SLOT, 0))
         let events = EvdevState().events(reaching: device)
-        #expect(events == [abs(ABS.MT_SLOT, 1), abs(ABS.MT_TRACKING_ID, 9), abs(ABS.MT_POSITION_X, 40),
-                           key(BTN.TOUCH, 1), abs(ABS.MT_SLOT, 0)])
+        #expect(
+            events == [
+                abs(ABS.MT_SLOT, 1), abs(ABS.MT_TRACKING_ID, 9), abs(ABS.MT_POSITION_X, 40),
+                key(BTN.TOUCH, 1), abs(ABS.MT_SLOT, 0),
+            ])
     }
 
     @Test func keysAreReleasedBeforeOthersArePressed() {
@@ -57,8 +62,10 @@ import TouchInput
 
     @Test func releasedLiftsEveryContactAndKeyButKeepsPositions() {
         var state = EvdevState()
-        state.apply([abs(ABS.MT_TRACKING_ID, 3), abs(ABS.MT_POSITION_X, 10), abs(ABS.MT_SLOT, 1),
-                     abs(ABS.MT_TRACKING_ID, 4), key(BTN.TOUCH, 1), key(BTN.LEFT, 1)])
+        state.apply([
+            abs(ABS.MT_TRACKING_ID, 3), abs(ABS.MT_POSITION_X, 10), abs(ABS.MT_SLOT, 1),
+            abs(ABS.MT_TRACKING_ID, 4), key(BTN.TOUCH, 1), key(BTN.LEFT, 1),
+        ])
         let released = state.released
         #expect(!released.isTouching && released.activeSlots.isEmpty)
         #expect(released.value(type: EV.KEY, code: BTN.LEFT) == 0)

@@ -1,16 +1,18 @@
 import Testing
-@testable import InputInterception
 import TouchInput
+
+@testable import InputInterception
 
 @Suite struct EvdevStateTests {
     private func abs(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(type: EV.ABS, code: code, value: value, microseconds: 0) }
 
     @Test func perSlotValuesFollowTheCurrentSlot() {
         var state = EvdevState()
-        state.apply(([
-            abs(ABS.MT_TRACKING_ID, 5), abs(ABS.MT_POSITION_X, 100),
-            abs(ABS.MT_SLOT, 1), abs(ABS.MT_TRACKING_ID, 6), abs(ABS.MT_POSITION_X, 200),
-        ]))
+        state.apply(
+            ([
+                abs(ABS.MT_TRACKING_ID, 5), abs(ABS.MT_POSITION_X, 100),
+                abs(ABS.MT_SLOT, 1), abs(ABS.MT_TRACKING_ID, 6), abs(ABS.MT_POSITION_X, 200),
+            ]))
         #expect(state.value(type: EV.ABS, code: ABS.MT_POSITION_X, slot: 0) == 100)
         #expect(state.value(type: EV.ABS, code: ABS.MT_POSITION_X, slot: 1) == 200)
         #expect(state.activeSlots == [0, 1])

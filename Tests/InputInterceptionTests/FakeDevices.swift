@@ -93,12 +93,16 @@ final class FakeDevices: DeviceIO {
         let next = script.first?.time
         if let deadline, next.map({ deadline < $0 }) ?? true {
             guard deadline <= end else { return wake() }
-            if let failing = readFailsAt, deadline >= failing { now = max(now, failing); throw Failure(description: "the devices could not be read") }
+            if let failing = readFailsAt, deadline >= failing {
+                now = max(now, failing); throw Failure(description: "the devices could not be read")
+            }
             now = max(now, deadline)
             return DeviceInput()
         }
         guard let next, next <= end else { return wake() }
-        if let failing = readFailsAt, next >= failing { now = max(now, failing); throw Failure(description: "the devices could not be read") }
+        if let failing = readFailsAt, next >= failing {
+            now = max(now, failing); throw Failure(description: "the devices could not be read")
+        }
         now = max(now, next)
         var input = DeviceInput<Int, Failure>()
         while let item = script.first, item.time <= now {
@@ -112,7 +116,8 @@ final class FakeDevices: DeviceIO {
                     InputEvent(type: $0.type, code: $0.code, value: $0.value, microseconds: item.time)
                 }
                 states[item.device] = target
-                input.items.append(.resynced(item.device, difference + [InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: item.time)]))
+                input.items.append(
+                    .resynced(item.device, difference + [InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: item.time)]))
             case .remove:
                 grabbed.remove(item.device)
                 input.items.append(.removed(item.device, Failure(description: "The device \(item.device) is gone.")))

@@ -1,12 +1,13 @@
-import Testing
 import InputInterception
+import Testing
 
 @Suite struct LostEventsWarningTests {
     private let start = ContinuousClock.Instant.now
 
     @Test func theFirstLossIsWarnedAboutInOneSentence() {
         var warning = LostEventsWarning()
-        #expect(warning.sentence(node: "/dev/input/event5", cancelling: "the gesture in progress", now: start)
+        #expect(
+            warning.sentence(node: "/dev/input/event5", cancelling: "the gesture in progress", now: start)
                 == "the kernel dropped events from /dev/input/event5 (this program fell behind); the gesture in progress is cancelled.")
     }
 
@@ -14,8 +15,10 @@ import InputInterception
     func lossesWithinTheIntervalAreQuiet(seconds: Int) {
         var warning = LostEventsWarning()
         _ = warning.sentence(node: "/dev/input/event5", cancelling: "a stroke in progress", now: start)
-        #expect(warning.sentence(node: "/dev/input/event7", cancelling: "a stroke in progress",
-                                 now: start + .seconds(seconds)) == nil)
+        #expect(
+            warning.sentence(
+                node: "/dev/input/event7", cancelling: "a stroke in progress",
+                now: start + .seconds(seconds)) == nil)
     }
 
     @Test func aLossAfterTheIntervalIsWarnedAboutAgain() {

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-import InputInterception
 import GestureRecognition
 import GestureTraces
+import InputInterception
 import TestSupport
+import Testing
 import TouchInput
 
 @Suite struct PassThroughFilterTests {
@@ -19,7 +19,8 @@ import TouchInput
     func swipe(_ count: Int, gap: Int64 = 0, dx: Double = 1, moveFrom: Int64? = nil, jitterFirst: Bool = false) -> TouchScript {
         let start = moveFrom ?? gap * Int64(count - 1) + 20
         var fingers = (0..<count).map { index in
-            TouchScript.Finger.moving(20 + 10 * Double(index), 25, dx: dx, dy: 0, down: gap * Int64(index), up: start + 250, moveFrom: start)
+            TouchScript.Finger.moving(
+                20 + 10 * Double(index), 25, dx: dx, dy: 0, down: gap * Int64(index), up: start + 250, moveFrom: start)
         }
         if jitterFirst {
             fingers[0] = TouchScript.Finger(down: 0, up: start + 250) { t in
@@ -38,8 +39,13 @@ import TouchInput
     func everydayScript(_ name: String) -> TouchScript {
         switch name {
         case "1-finger motion": return TouchScript(device: pad, fingers: [.moving(30, 20, dx: 0.7, dy: 0.3, down: 0, up: 300)])
-        case "2-finger scroll": return TouchScript(device: pad, fingers: [.moving(30, 10, dx: 0, dy: 1, down: 0, up: 300),
-                                                                          .moving(42, 10, dx: 0, dy: 1, down: 0, up: 300)])
+        case "2-finger scroll":
+            return TouchScript(
+                device: pad,
+                fingers: [
+                    .moving(30, 10, dx: 0, dy: 1, down: 0, up: 300),
+                    .moving(42, 10, dx: 0, dy: 1, down: 0, up: 300),
+                ])
         case "3-finger swipe": return swipe(3)
         case "1-finger tap": return TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 60)])
         case "2-finger tap": return TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 60), .still(52, 30, down: 10, up: 70)])
@@ -101,7 +107,9 @@ import TouchInput
 
     @Test func aQuickStaggeredClaimedSwipeKeepsTheCloneContactDownPastTheTapTimeout() {
         // Fingers 30 ms apart, a 90 ms swipe: everything lifts 180 ms after the first landed.
-        let fingers = (0..<3).map { TouchScript.Finger.moving(20 + 10 * Double($0), 25, dx: 3, dy: 0, down: 30 * Int64($0), up: 180, moveFrom: 90) }
+        let fingers = (0..<3).map {
+            TouchScript.Finger.moving(20 + 10 * Double($0), 25, dx: 3, dy: 0, down: 30 * Int64($0), up: 180, moveFrom: 90)
+        }
         let run = LoopRecording.run(TouchScript(device: pad, fingers: fingers).frames(), device: pad, policy: Self.swipes)
         #expect(run.gestures.contains { $0.outline == "swipe begin 3" })
         #expect(run.modes.contains(.settling))
@@ -131,7 +139,9 @@ import TouchInput
 
     @Test func aClaimedSwipeWithMoreFingersThanSlotsNeverReachesTheClone() throws {
         let x1 = try RecordedDevices.x1Carbon
-        let fingers = (0..<4).map { TouchScript.Finger.moving(20 + 10 * Double($0), 20, dx: 1, dy: 0, down: 20 * Int64($0), up: 400, moveFrom: 100) }
+        let fingers = (0..<4).map {
+            TouchScript.Finger.moving(20 + 10 * Double($0), 20, dx: 1, dy: 0, down: 20 * Int64($0), up: 400, moveFrom: 100)
+        }
         let run = LoopRecording.run(TouchScript(device: x1, fingers: fingers).frames(), device: x1, policy: Self.swipes)
         #expect(run.gestures.contains { $0.outline == "swipe begin 4" })
         #expect(run.mostCloneContacts == 1)
@@ -151,9 +161,11 @@ import TouchInput
 
     @Test(arguments: [1, 2, 3])
     func unclaimedTapsReachTheCloneAsTaps(fingers: Int) {
-        let script = TouchScript(device: pad, fingers: (0..<fingers).map {
-            .still(30 + 12 * Double($0), 30, down: 15 * Int64($0), up: 90 + 10 * Int64($0))
-        })
+        let script = TouchScript(
+            device: pad,
+            fingers: (0..<fingers).map {
+                .still(30 + 12 * Double($0), 30, down: 15 * Int64($0), up: 90 + 10 * Int64($0))
+            })
         let frames = script.frames()
         let run = LoopRecording.run(frames, device: pad, policy: Self.swipes)
         #expect(run.gestures.map(\.outline) == ["tap \(fingers)"])
@@ -176,8 +188,12 @@ import TouchInput
 
     @Test func aClaimedTwoFingerPinchNeverReachesTheCloneButScrollingDoes() {
         let policy = Policy(claims: [Claim(gesture: .pinch, fingers: 2)])
-        let pinch = TouchScript(device: pad, fingers: [.moving(45, 25, dx: -0.8, dy: 0, down: 0, up: 300, moveFrom: 20),
-                                                       .moving(55, 25, dx: 0.8, dy: 0, down: 0, up: 300, moveFrom: 20)])
+        let pinch = TouchScript(
+            device: pad,
+            fingers: [
+                .moving(45, 25, dx: -0.8, dy: 0, down: 0, up: 300, moveFrom: 20),
+                .moving(55, 25, dx: 0.8, dy: 0, down: 0, up: 300, moveFrom: 20),
+            ])
         let pinched = LoopRecording.run(pinch.frames(), device: pad, policy: policy)
         #expect(pinched.gestures.contains { $0.outline == "pinch begin 2" })
         #expect(pinched.written.isEmpty)
@@ -191,17 +207,24 @@ import TouchInput
     /// catches up with the scroll's held start (held, it would reach the
     /// desktop as a finger gone for 80 ms more).
     @Test func aFlickeringSecondFingerOfAScrollIsNotHeld() {
-        let script = TouchScript(device: pad, fingers: [.moving(40, 30, dx: 0, dy: 0.8, down: 0, up: 400),
-                                                        .moving(52, 30, dx: 0, dy: 0.8, down: 0, up: 40),
-                                                        .moving(52, 33.2, dx: 0, dy: 0.8, down: 50, up: 400)])
+        let script = TouchScript(
+            device: pad,
+            fingers: [
+                .moving(40, 30, dx: 0, dy: 0.8, down: 0, up: 400),
+                .moving(52, 30, dx: 0, dy: 0.8, down: 0, up: 40),
+                .moving(52, 33.2, dx: 0, dy: 0.8, down: 50, up: 400),
+            ])
         let frames = script.frames()
         let run = LoopRecording.run(frames, device: pad, policy: Self.swipes)
-        #expect(!run.gestures.contains { $0.type == .swipe && $0.time < .microseconds(script.start + 50_000) }, "the engine began before the flicker")
+        #expect(
+            !run.gestures.contains { $0.type == .swipe && $0.time < .microseconds(script.start + 50_000) },
+            "the engine began before the flicker")
         let landing = frames.firstIndex { $0.first!.microseconds == script.start + 50_000 }!
         let landingTime = frames[landing].last!.microseconds
         let written = run.written.first { $0.events == Array(frames[landing].dropLast()) }
-        #expect(written.map { $0.time >= landingTime && $0.time - landingTime <= ClonePacer.maximumSpacing } == true,
-                "the landing at \(landingTime) µs was written at \(written.map { "\($0.time)" } ?? "no time") µs")
+        #expect(
+            written.map { $0.time >= landingTime && $0.time - landingTime <= ClonePacer.maximumSpacing } == true,
+            "the landing at \(landingTime) µs was written at \(written.map { "\($0.time)" } ?? "no time") µs")
         #expect(run.cloneStates == LoopRecording.states(frames))
         // Later than the debounce, the same landing is a new landing and waits.
         var late = script
@@ -212,8 +235,9 @@ import TouchInput
     }
 
     @Test func aClickWhileFingersAreHeldLetsThemOutAtOnce() {
-        let script = TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 200), .still(52, 30, down: 0, up: 200)],
-                                 clicks: [30...120])
+        let script = TouchScript(
+            device: pad, fingers: [.still(40, 30, down: 0, up: 200), .still(52, 30, down: 0, up: 200)],
+            clicks: [30...120])
         let frames = script.frames()
         let run = LoopRecording.run(frames, device: pad, policy: Self.swipes)
         let clickTime = frames.first { $0.contains { $0.type == EV.KEY && $0.code == BTN.LEFT && $0.value == 1 } }!.last!.microseconds
@@ -222,7 +246,9 @@ import TouchInput
         let landing = run.written.first!.time
         let click = run.written.first { $0.events.contains { $0.code == BTN.LEFT && $0.value == 1 } }?.time
         #expect(landing == clickTime)
-        #expect(click.map { $0 - clickTime <= ClonePacer.maximumSpacing } == true, "the click went out at \(click.map { "\($0)" } ?? "no time") µs")
+        #expect(
+            click.map { $0 - clickTime <= ClonePacer.maximumSpacing } == true,
+            "the click went out at \(click.map { "\($0)" } ?? "no time") µs")
         #expect(run.cloneStates == LoopRecording.states(frames))
     }
 
@@ -295,10 +321,12 @@ import TouchInput
         var device = EvdevState()
         for frame in frames.prefix(6) { device.apply(frame) }
         let resyncTime = frames[5].last!.microseconds
-        let run = LoopRecording.run(Array(frames.prefix(3)), device: pad, policy: Self.swipes, prepare: { io in
-            io.schedule(.resync(to: device), device: 1, at: resyncTime)
-            io.end = resyncTime
-        })
+        let run = LoopRecording.run(
+            Array(frames.prefix(3)), device: pad, policy: Self.swipes,
+            prepare: { io in
+                io.schedule(.resync(to: device), device: 1, at: resyncTime)
+                io.end = resyncTime
+            })
         #expect(run.modes == [.passing, .holding, .passing])
         #expect(run.warnings.count == 1 && run.warnings[0].contains("the kernel dropped events from /dev/input/event1"))
         var clone = EvdevState()
@@ -313,8 +341,10 @@ import TouchInput
         func uniform(_ range: ClosedRange<Double>) -> Double {
             range.lowerBound + Double(random.next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
         }
-        let policies = [Self.swipes, Policy(claims: [Claim(gesture: .pinch), Claim(gesture: .tap, fingers: 3)]),
-                        Policy(claims: [Claim(gesture: .hold, fingers: 2), Claim(gesture: .swipe, fingers: 5)])]
+        let policies = [
+            Self.swipes, Policy(claims: [Claim(gesture: .pinch), Claim(gesture: .tap, fingers: 3)]),
+            Policy(claims: [Claim(gesture: .hold, fingers: 2), Claim(gesture: .swipe, fingers: 5)]),
+        ]
         for round in 0..<60 {
             var script = TouchScript(device: pad)
             var t: Int64 = 0
@@ -324,8 +354,10 @@ import TouchInput
                 let dx = uniform(-1.5...1.5), dy = uniform(-1.5...1.5)
                 for index in 0..<count {
                     let down = t + Int64(uniform(0...70))
-                    script.fingers.append(.moving(20 + 12 * Double(index), 20 + uniform(0...10), dx: dx, dy: dy,
-                                                  down: down, up: down + duration, moveFrom: t + Int64(uniform(0...150))))
+                    script.fingers.append(
+                        .moving(
+                            20 + 12 * Double(index), 20 + uniform(0...10), dx: dx, dy: dy,
+                            down: down, up: down + duration, moveFrom: t + Int64(uniform(0...150))))
                 }
                 t += duration + 200
             }
@@ -350,8 +382,10 @@ import TouchInput
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") && !$0.hasPrefix("atmel") }.sorted()
         #expect(names.count > 20)
-        let policy = Policy(claims: [Claim(gesture: .swipe, fingers: 3), Claim(gesture: .swipe, fingers: 4),
-                                     Claim(gesture: .pinch, fingers: 3)])
+        let policy = Policy(claims: [
+            Claim(gesture: .swipe, fingers: 3), Claim(gesture: .swipe, fingers: 4),
+            Claim(gesture: .pinch, fingers: 3),
+        ])
         for name in names {
             let trace = try Trace.load(contentsOf: directory.appendingPathComponent(name))
             let device = trace.devices[0]
@@ -362,7 +396,9 @@ import TouchInput
             let clone = run.cloneGestures(device: device)
             let states = LoopRecording.states(frames)
             if claimed {
-                #expect(!clone.contains { $0.type == .swipe || $0.type == .pinch || $0.type == .tap }, "\(name): the clone made \(clone.map(\.outline))")
+                #expect(
+                    !clone.contains { $0.type == .swipe || $0.type == .pinch || $0.type == .tap },
+                    "\(name): the clone made \(clone.map(\.outline))")
             } else {
                 // Every state the clone goes through is one the device went
                 // through, in order (a long hold may be sent shortened), and

@@ -1,6 +1,6 @@
+import GestureRecognition
 import InputInterception
 import Testing
-import GestureRecognition
 import TouchInput
 
 /// Protocol-B frames of fingers scripted in millimetres and milliseconds, as
@@ -35,7 +35,6 @@ struct TouchScript {
     /// The first frame's time, in microseconds.
     var start: Int64 = 5_000_000
 
-
     /// The frames, each ending in `SYN_REPORT`, until 20 ms after the last lift.
     func frames() -> [[InputEvent]] {
         let end = max(fingers.map(\.up).max() ?? 0, clicks.map(\.upperBound).max() ?? 0) + 20
@@ -43,8 +42,10 @@ struct TouchScript {
         let x = device.absInfo[ABS.MT_POSITION_X] ?? device.absInfo[ABS.X]!
         let y = device.absInfo[ABS.MT_POSITION_Y] ?? device.absInfo[ABS.Y]!
         func units(_ point: Point) -> (Int32, Int32) {
-            (x.minimum + Int32((point.x * Double(max(x.resolution, 1))).rounded()),
-             y.minimum + Int32((point.y * Double(max(y.resolution, 1))).rounded()))
+            (
+                x.minimum + Int32((point.x * Double(max(x.resolution, 1))).rounded()),
+                y.minimum + Int32((point.y * Double(max(y.resolution, 1))).rounded())
+            )
         }
         var state = EvdevState()
         var slotOf: [Int: Int] = [:]
@@ -130,20 +131,23 @@ struct LoopRecording {
     /// Device 1 of `frames`, intercepted under `policy` (or what `claims`
     /// gives at the fake clock's time, asked between touches), read by the loop until 2 s after the last frame, so that
     /// every timer fires. `prepare` may script more (a resync, an unplug).
-    static func run(_ frames: [[InputEvent]], device: DeviceDescription, policy: PassThroughFilter.Policy,
-                    engine: GestureEngine.Configuration = GestureEngine.Configuration(),
-                    claims: ((_ nowMicroseconds: Int64) -> PassThroughFilter.Policy)? = nil,
-                    prepare: (FakeDevices) -> Void = { _ in }) -> LoopRecording {
+    static func run(
+        _ frames: [[InputEvent]], device: DeviceDescription, policy: PassThroughFilter.Policy,
+        engine: GestureEngine.Configuration = GestureEngine.Configuration(),
+        claims: ((_ nowMicroseconds: Int64) -> PassThroughFilter.Policy)? = nil,
+        prepare: (FakeDevices) -> Void = { _ in }
+    ) -> LoopRecording {
         // The clock starts at 0, so gesture times (counted from the loop's start) are the events' times.
         let io = FakeDevices(start: 0, end: (frames.last?.last?.microseconds ?? 0) + 2_000_000)
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: device))
         io.schedule(frames: frames, device: 1)
         prepare(io)
         var recording = LoopRecording(io: io)
-        let loop = DeviceLoop(io: io, devices: [1], intercepts: true,
-                              setup: { _ in GesturePipeline.Setup(configuration: engine) },
-                              claims: { _ in claims?(io.now) ?? policy },
-                              warn: { recording.warnings.append($0) })
+        let loop = DeviceLoop(
+            io: io, devices: [1], intercepts: true,
+            setup: { _ in GesturePipeline.Setup(configuration: engine) },
+            claims: { _ in claims?(io.now) ?? policy },
+            warn: { recording.warnings.append($0) })
         do {
             try loop.run { output in
                 recording.outputs.append(output)

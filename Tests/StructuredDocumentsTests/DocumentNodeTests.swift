@@ -7,38 +7,44 @@ import Testing
         try DocumentNode.parse(yaml: Data(text.utf8))
     }
 
-    @Test("plain YAML scalars take JSON's types; quoted ones stay strings", arguments: [
-        ("3", DocumentNode.number(3, text: "3")),
-        ("-0.5", .number(-0.5, text: "-0.5")),
-        ("1e3", .number(1000, text: "1e3")),
-        ("true", .bool(true)),
-        ("False", .bool(false)),
-        ("~", .null),
-        ("null", .null),
-        ("\"3\"", .string("3")),
-        ("'true'", .string("true")),
-        ("0x1f", .string("0x1f")),
-        (".inf", .string(".inf")),
-        ("up", .string("up")),
-    ])
+    @Test(
+        "plain YAML scalars take JSON's types; quoted ones stay strings",
+        arguments: [
+            ("3", DocumentNode.number(3, text: "3")),
+            ("-0.5", .number(-0.5, text: "-0.5")),
+            ("1e3", .number(1000, text: "1e3")),
+            ("true", .bool(true)),
+            ("False", .bool(false)),
+            ("~", .null),
+            ("null", .null),
+            ("\"3\"", .string("3")),
+            ("'true'", .string("true")),
+            ("0x1f", .string("0x1f")),
+            (".inf", .string(".inf")),
+            ("up", .string("up")),
+        ])
     func plainScalarsAreTyped(text: String, expected: DocumentNode) throws {
         #expect(try yaml("value: \(text)")["value"] == expected)
     }
 
     @Test func yamlMappingsKeepTheDocumentsOrder() throws {
         let node = try yaml("b: 1\na: [x, {c: ~}]\n")
-        #expect(node == .object([
-            .init(key: "b", value: .number(1, text: "1")),
-            .init(key: "a", value: .array([.string("x"), .object([.init(key: "c", value: .null)])])),
-        ]))
+        #expect(
+            node
+                == .object([
+                    .init(key: "b", value: .number(1, text: "1")),
+                    .init(key: "a", value: .array([.string("x"), .object([.init(key: "c", value: .null)])])),
+                ]))
     }
 
     @Test func jsonObjectsAreSortedByKey() throws {
         let node = try DocumentNode.parse(json: Data(#"{"b": [1.5, null, "x"], "a": true}"#.utf8))
-        #expect(node == .object([
-            .init(key: "a", value: .bool(true)),
-            .init(key: "b", value: .array([.number(1.5, text: "1.5"), .null, .string("x")])),
-        ]))
+        #expect(
+            node
+                == .object([
+                    .init(key: "a", value: .bool(true)),
+                    .init(key: "b", value: .array([.number(1.5, text: "1.5"), .null, .string("x")])),
+                ]))
     }
 
     @Test("a duplicate YAML key is an error with the mapping's line")

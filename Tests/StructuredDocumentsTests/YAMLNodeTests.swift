@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func errorsReadAsOneLine() {
-        #expect(YAMLNode.ParseError(.malformed("did not find expected ','"), line: 3).description
+        #expect(
+            YAMLNode.ParseError(.malformed("did not find expected ','"), line: 3).description
                 == "line 3: malformed YAML: did not find expected ','")
         #expect(YAMLNode.ParseError(.empty).description == "the file is empty")
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An SVG document parsed back with Foundation's XMLParser, to check what a
@@ -58,7 +59,8 @@ public enum SVGInspector {
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = delegate
         guard parser.parse(), let root = delegate.root else {
-            throw ParseFailure(description: "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "no root") at line \(parser.lineNumber)")
+            throw ParseFailure(
+                description: "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "no root") at line \(parser.lineNumber)")
         }
         return root
     }
@@ -67,8 +69,10 @@ public enum SVGInspector {
         var root: SVGNode?
         var stack: [SVGNode] = []
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
             let node = SVGNode(name: elementName, attributes: attributeDict)
             if let parent = stack.last { parent.children.append(node) } else { root = node }
             stack.append(node)

@@ -20,12 +20,16 @@ public enum StrokeTraces {
         let y = device.absInfo[ABS.MT_POSITION_Y] ?? AbsInfo(minimum: 0, maximum: 1000)
         func units(_ point: Point) -> (Int32, Int32) {
             let p = point + origin
-            return (x.minimum + Int32((p.x / size.width * Double(x.range)).rounded()),
-                    y.minimum + Int32((p.y / size.height * Double(y.range)).rounded()))
+            return (
+                x.minimum + Int32((p.x / size.width * Double(x.range)).rounded()),
+                y.minimum + Int32((p.y / size.height * Double(y.range)).rounded())
+            )
         }
         // Evenly along the path, by length.
         var lengths = [0.0]
-        for (a, b) in zip(points, points.dropFirst()) { lengths.append(lengths.last! + ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()) }
+        for (a, b) in zip(points, points.dropFirst()) {
+            lengths.append(lengths.last! + ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot())
+        }
         let total = lengths.last!
         func point(at fraction: Double) -> Point {
             let target = fraction * total

@@ -75,12 +75,14 @@ import TouchInput
         return events
     }
 
-    @Test("the pipeline takes frames at the ends of Int64, in any order", arguments: [
-        [Int64.max - 30_000, Int64.max - 20_000, Int64.max - 10_000, Int64.max],
-        [Int64.min, Int64.min + 10_000, Int64.min + 20_000, Int64.min + 30_000],
-        [Int64.max, Int64.min, Int64.max, Int64.min],
-        [0, Int64.max, Int64.min, 0],
-    ])
+    @Test(
+        "the pipeline takes frames at the ends of Int64, in any order",
+        arguments: [
+            [Int64.max - 30_000, Int64.max - 20_000, Int64.max - 10_000, Int64.max],
+            [Int64.min, Int64.min + 10_000, Int64.min + 20_000, Int64.min + 30_000],
+            [Int64.max, Int64.min, Int64.max, Int64.min],
+            [0, Int64.max, Int64.min, 0],
+        ])
     func pipelineTakesEdgeTimes(times: [Int64]) throws {
         for origin in [times[0], 0, Int64.min, Int64.max] {
             var pipeline = try #require(GesturePipeline(device: RecordedDevices.maXTouch, originMicroseconds: origin))

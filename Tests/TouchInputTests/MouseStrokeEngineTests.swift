@@ -24,7 +24,8 @@ import TouchInput
                 let angle = -Double.pi / 2 - Double(step) / 36 * 2 * Double.pi
                 let point = Point(x: 100 * cos(angle), y: 100 * sin(angle))
                 time = ms + Int64(step) * 8
-                frame(at: time, [(EV.REL, REL.X, Int32((point.x - last.x).rounded())), (EV.REL, REL.Y, Int32((point.y - last.y).rounded()))])
+                frame(
+                    at: time, [(EV.REL, REL.X, Int32((point.x - last.x).rounded())), (EV.REL, REL.Y, Int32((point.y - last.y).rounded()))])
                 last = Point(x: last.x + (point.x - last.x).rounded(), y: last.y + (point.y - last.y).rounded())
             }
             return time

@@ -11,10 +11,14 @@ import TouchInput
             return decoder.process(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0))!
         }
         mutating func move(_ dx: Int32, _ dy: Int32) -> TouchFrame {
-            frame(InputEvent(type: EV.REL, code: REL.X, value: dx, microseconds: 0), InputEvent(type: EV.REL, code: REL.Y, value: dy, microseconds: 0))
+            frame(
+                InputEvent(type: EV.REL, code: REL.X, value: dx, microseconds: 0),
+                InputEvent(type: EV.REL, code: REL.Y, value: dy, microseconds: 0))
         }
     }
-    private func button(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(type: EV.KEY, code: code, value: value, microseconds: 0) }
+    private func button(_ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(type: EV.KEY, code: code, value: value, microseconds: 0)
+    }
 
     @Test func motionWithTheRightButtonHeldDrawsAStroke() {
         var input = Input()

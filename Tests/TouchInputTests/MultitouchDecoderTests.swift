@@ -86,11 +86,11 @@ import TouchInput
         script.abs(ABS.MT_PRESSURE, pressure)
         script.report()
         script.abs(ABS.MT_SLOT, 1)
-        script.abs(ABS.MT_PRESSURE, 20)   // the palm eases off: still a palm
+        script.abs(ABS.MT_PRESSURE, 20)  // the palm eases off: still a palm
         script.report()
         script.lift(slot: 1)
         script.report()
-        script.touch(slot: 1, id: 3, x: 1500, y: 800)   // a new touch in the same slot
+        script.touch(slot: 1, id: 3, x: 1500, y: 800)  // a new touch in the same slot
         script.abs(ABS.MT_PRESSURE, 20)
         script.report()
         let frames = script.frames(on: pad)
@@ -125,7 +125,7 @@ import TouchInput
         var script = EventScript()
         script.touch(slot: 0, id: 1, x: 1266 + 450, y: 2000); script.report()
         script.touch(slot: 0, x: 1266 + 450 + 45 * 40, y: 2000); script.report()  // 40 mm in 12 ms
-        script.touch(slot: 0, x: 1266 + 450 + 45, y: 2000); script.report()      // back, 1 mm from the start
+        script.touch(slot: 0, x: 1266 + 450 + 45, y: 2000); script.report()  // back, 1 mm from the start
         let frames = script.frames(on: try RecordedDevices.x1Carbon)
         #expect(frames[1].discardedJumps == 1)
         #expect(frames[1].contacts[0].position == frames[0].contacts[0].position)

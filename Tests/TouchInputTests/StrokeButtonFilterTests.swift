@@ -3,14 +3,18 @@ import TouchInput
 
 @Suite struct StrokeButtonFilterTests {
     static func key(_ code: UInt16, _ value: Int32, at time: Int64) -> [InputEvent] {
-        [InputEvent(type: EV.KEY, code: code, value: value, microseconds: time),
-         InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time)]
+        [
+            InputEvent(type: EV.KEY, code: code, value: value, microseconds: time),
+            InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time),
+        ]
     }
 
     static func motion(_ dx: Int32, _ dy: Int32, at time: Int64) -> [InputEvent] {
-        [InputEvent(type: EV.REL, code: REL.X, value: dx, microseconds: time),
-         InputEvent(type: EV.REL, code: REL.Y, value: dy, microseconds: time),
-         InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time)]
+        [
+            InputEvent(type: EV.REL, code: REL.X, value: dx, microseconds: time),
+            InputEvent(type: EV.REL, code: REL.Y, value: dy, microseconds: time),
+            InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time),
+        ]
     }
 
     /// A mouse with three buttons and a wheel.
@@ -31,7 +35,8 @@ import TouchInput
 
     /// Runs frames (each at its time) through a filter, firing its timer between them; returns what reached the clone.
     static func run(_ frames: [[InputEvent]], settings: StrokeButtonFilter.Settings = .init(), until end: Int64? = nil)
-        -> (frames: [[InputEvent]], abandoned: Int) {
+        -> (frames: [[InputEvent]], abandoned: Int)
+    {
         var filter = StrokeButtonFilter(settings: settings)
         var decoded = Decoded()
         var out: [[InputEvent]] = []
@@ -61,8 +66,10 @@ import TouchInput
         var filter = StrokeButtonFilter(settings: .init())
         var decoded = Decoded()
         var decisions: [StrokeButtonFilter.Decision] = []
-        var frames = [Self.key(BTN.RIGHT, 1, at: 0), Self.motion(3, 4, at: 10_000), Self.key(BTN.RIGHT, 0, at: 20_000),
-                      Self.key(BTN.RIGHT, 1, at: 100_000)]
+        var frames = [
+            Self.key(BTN.RIGHT, 1, at: 0), Self.motion(3, 4, at: 10_000), Self.key(BTN.RIGHT, 0, at: 20_000),
+            Self.key(BTN.RIGHT, 1, at: 100_000),
+        ]
         for step in 1...5 { frames.append(Self.motion(6, 8, at: 100_000 + Int64(step) * 10_000)) }
         frames.append(Self.key(BTN.RIGHT, 0, at: 200_000))
         for frame in frames {
@@ -79,8 +86,10 @@ import TouchInput
     }
 
     @Test func aShortWiggleIsStillAClick() {
-        let frames = [Self.key(BTN.RIGHT, 1, at: 0), Self.motion(3, 4, at: 10_000), Self.motion(-3, -4, at: 20_000),
-                      Self.key(BTN.RIGHT, 0, at: 30_000)]
+        let frames = [
+            Self.key(BTN.RIGHT, 1, at: 0), Self.motion(3, 4, at: 10_000), Self.motion(-3, -4, at: 20_000),
+            Self.key(BTN.RIGHT, 0, at: 30_000),
+        ]
         let (out, _) = Self.run(frames)
         #expect(Self.keys(out) == [1, 0])
         // The motion passed when it happened, the click came at the release.
@@ -121,16 +130,21 @@ import TouchInput
     }
 
     @Test func otherButtonsAndTheWheelPassInTheirFrames() {
-        let wheel = [InputEvent(type: EV.REL, code: REL.WHEEL, value: -1, microseconds: 10_000),
-                     InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 10_000)]
+        let wheel = [
+            InputEvent(type: EV.REL, code: REL.WHEEL, value: -1, microseconds: 10_000),
+            InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 10_000),
+        ]
         let frames = [Self.key(BTN.LEFT, 1, at: 0), wheel, Self.key(BTN.LEFT, 0, at: 20_000)]
         let (out, _) = Self.run(frames)
         #expect(out == frames.map { $0.filter { !$0.isSynReport } })
     }
 
     @Test func theMiddleButtonCanDraw() {
-        let (out, _) = Self.run([Self.key(BTN.MIDDLE, 1, at: 0), Self.key(BTN.RIGHT, 1, at: 10_000), Self.key(BTN.RIGHT, 0, at: 20_000),
-                                 Self.key(BTN.MIDDLE, 0, at: 30_000)], settings: .init(button: BTN.MIDDLE))
+        let (out, _) = Self.run(
+            [
+                Self.key(BTN.MIDDLE, 1, at: 0), Self.key(BTN.RIGHT, 1, at: 10_000), Self.key(BTN.RIGHT, 0, at: 20_000),
+                Self.key(BTN.MIDDLE, 0, at: 30_000),
+            ], settings: .init(button: BTN.MIDDLE))
         #expect(Self.keys(out, BTN.RIGHT) == [1, 0])
         #expect(Self.keys(out, BTN.MIDDLE) == [1, 0])
     }

@@ -19,9 +19,15 @@ struct EventScript {
     var time: Int64 = 1_000_000
     var events: [InputEvent] = []
 
-    mutating func abs(_ code: UInt16, _ value: Int32) { events.append(InputEvent(type: EV.ABS, code: code, value: value, microseconds: time)) }
-    mutating func key(_ code: UInt16, _ down: Bool) { events.append(InputEvent(type: EV.KEY, code: code, value: down ? 1 : 0, microseconds: time)) }
-    mutating func rel(_ code: UInt16, _ value: Int32) { events.append(InputEvent(type: EV.REL, code: code, value: value, microseconds: time)) }
+    mutating func abs(_ code: UInt16, _ value: Int32) {
+        events.append(InputEvent(type: EV.ABS, code: code, value: value, microseconds: time))
+    }
+    mutating func key(_ code: UInt16, _ down: Bool) {
+        events.append(InputEvent(type: EV.KEY, code: code, value: down ? 1 : 0, microseconds: time))
+    }
+    mutating func rel(_ code: UInt16, _ value: Int32) {
+        events.append(InputEvent(type: EV.REL, code: code, value: value, microseconds: time))
+    }
     mutating func syn(_ code: UInt16 = SYN.REPORT) { events.append(InputEvent(type: EV.SYN, code: code, value: 0, microseconds: time)) }
     /// SYN_REPORT, then advance the clock.
     mutating func report(after microseconds: Int64 = 12_000) { syn(); time += microseconds }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Validation
 
 /// The description of the error `json` is rejected with, or nil when it decodes.
@@ -23,13 +24,15 @@ private func schemaJSON(_ fields: [[String: Any]]) throws -> Data {
 
 @Suite struct FormSchemaDecodingTests {
     @Test func decodesEveryFieldKey() throws {
-        let schema = try FormSchema.decode(from: Data("""
-            {"fields": [{"id": "email", "label": "Email", "type": "email", "required": true,
-                         "minLength": 3, "maxLength": 100, "pattern": ".+@example\\\\.org"},
-                        {"id": "n", "type": "number", "min": 0, "max": 10},
-                        {"id": "s", "type": "select", "options": ["a", "b"]},
-                        {"id": "c", "type": "checkbox"}]}
-            """.utf8))
+        let schema = try FormSchema.decode(
+            from: Data(
+                """
+                {"fields": [{"id": "email", "label": "Email", "type": "email", "required": true,
+                             "minLength": 3, "maxLength": 100, "pattern": ".+@example\\\\.org"},
+                            {"id": "n", "type": "number", "min": 0, "max": 10},
+                            {"id": "s", "type": "select", "options": ["a", "b"]},
+                            {"id": "c", "type": "checkbox"}]}
+                """.utf8))
         let email = schema.fields[0]
         #expect(email.id == "email" && email.label == "Email" && email.type == .email && email.isRequired)
         #expect(email.minimumLength == 3 && email.maximumLength == 100 && email.pattern == ".+@example\\.org")
@@ -59,21 +62,31 @@ private func schemaJSON(_ fields: [[String: Any]]) throws -> Data {
         (#"{"fields": [{"id": "", "type": "text"}]}"#, "fields[0].id: must not be empty"),
         (#"{"fields": [{"id": 7, "type": "text"}]}"#, "fields[0].id: expected a string"),
         (#"{"fields": [{"id": "a"}]}"#, "fields[0].type: is required but missing"),
-        (#"{"fields": [{"id": "a", "type": "date"}]}"#,
-         "fields[0].type: unknown field type 'date'; expected one of text, email, number, select, checkbox"),
+        (
+            #"{"fields": [{"id": "a", "type": "date"}]}"#,
+            "fields[0].type: unknown field type 'date'; expected one of text, email, number, select, checkbox"
+        ),
         (#"{"fields": [{"id": "a", "type": "text", "required": "yes"}]}"#, "fields[0].required: expected true or false"),
         (#"{"fields": [{"id": "a", "type": "text", "placeholder": "x"}]}"#, "fields[0].placeholder: unknown key"),
         (#"{"fields": [{"id": "a", "type": "text", "min": 1}]}"#, "fields[0].min: does not apply to a text field"),
-        (#"{"fields": [{"id": "a", "type": "number", "pattern": "x"}]}"#,
-         "fields[0].pattern: does not apply to a number field"),
-        (#"{"fields": [{"id": "a", "type": "text", "minLength": -1}]}"#,
-         "fields[0].minLength: expected a whole number from 0"),
-        (#"{"fields": [{"id": "a", "type": "text", "maxLength": 2.5}]}"#,
-         "fields[0].maxLength: expected a whole number from 0"),
+        (
+            #"{"fields": [{"id": "a", "type": "number", "pattern": "x"}]}"#,
+            "fields[0].pattern: does not apply to a number field"
+        ),
+        (
+            #"{"fields": [{"id": "a", "type": "text", "minLength": -1}]}"#,
+            "fields[0].minLength: expected a whole number from 0"
+        ),
+        (
+            #"{"fields": [{"id": "a", "type": "text", "maxLength": 2.5}]}"#,
+            "fields[0].maxLength: expected a whole number from 0"
+        ),
         (#"{"fields": [{"id": "a", "type": "number", "max": "9"}]}"#, "fields[0].max: expected a number"),
         (#"{"fields": [{"id": "a", "type": "select"}]}"#, "fields[0].options: a select field needs at least one option"),
-        (#"{"fields": [{"id": "a", "type": "select", "options": []}]}"#,
-         "fields[0].options: a select field needs at least one option"),
+        (
+            #"{"fields": [{"id": "a", "type": "select", "options": []}]}"#,
+            "fields[0].options: a select field needs at least one option"
+        ),
         (#"{"fields": [{"id": "a", "type": "select", "options": ["x", 2]}]}"#, "fields[0].options[1]: expected a string"),
         (#"{"fields": [{"id": "a", "type": "text", "pattern": 5}]}"#, "fields[0].pattern: expected a string"),
     ])
@@ -125,7 +138,8 @@ private func schemaJSON(_ fields: [[String: Any]]) throws -> Data {
     }
 
     @Test func acceptsEqualLimits() {
-        let json = #"{"fields": [{"id": "a", "type": "text", "minLength": 3, "maxLength": 3}, {"id": "n", "type": "number", "min": 1, "max": 1}]}"#
+        let json =
+            #"{"fields": [{"id": "a", "type": "text", "minLength": 3, "maxLength": 3}, {"id": "n", "type": "number", "min": 1, "max": 1}]}"#
         #expect(rejection(json) == nil)
     }
 }

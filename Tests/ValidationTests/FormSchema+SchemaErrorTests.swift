@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Validation
 
 @Suite struct FormSchemaSchemaErrorTests {
@@ -8,7 +9,8 @@ import Testing
     }
 
     @Test func documentWideErrorHasNoPath() {
-        #expect(FormSchema.SchemaError("", .malformedJSON("unexpected end of file")).description
+        #expect(
+            FormSchema.SchemaError("", .malformedJSON("unexpected end of file")).description
                 == "malformed JSON: unexpected end of file")
     }
 }

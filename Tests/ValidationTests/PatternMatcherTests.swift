@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Validation
 
 /// A value that makes a nested quantifier such as `(a|a)+` backtrack for far longer than 20 ms.
@@ -131,8 +132,10 @@ private let exponentialAttack = String(repeating: "a", count: 40) + "!"
 /// Every entry of the shared ReDoS corpus, once each. The times of the same
 /// calls are `gestures bench-patterns`'s to measure, not a test's.
 @Suite struct PatternMatcherCorpusTests {
-    @Test(.enabled(if: SharedData.redosCorpus != nil,
-                   "needs ../shared/data/redos/corpus.json beside the repository, or GESTURES_SHARED_DATA"))
+    @Test(
+        .enabled(
+            if: SharedData.redosCorpus != nil,
+            "needs ../shared/data/redos/corpus.json beside the repository, or GESTURES_SHARED_DATA"))
     func everyCompilingCorpusPatternReturnsAnOutcome() throws {
         let url = try #require(SharedData.redosCorpus)
         let corpus = try JSONDecoder().decode(RedosCorpus.self, from: Data(contentsOf: url))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Validation
 
 @Suite struct ValidatorRulesTests {
@@ -62,7 +63,8 @@ import Testing
         let zip = try Validator.matches(pattern: "[0-9]{5}")
         #expect(zip.isValid("12345"))
         #expect(zip.failures(for: "1234").map(\.reason) == [.patternMismatch(pattern: "[0-9]{5}")])
-        #expect(zip.failures(for: String(repeating: "1", count: 1_001)).map(\.reason)
+        #expect(
+            zip.failures(for: String(repeating: "1", count: 1_001)).map(\.reason)
                 == [.tooLongForPattern(pattern: "[0-9]{5}")])
     }
 

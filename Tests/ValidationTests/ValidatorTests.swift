@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Validation
 
 @Suite struct ValidatorTests {
@@ -53,10 +54,14 @@ import Testing
         (.notAnOption(options: ["a", "b"]), "must be one of: a, b"),
         (.patternMismatch(pattern: "x"), "does not match the required format"),
         (.patternTimedOut(pattern: "x"), "could not be checked against the required format in time"),
-        (.tooLongForPattern(pattern: "x"),
-         "is too long to check against the required format (over 1000 UTF-16 code units)"),
-        (.patternNotChecked(pattern: "x"),
-         "was not checked against the required format: the form's time budget for patterns is spent"),
+        (
+            .tooLongForPattern(pattern: "x"),
+            "is too long to check against the required format (over 1000 UTF-16 code units)"
+        ),
+        (
+            .patternNotChecked(pattern: "x"),
+            "was not checked against the required format: the form's time budget for patterns is spent"
+        ),
     ])
     func defaultMessageSaysWhatIsWrong(reason: Validator.Reason, message: String) {
         #expect(Validator.Failure(reason).message == message)

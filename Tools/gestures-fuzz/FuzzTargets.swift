@@ -16,14 +16,18 @@ import Validation
 
 /// The fuzz targets, by the name Tools/fuzz and GESTURES_FUZZ_TARGET use.
 enum FuzzTarget: String, CaseIterable {
-    case trace, libinput, evemu, dollar, strokes, templates, configJSON = "config-json",
-         configYAML = "config-yaml", events, schema, pattern
+    case trace, libinput, evemu, dollar, strokes, templates
+    case configJSON = "config-json"
+    case
+        configYAML = "config-yaml"
+    case events, schema, pattern
     /// A trace drawn over a window: the first 16 bytes are the window's ends
     /// in milliseconds (two doubles, any bits), the rest a trace.
     case render
     /// Template libraries and stroke files with limits small enough for the
     /// fuzzer's inputs to pass them: 8 templates, 64 points a template or stroke.
-    case templatesAtLimits = "templates-limits", strokesAtLimits = "strokes-limits"
+    case templatesAtLimits = "templates-limits"
+    case strokesAtLimits = "strokes-limits"
     /// The path list `run --replay -` reads, one path a line.
     case replayPaths = "replay-paths"
 
@@ -43,7 +47,8 @@ enum FuzzTarget: String, CaseIterable {
         case .pattern: PatternInput.run(data)
         case .render: RenderInput.run(data)
         case .templatesAtLimits:
-            _ = try? TemplateLibrary(jsonData: data, limits: .init(maximumBytes: 1 << 16, maximumTemplates: 8, maximumPointsPerTemplate: 64))
+            _ = try? TemplateLibrary(
+                jsonData: data, limits: .init(maximumBytes: 1 << 16, maximumTemplates: 8, maximumPointsPerTemplate: 64))
         case .strokesAtLimits: _ = try? StrokeFile.load(data: data, source: "fuzz", maximumPoints: 64)
         case .replayPaths: ReplayPaths.run(data)
         }
@@ -62,8 +67,8 @@ enum EventStream {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.sorted().compactMap { name -> DeviceDescription? in
             guard name.hasSuffix(".jsonl"),
-                  let trace = try? Trace.load(contentsOf: directory.appendingPathComponent(name)),
-                  let device = trace.devices.first, GesturePipeline.surface(for: device) != nil
+                let trace = try? Trace.load(contentsOf: directory.appendingPathComponent(name)),
+                let device = trace.devices.first, GesturePipeline.surface(for: device) != nil
             else { return nil }
             return device
         }
@@ -98,7 +103,8 @@ enum EventStream {
         guard !devices.isEmpty, let first = data.first else { return [] }
         let bytes = [UInt8](data.dropFirst())
         var time = Int64(first) << 20
-        let built = rebuilding
+        let built =
+            rebuilding
             ? GesturePipeline(device: devices[Int(first) % devices.count], originMicroseconds: time)
             : pipeline(for: first)
         guard var pipeline = built else { return [] }
@@ -107,12 +113,13 @@ enum EventStream {
         while index + 8 <= bytes.count {
             let type = types[Int(bytes[index] & 7)]
             let selector = Int(bytes[index + 1])
-            let code: UInt16 = switch type {
-            case EV.ABS: absCodes[selector % absCodes.count]
-            case EV.KEY: keyCodes[selector % keyCodes.count]
-            case EV.SYN: selector & 1 == 0 ? 0 : UInt16(selector % 4)
-            default: UInt16(selector)
-            }
+            let code: UInt16 =
+                switch type {
+                case EV.ABS: absCodes[selector % absCodes.count]
+                case EV.KEY: keyCodes[selector % keyCodes.count]
+                case EV.SYN: selector & 1 == 0 ? 0 : UInt16(selector % 4)
+                default: UInt16(selector)
+                }
             var value: Int32 = 0
             for offset in 2..<6 { value = value << 8 | Int32(bytes[index + offset]) }
             // A time step: mostly small, sometimes huge, sometimes backwards.
@@ -192,14 +199,14 @@ func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 
 #if GESTURES_LIBFUZZER
-/// libFuzzer's driver (SwiftPM names the executable's entry point, so libFuzzer's own
-/// `main` is not used: ours hands the command line to the driver).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
+    /// libFuzzer's driver (SwiftPM names the executable's entry point, so libFuzzer's own
+    /// `main` is not used: ours hands the command line to the driver).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 #endif
 
 /// Without the fuzzer, runs each file named on the command line through a target once;
@@ -208,25 +215,25 @@ func runFuzzerDriver(
 struct FuzzMain {
     static func main() {
         #if GESTURES_LIBFUZZER
-        _ = selectedTarget
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(runFuzzerDriver(&argc, &argv) { fuzzTestOneInput($0, $1) })
+            _ = selectedTarget
+            var argc = CommandLine.argc
+            var argv = CommandLine.unsafeArgv
+            exit(runFuzzerDriver(&argc, &argv) { fuzzTestOneInput($0, $1) })
         #else
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[0]) else {
-            let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-            print("usage: gestures-fuzz TARGET FILE... (TARGET: \(names))")
-            exit(2)
-        }
-        for path in arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                print("gestures-fuzz: cannot read \(path); check the path.")
-                exit(1)
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[0]) else {
+                let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+                print("usage: gestures-fuzz TARGET FILE... (TARGET: \(names))")
+                exit(2)
             }
-            target.run(data)
-            print("\(path): no trap")
-        }
+            for path in arguments.dropFirst() {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    print("gestures-fuzz: cannot read \(path); check the path.")
+                    exit(1)
+                }
+                target.run(data)
+                print("\(path): no trap")
+            }
         #endif
     }
 }

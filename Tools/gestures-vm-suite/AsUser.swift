@@ -11,7 +11,9 @@ enum AsUser {
         }
         // The groups first: once the user id is not root, they can no longer be changed.
         guard setgroups(0, nil) == 0, setgid(gid) == 0, setuid(uid) == 0 else {
-            exit(saying: "cannot switch to user id \(uid) and group id \(gid): \(String(cString: strerror(errno))); as-user needs root.", status: 1)
+            exit(
+                saying: "cannot switch to user id \(uid) and group id \(gid): \(String(cString: strerror(errno))); as-user needs root.",
+                status: 1)
         }
         let program = arguments[2]
         let argv = arguments.dropFirst(2).map { strdup($0) } + [nil]

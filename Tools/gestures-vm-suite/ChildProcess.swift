@@ -33,11 +33,14 @@ extension VMSuite {
 
     /// Runs `gestures` with `arguments` as `uid` with the one group `gid`, through this program's `as-user`.
     func runGesturesAs(uid: uid_t, gid: gid_t, _ arguments: [String]) throws -> (Int32, String, String) {
-        try run(VMSuite.executable, ["gestures-vm-suite", "as-user", String(uid), String(gid), VMSuite.gestures] + arguments, whileRunning: nil)
+        try run(
+            VMSuite.executable, ["gestures-vm-suite", "as-user", String(uid), String(gid), VMSuite.gestures] + arguments, whileRunning: nil)
     }
 
     /// Runs `path` with `argv` (argv[0] included) to its end, killing it after 60 s.
-    private func run(_ path: String, _ argv: [String], whileRunning: ((pid_t, ChildOutput) throws -> Void)?) throws -> (Int32, String, String) {
+    private func run(_ path: String, _ argv: [String], whileRunning: ((pid_t, ChildOutput) throws -> Void)?) throws -> (
+        Int32, String, String
+    ) {
         let (pid, outFD, errFD) = try VMSuite.spawn(path, argv)
         var callbackError: (any Error)?
         let childStderr = ChildOutput(fd: errFD)
@@ -56,7 +59,9 @@ extension VMSuite {
             if callbackError == nil { callbackError = CheckFailure("the child did not exit within 60 s") }
         }
         let out = readAll(outFD), err = childStderr.text + readAll(errFD)
-        if let callbackError { throw CheckFailure("\(callbackError) [child stdout: \(out.debugDescription), stderr: \(err.debugDescription)]") }
+        if let callbackError {
+            throw CheckFailure("\(callbackError) [child stdout: \(out.debugDescription), stderr: \(err.debugDescription)]")
+        }
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exitStatus, out, err)
     }

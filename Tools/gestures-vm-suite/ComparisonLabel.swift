@@ -33,7 +33,7 @@ struct ComparisonLabel: Equatable, CustomStringConvertible {
     /// Recordings whose name does not say what they hold (as in the tests'
     /// SharedRecordingLabel, with the evidence there).
     static let overrides: [String: Expected] = [
-        "ETPS2_Elantech_Touchpad.Samsung-700Z3A.events": .nothing,
+        "ETPS2_Elantech_Touchpad.Samsung-700Z3A.events": .nothing
     ]
 
     /// The label of the trace at `path`, or nil when its name gives none.
@@ -61,9 +61,9 @@ struct ComparisonLabel: Equatable, CustomStringConvertible {
                 let horizontal = named.first { $0 == "left" || $0 == "right" }
                 let directions: Set<String>
                 switch (vertical, horizontal) {
-                case let (v?, h?): directions = ["\(v)_\(h)"]
-                case let (v?, nil): directions = [v]
-                case let (nil, h?): directions = [h]
+                case (let v?, let h?): directions = ["\(v)_\(h)"]
+                case (let v?, nil): directions = [v]
+                case (nil, let h?): directions = [h]
                 case (nil, nil): directions = has("vert") ? ["up", "down"] : []
                 }
                 guard !directions.isEmpty else { return nil }

@@ -104,11 +104,15 @@ struct LibinputComparison {
                 }
             } catch {
                 broken += group.traces.count
-                say("VMCOMPARE ERROR \(group.device.name) (\(group.traces.count) traces): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+                say(
+                    "VMCOMPARE ERROR \(group.device.name) (\(group.traces.count) traces): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))"
+                )
             }
         }
         for summaryLine in summary(rows) { say("VMCOMPARE " + summaryLine) }
-        say("VMCOMPARE DONE \(rows.count) compared, \(broken) could not be played, \((VMSuite.nowMicroseconds() - started) / 1_000_000) s in the VM")
+        say(
+            "VMCOMPARE DONE \(rows.count) compared, \(broken) could not be played, \((VMSuite.nowMicroseconds() - started) / 1_000_000) s in the VM"
+        )
         return broken == 0 ? 0 : 1
     }
 
@@ -202,10 +206,11 @@ struct LibinputComparison {
                 if late > 20_000 { notes.append("frames up to \(late / 1000) ms late") }
                 let warnings = watch.stderr.dropFirst(stderrSeen).split(separator: "\n").filter { !$0.contains("reading /") }
                 if !warnings.isEmpty { notes.append("watch: " + warnings.joined(separator: " ")) }
-                return Row(trace: name, label: label,
-                           libinput: libinputReport, libinputDelay: libinputReport.delay(after: start),
-                           gestures: gesturesReport, gesturesDelay: gesturesReport.delay(after: start),
-                           note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+                return Row(
+                    trace: name, label: label,
+                    libinput: libinputReport, libinputDelay: libinputReport.delay(after: start),
+                    gestures: gesturesReport, gesturesDelay: gesturesReport.delay(after: start),
+                    note: notes.isEmpty ? nil : notes.joined(separator: "; "))
             }
         }
     }
@@ -242,7 +247,8 @@ struct LibinputComparison {
         func mark(_ agrees: Bool) -> String { agrees ? "yes" : "**no**" }
         func milliseconds(_ delay: Int64?) -> String { delay.map { String($0 / 1000) } ?? "-" }
         let trace = row.note.map { "\(row.trace) (\($0))" } ?? row.trace
-        return "| \(trace) | \(row.label) | \(row.libinput) | \(mark(row.libinput.agrees(with: row.label))) | \(milliseconds(row.libinputDelay)) "
+        return
+            "| \(trace) | \(row.label) | \(row.libinput) | \(mark(row.libinput.agrees(with: row.label))) | \(milliseconds(row.libinputDelay)) "
             + "| \(row.gestures) | \(mark(row.gestures.agrees(with: row.label))) | \(milliseconds(row.gesturesDelay)) |"
     }
 
@@ -255,10 +261,13 @@ struct LibinputComparison {
             let sorted = values.sorted()
             return sorted.isEmpty ? "-" : "\(sorted[sorted.count / 2] / 1000) ms"
         }
-        var lines = ["", "Agreement with the label: libinput \(count(rows, \.libinput)) of \(rows.count), gestures \(count(rows, \.gestures)) of \(rows.count). "
-                        + "Median delay from the first frame to the begin, over the \(both.count) traces both got right: "
-                        + "libinput \(median(both.compactMap(\.libinputDelay))), gestures \(median(both.compactMap(\.gesturesDelay))).",
-                     "", "| Label kind | Traces | libinput agrees | gestures agrees |", "| --- | --- | --- | --- |"]
+        var lines = [
+            "",
+            "Agreement with the label: libinput \(count(rows, \.libinput)) of \(rows.count), gestures \(count(rows, \.gestures)) of \(rows.count). "
+                + "Median delay from the first frame to the begin, over the \(both.count) traces both got right: "
+                + "libinput \(median(both.compactMap(\.libinputDelay))), gestures \(median(both.compactMap(\.gesturesDelay))).",
+            "", "| Label kind | Traces | libinput agrees | gestures agrees |", "| --- | --- | --- | --- |",
+        ]
         var kinds: [String] = []
         for row in rows where !kinds.contains(row.label.kind) { kinds.append(row.label.kind) }
         for kind in kinds.sorted() {

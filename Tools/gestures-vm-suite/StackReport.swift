@@ -78,8 +78,12 @@ struct StackReport: CustomStringConvertible {
                 default: continue
                 }
             } else if type == "POINTER_SCROLL_FINGER" {
-                let vertical = words.firstIndex(of: "vert").flatMap { $0 + 1 < words.count ? VMLibinput.Summary.numbers(words[$0 + 1]).first : nil } ?? 0
-                let horizontal = words.firstIndex(of: "horiz").flatMap { $0 + 1 < words.count ? VMLibinput.Summary.numbers(words[$0 + 1]).first : nil } ?? 0
+                let vertical =
+                    words.firstIndex(of: "vert").flatMap { $0 + 1 < words.count ? VMLibinput.Summary.numbers(words[$0 + 1]).first : nil }
+                    ?? 0
+                let horizontal =
+                    words.firstIndex(of: "horiz").flatMap { $0 + 1 < words.count ? VMLibinput.Summary.numbers(words[$0 + 1]).first : nil }
+                    ?? 0
                 var sum = scroll ?? (0, 0, arrived)
                 sum.horizontal += horizontal; sum.vertical += vertical
                 scroll = sum
@@ -98,8 +102,10 @@ struct StackReport: CustomStringConvertible {
             }
         }
         if let scroll, scroll.horizontal != 0 || scroll.vertical != 0 {
-            gestures.append(Gesture(kind: .swipe, fingers: 2, direction: Self.direction(dx: scroll.horizontal, dy: scroll.vertical),
-                                    name: "scroll", began: scroll.began))
+            gestures.append(
+                Gesture(
+                    kind: .swipe, fingers: 2, direction: Self.direction(dx: scroll.horizontal, dy: scroll.vertical),
+                    name: "scroll", began: scroll.began))
             gestures.sort { $0.began < $1.began }
         }
     }
@@ -109,7 +115,8 @@ struct StackReport: CustomStringConvertible {
         var began: [String: Int64] = [:]
         for (line, arrived) in lines {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let type = object["type"] as? String else { continue }
+                let type = object["type"] as? String
+            else { continue }
             let fingers = object["fingers"] as? Int ?? 0
             switch object["phase"] as? String {
             case "begin":
@@ -157,11 +164,14 @@ struct StackReport: CustomStringConvertible {
             return gestures.count == 1 && gestures[0].kind == .swipe && gestures[0].fingers == fingers
                 && directions.contains(gestures[0].direction ?? "")
         case .pinch(let fingers, let outward):
-            guard gestures.count == 1, gestures[0].kind == .pinch, gestures[0].fingers == fingers, let scale = gestures[0].scale else { return false }
+            guard gestures.count == 1, gestures[0].kind == .pinch, gestures[0].fingers == fingers, let scale = gestures[0].scale else {
+                return false
+            }
             return outward ? scale > 1 : scale < 1
         case .rotation(let fingers, let clockwise):
             guard gestures.count == 1, gestures[0].kind == .pinch, gestures[0].fingers == fingers,
-                  let angle = gestures[0].angleDegrees, abs(angle) >= Self.rotationDegrees else { return false }
+                let angle = gestures[0].angleDegrees, abs(angle) >= Self.rotationDegrees
+            else { return false }
             return clockwise == (angle > 0)
         case .hold(let fingers):
             return gestures.count == 1 && gestures[0].kind == .hold && gestures[0].fingers == fingers

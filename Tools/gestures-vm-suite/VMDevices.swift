@@ -15,8 +15,10 @@ struct VMDevices {
     /// Where Tools/vm-test puts the device descriptions in the VM.
     static let directory = "/recordings/devices"
     /// BTN_TOOL_FINGER ... BTN_TOOL_QUINTTAP: the finger-count keys of a touchpad.
-    static let fingerTools: [UInt16] = [BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP,
-                                        BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP]
+    static let fingerTools: [UInt16] = [
+        BTN.TOOL_FINGER, BTN.TOOL_DOUBLETAP, BTN.TOOL_TRIPLETAP,
+        BTN.TOOL_QUADTAP, BTN.TOOL_QUINTTAP,
+    ]
 
     /// Lenovo X1 Carbon 3rd, Synaptics PS/2: 2 slots, BTN_TOOL up to QUINTTAP, 98 x 54 mm.
     let synaptics: DeviceDescription
@@ -51,9 +53,11 @@ struct VMDevices {
 
     /// The touch devices with their short names and expected kinds.
     var touchDevices: [(name: String, info: DeviceDescription, kind: DeviceDescription.Kind)] {
-        [("synaptics-2slot", synaptics, .touchpad),
-         ("apple-16slot", appleTrackpad, .touchpad),
-         ("rmi4-5slot", rmi4, .touchpad),
-         ("touchscreen-10slot", touchscreen, .touchscreen)]
+        [
+            ("synaptics-2slot", synaptics, .touchpad),
+            ("apple-16slot", appleTrackpad, .touchpad),
+            ("rmi4-5slot", rmi4, .touchpad),
+            ("touchscreen-10slot", touchscreen, .touchscreen),
+        ]
     }
 }

@@ -134,8 +134,12 @@ final class VMLibinput: @unchecked Sendable {
                     if numbers.count >= 2 { motion.dx += numbers[0]; motion.dy += numbers[1] }
                 }
                 if kind.hasPrefix("POINTER_SCROLL") || kind == "POINTER_AXIS" {
-                    if let index = words.firstIndex(of: "vert"), index + 1 < words.count { scroll.vertical += Self.numbers(words[index + 1]).first ?? 0 }
-                    if let index = words.firstIndex(of: "horiz"), index + 1 < words.count { scroll.horizontal += Self.numbers(words[index + 1]).first ?? 0 }
+                    if let index = words.firstIndex(of: "vert"), index + 1 < words.count {
+                        scroll.vertical += Self.numbers(words[index + 1]).first ?? 0
+                    }
+                    if let index = words.firstIndex(of: "horiz"), index + 1 < words.count {
+                        scroll.horizontal += Self.numbers(words[index + 1]).first ?? 0
+                    }
                 }
                 if kind == "POINTER_BUTTON" {
                     buttons.append(words.filter { $0.hasPrefix("BTN_") || $0 == "pressed," || $0 == "released," }.joined(separator: " "))
@@ -159,7 +163,8 @@ final class VMLibinput: @unchecked Sendable {
 
         var description: String {
             let kinds = counts.sorted { $0.key < $1.key }.map { "\($0.key) x\($0.value)" }.joined(separator: ", ")
-            return "\(kinds.isEmpty ? "nothing" : kinds); motion \(String(format: "%.2f, %.2f", motion.dx, motion.dy)); scroll \(String(format: "%.2f, %.2f", scroll.vertical, scroll.horizontal)); buttons \(buttons)"
+            return
+                "\(kinds.isEmpty ? "nothing" : kinds); motion \(String(format: "%.2f, %.2f", motion.dx, motion.dy)); scroll \(String(format: "%.2f, %.2f", scroll.vertical, scroll.horizontal)); buttons \(buttons)"
         }
 
         /// Nil when equal (kinds, counts and buttons exactly; motion and

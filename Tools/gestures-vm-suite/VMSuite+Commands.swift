@@ -1,7 +1,7 @@
 import EvdevInput
-import InputInterception
 import Foundation
 import GestureTraces
+import InputInterception
 import TouchInput
 
 /// Checks of one-shot `gestures` subcommands on virtual devices: `replay
@@ -55,18 +55,23 @@ extension VMSuite {
             if expected.last != state { expected.append(state) }
         }
         let firstDifference = read.indices.first { $0 >= expected.count || read[$0] != expected[$0] }
-        try expect(read == expected, "read \(read.count) distinct states, expected \(expected.count); first differing at \(firstDifference.map(String.init) ?? "the end")")
+        try expect(
+            read == expected,
+            "read \(read.count) distinct states, expected \(expected.count); first differing at \(firstDifference.map(String.init) ?? "the end")"
+        )
     }
 
     /// A one-device trace of `frames` written 10 ms apart from `start` (µs), each ending in SYN_REPORT.
     static func trace(of frames: [[InputEvent]], on info: DeviceDescription, start: Int64) -> Trace {
-        Trace(devices: [info], frames: frames.enumerated().map { index, events in
-            let time = start + Int64(index) * 10_000
-            let stamped = (events + [InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0)]).map {
-                InputEvent(type: $0.type, code: $0.code, value: $0.value, microseconds: time)
-            }
-            return Trace.Frame(device: 0, events: stamped)
-        })
+        Trace(
+            devices: [info],
+            frames: frames.enumerated().map { index, events in
+                let time = start + Int64(index) * 10_000
+                let stamped = (events + [InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0)]).map {
+                    InputEvent(type: $0.type, code: $0.code, value: $0.value, microseconds: time)
+                }
+                return Trace.Frame(device: 0, events: stamped)
+            })
     }
 
     /// `gestures record` waiting on an idle device uses no CPU; its resident memory is reported.
@@ -95,7 +100,9 @@ extension VMSuite {
         struct Entry: Decodable { var node: String; var kind: String; var widthMillimeters: Double?; var slots: Int? }
         let entries = try JSONDecoder().decode([Entry].self, from: Data(out.utf8))
         let padEntry = entries.first { $0.node == pad.devnode }
-        try expect(padEntry?.kind == "touchpad" && padEntry?.slots == 2 && padEntry?.widthMillimeters == 98, "pad: \(String(describing: padEntry))")
+        try expect(
+            padEntry?.kind == "touchpad" && padEntry?.slots == 2 && padEntry?.widthMillimeters == 98, "pad: \(String(describing: padEntry))"
+        )
         try expect(entries.first { $0.node == mouse.devnode }?.kind == "mouse", "mouse not listed as a mouse")
         let (_, text, _) = try runGestures(["devices"])
         say("VMTEST INFO devices:\n" + text.split(separator: "\n").map { "VMTEST INFO   " + $0 }.joined(separator: "\n"))
@@ -124,8 +131,9 @@ extension VMSuite {
         }
         try expect(status == 0, "status \(status): \(err)")
         let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
-        try expect(trace.devices.count == 1 && trace.devices[0].name == devices.rmi4.name && trace.devices[0].kind == .touchpad,
-                   "devices \(trace.devices.map(\.name))")
+        try expect(
+            trace.devices.count == 1 && trace.devices[0].name == devices.rmi4.name && trace.devices[0].kind == .touchpad,
+            "devices \(trace.devices.map(\.name))")
         var read = EvdevState()
         for frame in trace.frames { read.apply(frame.events) }
         try expect(trace.frames.count == frames.count, "\(trace.frames.count) frames recorded, \(frames.count) written")
@@ -140,8 +148,9 @@ extension VMSuite {
         let (status, out, err) = try runGesturesAsNobody(["devices"])
         try expect(status == 1, "status \(status), stdout \(out)")
         let lines = err.split(separator: "\n")
-        try expect(lines.count == 1 && err.contains("Permission denied") && err.contains("`input` group")
-                   && err.contains("Tools/70-gestures.rules"), "stderr: \(err)")
+        try expect(
+            lines.count == 1 && err.contains("Permission denied") && err.contains("`input` group")
+                && err.contains("Tools/70-gestures.rules"), "stderr: \(err)")
         let (recordStatus, _, recordErr) = try runGesturesAsNobody(["record", "--device", pad.devnode!])
         try expect(recordStatus == 1 && recordErr.contains("Permission denied"), "record: status \(recordStatus), \(recordErr)")
         say("VMTEST INFO unprivileged: \(err.trimmingCharacters(in: .whitespacesAndNewlines))")

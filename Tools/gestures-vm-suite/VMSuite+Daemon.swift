@@ -49,7 +49,9 @@ extension VMSuite {
         let expected = ["left", "pinch-out"] + Array(repeating: "up", count: steps) + ["left"]
         try expect(status == 0, "daemon status \(status): \(run.stderr)")
         try expect(fired() == expected, "fired \(fired()), expected \(expected)")
-        say("VMTEST INFO daemon: \(fired().count) actions in order; continuous: \(steps) steps for \(String(format: "%.1f", upTravel)) mm at 5 mm; broken reload kept the bindings")
+        say(
+            "VMTEST INFO daemon: \(fired().count) actions in order; continuous: \(steps) steps for \(String(format: "%.1f", upTravel)) mm at 5 mm; broken reload kept the bindings"
+        )
     }
 
     /// `gestures run` started after a 2-finger pinch was played into the RMI4 pad,
@@ -61,7 +63,8 @@ extension VMSuite {
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let actions = directory + "/actions", config = directory + "/config.json"
-        try #"{"version": 1, "bindings": [{"gesture": "pinch", "direction": "out", "action": {"command": ["sh", "-c", "echo out >> \#(actions)"]}}]}"#
+        try
+            #"{"version": 1, "bindings": [{"gesture": "pinch", "direction": "out", "action": {"command": ["sh", "-c", "echo out >> \#(actions)"]}}]}"#
             .write(toFile: config, atomically: true, encoding: .utf8)
         let trace = try Trace.load(contentsOf: URL(fileURLWithPath: VMSuite.tracePath("rmi4.2-finger-pinch-out")))
         let device = try VirtualDevice(trace.devices[0])

@@ -33,9 +33,10 @@ extension VMSuite {
         var run = try doctor(gid: 65534, members: "")
         try expect(run.status == 1, "no access: status \(run.status)")
         let denied = run.checks["devices"]
-        try expect(denied?["status"] as? String == "problem"
-                   && (denied?["summary"] as? String ?? "").contains("the udev rule of gestures is not installed")
-                   && (denied?["fix"] as? String ?? "").contains("70-gestures.rules"), "no access, devices: \(denied ?? [:])")
+        try expect(
+            denied?["status"] as? String == "problem"
+                && (denied?["summary"] as? String ?? "").contains("the udev rule of gestures is not installed")
+                && (denied?["fix"] as? String ?? "").contains("70-gestures.rules"), "no access, devices: \(denied ?? [:])")
         try expect(run.checks["uinput"]?["status"] as? String == "problem", "no access, uinput: \(run.checks["uinput"] ?? [:])")
 
         // 2. The rule applied and the user's session in `input`: both work.
@@ -43,15 +44,17 @@ extension VMSuite {
         run = try doctor(gid: input, members: "nobody")
         let readable = run.checks["devices"]
         let details = readable?["details"] as? [String] ?? []
-        try expect(readable?["status"] as? String == "ok"
-                   && details.contains { $0.hasPrefix("touchpad  \(node)") && $0.contains(" mm") && $0.hasSuffix("  readable") },
-                   "access, devices: \(readable ?? [:])")
+        try expect(
+            readable?["status"] as? String == "ok"
+                && details.contains { $0.hasPrefix("touchpad  \(node)") && $0.contains(" mm") && $0.hasSuffix("  readable") },
+            "access, devices: \(readable ?? [:])")
         try expect(run.checks["uinput"]?["status"] as? String == "ok", "access, uinput: \(run.checks["uinput"] ?? [:])")
 
         // 3. In /etc/group, but the session started before: a new login is the fix.
         run = try doctor(gid: 65534, members: "nobody")
-        try expect((run.checks["devices"]?["fix"] as? String ?? "").hasPrefix("Log out and back in"),
-                   "group not active, devices: \(run.checks["devices"] ?? [:])")
+        try expect(
+            (run.checks["devices"]?["fix"] as? String ?? "").hasPrefix("Log out and back in"),
+            "group not active, devices: \(run.checks["devices"] ?? [:])")
         say("VMTEST INFO doctor, group not active: \((run.checks["devices"]?["summary"] as? String) ?? "")")
     }
 }

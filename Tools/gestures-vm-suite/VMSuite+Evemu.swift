@@ -47,6 +47,8 @@ extension VMSuite {
                 throw CheckFailure("\(key) differs: watch printed \(live), replay \(replayed)")
             }
         }
-        say("VMTEST INFO evemu-play: our evemu export of \(VMSuite.evemuTrace) made by evemu-device and played by evemu-play gave \(got.count) gesture line(s) equal to the replay's")
+        say(
+            "VMTEST INFO evemu-play: our evemu export of \(VMSuite.evemuTrace) made by evemu-device and played by evemu-play gave \(got.count) gesture line(s) equal to the replay's"
+        )
     }
 }

@@ -1,7 +1,7 @@
 import EvdevInput
-import InputInterception
 import Foundation
 import GestureTraces
+import InputInterception
 import TouchInput
 
 /// Checks of interception: `gestures run` grabs a device and the desktop
@@ -69,7 +69,8 @@ extension VMSuite {
         let node = device.devnode!
         try run.waitUntil("reading \(node)") { $0.isReading(node, after: seen) }
         guard let line = run.readingLines.dropFirst(seen).last(where: { $0.contains("reading \(node) (") }),
-              let range = line.range(of: "its clone ") else {
+            let range = line.range(of: "its clone ")
+        else {
             throw CheckFailure("the daemon reads \(node) without intercepting it: \(run.stderr)")
         }
         return (device, String(line[range.upperBound...].prefix { !$0.isWhitespace }))
@@ -83,9 +84,12 @@ extension VMSuite {
         let (device, clone) = try interceptedDevice(interceptedPad, by: run)
         let reader = try EvdevReader(devices: [try EvdevDevice(path: clone)])
         let writer = VMGestureWriter(info: interceptedPad)
-        try write(writer.swipe(count: 1, steps: 5, firstID: 6900) + writer.swipe(count: 2, steps: 10, firstID: 6950)
-                  + [writer.frame(fingers: [(0.5, 0.5), (0.6, 0.5)], firstID: 6990),
-                     writer.frame(fingers: [(0.5, 0.5), (0.6, 0.5)], firstID: 6990, down: false)], to: device)
+        try write(
+            writer.swipe(count: 1, steps: 5, firstID: 6900) + writer.swipe(count: 2, steps: 10, firstID: 6950)
+                + [
+                    writer.frame(fingers: [(0.5, 0.5), (0.6, 0.5)], firstID: 6990),
+                    writer.frame(fingers: [(0.5, 0.5), (0.6, 0.5)], firstID: 6990, down: false),
+                ], to: device)
         _ = try drain(reader, quiet: .milliseconds(600))
         device.destroy()
         _ = VMSuite.waitUntil { !FileManager.default.fileExists(atPath: "/sys/class/input/" + (clone as NSString).lastPathComponent) }
@@ -149,15 +153,19 @@ extension VMSuite {
                 if let difference = got.difference(from: expected) {
                     let start = trace.frames.first?.events.first?.microseconds ?? 0
                     let recorded = trace.frames.map { frame in
-                        "\((frame.events.first!.microseconds - start) / 1000)ms:" + frame.events.filter { !$0.isSynReport }.map { "\($0.code)=\($0.value)" }.joined(separator: ",")
+                        "\((frame.events.first!.microseconds - start) / 1000)ms:"
+                            + frame.events.filter { !$0.isSynReport }.map { "\($0.code)=\($0.value)" }.joined(separator: ",")
                     }
-                    throw CheckFailure("\(name): \(difference) differ: on the clone \(got); on the device \(expected); clone lines \(libinput.lines); record on the clone: \(recorded)")
+                    throw CheckFailure(
+                        "\(name): \(difference) differ: on the clone \(got); on the device \(expected); clone lines \(libinput.lines); record on the clone: \(recorded)"
+                    )
                 }
                 let recorded = VMSuite.distinctStates(trace.frames.map(\.events)), written = VMSuite.distinctStates(frames)
                 try expect(recorded == written, "\(name): record on the clone read \(recorded.count) states, \(written.count) written")
                 let messages = libinput.messages.filter { !$0.hasPrefix("See ") }
-                report.append("\(name): \(expected)" + (attempt > 1 ? " (played \(attempt) times: libinput was too slow)" : "")
-                              + (messages.isEmpty ? "" : " (libinput said on the clone: \(messages.joined(separator: " | ")))"))
+                report.append(
+                    "\(name): \(expected)" + (attempt > 1 ? " (played \(attempt) times: libinput was too slow)" : "")
+                        + (messages.isEmpty ? "" : " (libinput said on the clone: \(messages.joined(separator: " | ")))"))
                 break
             }
         }
@@ -202,7 +210,8 @@ extension VMSuite {
             _ = libinput.stop()
             device.destroy()
             try expect(libinput.events.isEmpty, "\(word): libinput on the clone saw \(libinput.events)")
-            try expect(Array(VMSuite.fired(actions).dropFirst(before)) == [word], "\(word): fired \(VMSuite.fired(actions).dropFirst(before))")
+            try expect(
+                Array(VMSuite.fired(actions).dropFirst(before)) == [word], "\(word): fired \(VMSuite.fired(actions).dropFirst(before))")
             report.append(word)
         }
         // Fingers landing 30 ms apart: the first reaches the clone (one finger passes at once); reported.
@@ -217,11 +226,14 @@ extension VMSuite {
         _ = libinput.stop()
         device.destroy()
         let summary = VMLibinput.Summary(libinput.events)
-        try expect(summary.buttons.isEmpty && !summary.counts.keys.contains { $0.hasPrefix("GESTURE_SWIPE") || $0.hasPrefix("POINTER_SCROLL") },
-                   "staggered: libinput on the clone saw \(libinput.events)")
+        try expect(
+            summary.buttons.isEmpty && !summary.counts.keys.contains { $0.hasPrefix("GESTURE_SWIPE") || $0.hasPrefix("POINTER_SCROLL") },
+            "staggered: libinput on the clone saw \(libinput.events)")
         let status = run.stop(SIGTERM)
         try expect(status == 0, "daemon status \(status): \(run.stderr)")
-        say("VMTEST INFO intercept-claimed: \(report.joined(separator: ", ")) fired once each, libinput on the clone saw nothing; a 3-finger swipe landing 30 ms apart showed libinput on the clone: \(summary)")
+        say(
+            "VMTEST INFO intercept-claimed: \(report.joined(separator: ", ")) fired once each, libinput on the clone saw nothing; a 3-finger swipe landing 30 ms apart showed libinput on the clone: \(summary)"
+        )
     }
 
     /// SIGKILL of the daemon in the middle of a claimed gesture: another
@@ -237,7 +249,9 @@ extension VMSuite {
             times.append(try killedDaemonGrab(attempt: attempt))
         }
         let text = { (values: [Double]) in values.map { String(format: "%.1f", $0) }.joined(separator: ", ") }
-        say("VMTEST INFO intercept-killed: another reader grabbed the device \(text(times)) ms after SIGKILL of gestures run mid-swipe (a plain process holding a grab: \(text(baselines)) ms); each clone was gone")
+        say(
+            "VMTEST INFO intercept-killed: another reader grabbed the device \(text(times)) ms after SIGKILL of gestures run mid-swipe (a plain process holding a grab: \(text(baselines)) ms); each clone was gone"
+        )
         try expect(times.min()! < 100, "grabbed \(text(times)) ms after SIGKILL (a plain grabbing process: \(text(baselines)) ms)")
     }
 
@@ -282,8 +296,9 @@ extension VMSuite {
         }
         _ = run.wait()
         let cloneName = (clone as NSString).lastPathComponent
-        try expect(VMSuite.waitUntil { !FileManager.default.fileExists(atPath: "/sys/class/input/\(cloneName)") },
-                   "the clone \(clone) is still there")
+        try expect(
+            VMSuite.waitUntil { !FileManager.default.fileExists(atPath: "/sys/class/input/\(cloneName)") },
+            "the clone \(clone) is still there")
         try? other.setGrabbed(false)
         try expect(VMSuite.fired(actions).isEmpty, "the cut gesture fired \(VMSuite.fired(actions))")
         guard let grabbed else { throw CheckFailure("no other reader could grab the device within 2 s of SIGKILL") }
@@ -333,12 +348,16 @@ extension VMSuite {
                 try device.writeFrame(frame)
                 usleep(VMSuite.frameSpacing)
             }
-            _ = VMSuite.waitUntil { box.lock.lock(); defer { box.lock.unlock() }; return box.arrivals.count - start >= sent.count }
+            _ = VMSuite.waitUntil {
+                box.lock.lock(); defer { box.lock.unlock() }; return box.arrivals.count - start >= sent.count
+            }
             usleep(300_000)
             box.lock.lock(); let arrived = Array(box.arrivals[start...]); box.lock.unlock()
             let status = (try? String(contentsOfFile: "/proc/\(run.pid)/stat", encoding: .utf8)) ?? "?"
             let channel = (try? String(contentsOfFile: "/proc/\(run.pid)/wchan", encoding: .utf8)) ?? "?"
-            try expect(arrived.count == sent.count, "\(arrived.count) frames reached the clone \(clone), \(sent.count) written; daemon \(status) in \(channel): \(run.stderr)")
+            try expect(
+                arrived.count == sent.count,
+                "\(arrived.count) frames reached the clone \(clone), \(sent.count) written; daemon \(status) in \(channel): \(run.stderr)")
             return zip(sent, arrived).map { $1 - $0 }
         }
         let writer = VMGestureWriter(info: interceptedPad)
@@ -350,9 +369,12 @@ extension VMSuite {
         finished.wait()
         func figures(_ values: [Int64]) -> String {
             let sorted = values.sorted()
-            return "median \(sorted[sorted.count / 2]), p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]), max \(sorted.last!) (\(sorted.count) frames)"
+            return
+                "median \(sorted[sorted.count / 2]), p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]), max \(sorted.last!) (\(sorted.count) frames)"
         }
-        say("VMTEST INFO forwarding latency (write on the device -> frame read on the clone, µs, TCG VM): one-finger motion \(figures(motion)); all unclaimed input, held frames included \(figures(all))")
+        say(
+            "VMTEST INFO forwarding latency (write on the device -> frame read on the clone, µs, TCG VM): one-finger motion \(figures(motion)); all unclaimed input, held frames included \(figures(all))"
+        )
         let idle = try VMSuite.idle(run.pid, "gestures run intercepting,")
         say("VMTEST INFO \(idle.report)")
         try expect(idle.ticks <= 1, "gestures run used \(idle.ticks) ticks while idle")
@@ -443,9 +465,9 @@ extension VMSuite {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let marker = directory + "/marker", config = directory + "/config.json"
         try """
-            {"version": 1, "mouse": {}, "actions": {"maximumConcurrent": 1},
-             "bindings": [{"gesture": "stroke", "template": "circle", "action": {"command": ["sh", "-c", "echo circle >> \(marker)"]}}]}
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        {"version": 1, "mouse": {}, "actions": {"maximumConcurrent": 1},
+         "bindings": [{"gesture": "stroke", "template": "circle", "action": {"command": ["sh", "-c", "echo circle >> \(marker)"]}}]}
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try VMChild(["run", "--config", config])
         defer { _ = run.stop(SIGKILL) }
         try run.waitUntil("the daemon starting") { $0.stderr.contains("waiting for one") }
@@ -472,7 +494,8 @@ extension VMSuite {
         libinput.waitUntilQuiet()
         _ = libinput.stop()
         summary = VMLibinput.Summary(libinput.events)
-        try expect(summary.buttons.isEmpty && (summary.counts["POINTER_MOTION"] ?? 0) > 0, "circle: libinput on the clone saw \(libinput.events)")
+        try expect(
+            summary.buttons.isEmpty && (summary.counts["POINTER_MOTION"] ?? 0) > 0, "circle: libinput on the clone saw \(libinput.events)")
         results.append("circle: no button, \(summary.counts["POINTER_MOTION"] ?? 0) motion events, the action fired once")
         // 3. A still press held past the delay, then a drag.
         libinput = try VMLibinput(node: clone)
@@ -505,11 +528,11 @@ extension VMSuite {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let config = directory + "/config.json"
         try """
-            {"version": 1, "bindings": [
-              {"gesture": "tap", "fingers": 3, "action": {"keys": ["leftmeta", "right"]}},
-              {"gesture": "swipe", "fingers": 3, "action": {"drag": "left"}}
-            ]}
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        {"version": 1, "bindings": [
+          {"gesture": "tap", "fingers": 3, "action": {"keys": ["leftmeta", "right"]}},
+          {"gesture": "swipe", "fingers": 3, "action": {"drag": "left"}}
+        ]}
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try VMChild(["run", "--config", config])
         defer { _ = run.stop(SIGKILL) }
         try run.waitUntil("the virtual devices") { $0.stderr.contains("made the virtual keyboard") }
@@ -523,13 +546,19 @@ extension VMSuite {
         try run.waitUntil("the daemon starting") { $0.stderr.contains("waiting for one") }
         let (pad, _) = try interceptedDevice(interceptedPad, by: run)
         let writer = VMGestureWriter(info: interceptedPad)
-        let tap = [writer.frame(fingers: [(0.4, 0.5), (0.5, 0.5), (0.6, 0.5)], firstID: 8000),
-                   writer.frame(fingers: [(0.4, 0.5), (0.5, 0.5), (0.6, 0.5)], firstID: 8000, down: false)]
+        let tap = [
+            writer.frame(fingers: [(0.4, 0.5), (0.5, 0.5), (0.6, 0.5)], firstID: 8000),
+            writer.frame(fingers: [(0.4, 0.5), (0.5, 0.5), (0.6, 0.5)], firstID: 8000, down: false),
+        ]
         try write(tap, to: pad)
         let chord = ["\(KEY_LEFTMETA)=1", "\(KEY_RIGHT)=1", "\(KEY_RIGHT)=0", "\(KEY_LEFTMETA)=0"]
-        try expect(VMSuite.waitUntil { keyboard.keys([KEY_LEFTMETA, KEY_RIGHT]).count >= 4 }, "keys: \(keyboard.keys([KEY_LEFTMETA, KEY_RIGHT])); \(run.stderr)")
+        try expect(
+            VMSuite.waitUntil { keyboard.keys([KEY_LEFTMETA, KEY_RIGHT]).count >= 4 },
+            "keys: \(keyboard.keys([KEY_LEFTMETA, KEY_RIGHT])); \(run.stderr)")
         try expect(keyboard.keys([KEY_LEFTMETA, KEY_RIGHT]) == chord, "keys: \(keyboard.keys([KEY_LEFTMETA, KEY_RIGHT]))")
-        try expect(keyboard.collected.allSatisfy { $0.filter { $0.type == EV.KEY }.count == 1 }, "a frame with two key changes: \(keyboard.collected)")
+        try expect(
+            keyboard.collected.allSatisfy { $0.filter { $0.type == EV.KEY }.count == 1 },
+            "a frame with two key changes: \(keyboard.collected)")
         try write(writer.swipe(count: 3, steps: 30, firstID: 8100), to: pad)
         try expect(VMSuite.waitUntil { pointer.keys([BTN.LEFT]).count >= 2 }, "drag: \(pointer.collected)")
         let frames = pointer.collected
@@ -544,9 +573,12 @@ extension VMSuite {
         pad.destroy()
         let status = run.stop(SIGTERM)
         try expect(status == 0, "daemon status \(status): \(run.stderr)")
-        try expect(summary.buttons == ["BTN_LEFT pressed,", "BTN_LEFT released,"] && (summary.counts["POINTER_MOTION"] ?? 0) > 0,
-                   "libinput on the virtual pointer saw \(libinput.events)")
-        say("VMTEST INFO input-actions: keys [leftmeta, right] gave \(chord.joined(separator: " ")) on the virtual keyboard; a 3-finger drag gave BTN_LEFT down, \(dx) counts right, BTN_LEFT up; libinput on the pointer: \(summary)")
+        try expect(
+            summary.buttons == ["BTN_LEFT pressed,", "BTN_LEFT released,"] && (summary.counts["POINTER_MOTION"] ?? 0) > 0,
+            "libinput on the virtual pointer saw \(libinput.events)")
+        say(
+            "VMTEST INFO input-actions: keys [leftmeta, right] gave \(chord.joined(separator: " ")) on the virtual keyboard; a 3-finger drag gave BTN_LEFT down, \(dx) counts right, BTN_LEFT up; libinput on the pointer: \(summary)"
+        )
     }
 }
 

@@ -84,7 +84,9 @@ extension VMSuite {
                 }
             }
         }
-        say("VMTEST INFO watch-started-after-use: \(VMSuite.usedBeforeTraces.count) traces played twice with no reader, then once to a new watch: same gestures as replay")
+        say(
+            "VMTEST INFO watch-started-after-use: \(VMSuite.usedBeforeTraces.count) traces played twice with no reader, then once to a new watch: same gestures as replay"
+        )
     }
 
     /// A replay-contract line, for the checks that look inside it.
@@ -117,10 +119,13 @@ extension VMSuite {
     /// written ones. Returns nil when equal, else the first differing key.
     static func difference(_ live: String, _ replayed: String, fuzzMillimeters: Double) throws -> String? {
         guard let a = try JSONSerialization.jsonObject(with: Data(live.utf8)) as? [String: Any],
-              let b = try JSONSerialization.jsonObject(with: Data(replayed.utf8)) as? [String: Any] else { return "not JSON objects" }
+            let b = try JSONSerialization.jsonObject(with: Data(replayed.utf8)) as? [String: Any]
+        else { return "not JSON objects" }
         guard Set(a.keys) == Set(b.keys) else { return "keys \(a.keys.sorted()) vs \(b.keys.sorted())" }
         for key in a.keys.sorted() where key != "time_ms" {
-            if measured.contains(key), fuzzMillimeters > 0, let x = (a[key] as? NSNumber)?.doubleValue, let y = (b[key] as? NSNumber)?.doubleValue {
+            if measured.contains(key), fuzzMillimeters > 0, let x = (a[key] as? NSNumber)?.doubleValue,
+                let y = (b[key] as? NSNumber)?.doubleValue
+            {
                 let tolerance = key.hasSuffix("_mm") ? fuzzMillimeters : key == "angle_degrees" ? 1 : 0.01 * max(1, abs(y))
                 if abs(x - y) > tolerance { return key }
             } else if "\(a[key]!)" != "\(b[key]!)" {
@@ -176,8 +181,13 @@ extension VMSuite {
         }
         try watch.waitUntil("all devices gone") { $0.stderr.components(separatedBy: "is gone").count - 1 == traces.count }
         try expect(watch.lines.count == expectedCount, "extra lines: \(watch.lines.map(\.line).suffix(watch.lines.count - expectedCount))")
-        let times = expectedCount > traces.count ? "; gaps between times within \(String(format: "%.1f", worstTimeDifference)) ms of the replay's" : " (time_ms counts from watch's start, so it is not compared)"
-        say("VMTEST INFO live-equals-replay \(name): \(expectedCount) gesture lines from \(traces.count) traces equal, all fields but time\(worstFuzz > 0 ? ", measures within the fuzz filter's \(String(format: "%.2f", worstFuzz)) mm" : " exactly")\(times)")
+        let times =
+            expectedCount > traces.count
+            ? "; gaps between times within \(String(format: "%.1f", worstTimeDifference)) ms of the replay's"
+            : " (time_ms counts from watch's start, so it is not compared)"
+        say(
+            "VMTEST INFO live-equals-replay \(name): \(expectedCount) gesture lines from \(traces.count) traces equal, all fields but time\(worstFuzz > 0 ? ", measures within the fuzz filter's \(String(format: "%.2f", worstFuzz)) mm" : " exactly")\(times)"
+        )
     }
 
     /// Frames of a slow 3-finger swipe right on the RMI4 pad, then a separate 2-finger pinch.
@@ -210,9 +220,10 @@ extension VMSuite {
         for frame in pinch { try pad.writeFrame(frame); usleep(VMSuite.frameSpacing) }
         try watch.waitUntil("pinch end") { $0.lines.contains { $0.line.contains(#""type":"pinch","phase":"end""#) } }
         let ends = try watch.lines.map(\.line).filter { $0.contains(#""phase":"end""#) }.map(VMSuite.parse)
-        try expect(ends.count == 2 && ends[0].type == "swipe" && ends[0].cancelled == true
-                   && ends[1].type == "pinch" && ends[1].cancelled == false && (ends[1].scale ?? 0) > 1,
-                   "ends: \(watch.lines.map(\.line).filter { $0.contains(#""phase":"end""#) })")
+        try expect(
+            ends.count == 2 && ends[0].type == "swipe" && ends[0].cancelled == true
+                && ends[1].type == "pinch" && ends[1].cancelled == false && (ends[1].scale ?? 0) > 1,
+            "ends: \(watch.lines.map(\.line).filter { $0.contains(#""phase":"end""#) })")
         try expect(watch.stderr.components(separatedBy: "dropped events").count - 1 == 1, "warnings: \(watch.stderr)")
         try expect(kill(watch.pid, 0) == 0, "watch exited")
         say("VMTEST INFO watch-syn-dropped: swipe cancelled after the stall, pinch out recognised after it, one warning")
@@ -244,8 +255,9 @@ extension VMSuite {
         }
         try watch.waitUntil("the touchscreen's swipe end") { $0.lines.filter { $0.line.contains(#""phase":"end""#) }.count == 2 }
         let second = try VMSuite.parse(watch.lines.map(\.line).filter { $0.contains(#""phase":"end""#) }[1])
-        try expect(second.type == "swipe" && second.cancelled == false && second.fingers == 2 && second.direction == "right",
-                   "touchscreen swipe: \(second)")
+        try expect(
+            second.type == "swipe" && second.cancelled == false && second.fingers == 2 && second.direction == "right",
+            "touchscreen swipe: \(second)")
     }
 
     /// Time from a frame's write to the line watch prints for it (median, p95),
@@ -280,7 +292,9 @@ extension VMSuite {
         try expect(latencies.count > 50, "only \(latencies.count) frames printed a line")
         latencies.sort()
         let median = latencies[latencies.count / 2], p95 = latencies[latencies.count * 95 / 100]
-        say("VMTEST INFO watch latency (frame write -> gesture line read from watch's stdout, µs, TCG VM, \(latencies.count) frames): median \(median), p95 \(p95), max \(latencies.last!)")
+        say(
+            "VMTEST INFO watch latency (frame write -> gesture line read from watch's stdout, µs, TCG VM, \(latencies.count) frames): median \(median), p95 \(p95), max \(latencies.last!)"
+        )
         let idle = try VMSuite.idle(watch.pid, "watch")
         say("VMTEST INFO \(idle.report)")
         try expect(idle.ticks <= 1, "watch used \(idle.ticks) ticks while idle")

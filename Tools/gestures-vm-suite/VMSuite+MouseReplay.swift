@@ -23,9 +23,9 @@ extension VMSuite {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let marker = directory + "/marker", config = directory + "/config.json"
         try """
-            {"version": 1, "mouse": {}, "actions": {"maximumConcurrent": 1},
-             "bindings": [{"gesture": "stroke", "template": "circle", "action": {"command": ["sh", "-c", "echo $GESTURE_TEMPLATE $GESTURE_SCORE $GESTURE_SOURCE >> \(marker)"]}}]}
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        {"version": 1, "mouse": {}, "actions": {"maximumConcurrent": 1},
+         "bindings": [{"gesture": "stroke", "template": "circle", "action": {"command": ["sh", "-c", "echo $GESTURE_TEMPLATE $GESTURE_SCORE $GESTURE_SOURCE >> \(marker)"]}}]}
+        """.write(toFile: config, atomically: true, encoding: .utf8)
 
         // 1. Record each trace as played into a virtual mouse.
         var recordings: [String] = []
@@ -42,15 +42,19 @@ extension VMSuite {
             virtual.destroy()
             try expect(status == 0, "record \(name): status \(status): \(err)")
             let recording = try Trace.load(contentsOf: URL(fileURLWithPath: recorded))
-            try expect(recording.devices.count == 1 && recording.devices[0].kind == .mouse, "\(name): recorded devices \(recording.devices.map(\.name))")
+            try expect(
+                recording.devices.count == 1 && recording.devices[0].kind == .mouse,
+                "\(name): recorded devices \(recording.devices.map(\.name))")
             func counts(_ trace: Trace) -> (rel: Int32, keys: [Int32]) {
                 let events = trace.frames.flatMap(\.events)
                 let rel = events.filter { $0.type == EV.REL }.map { abs($0.value) }.reduce(0, +)
                 return (rel, events.filter { $0.type == EV.KEY && $0.code == BTN.RIGHT }.map(\.value))
             }
             let (writtenMotion, writtenKeys) = counts(trace), (recordedMotion, recordedKeys) = counts(recording)
-            try expect(recordedMotion == writtenMotion && recordedKeys == writtenKeys,
-                       "\(name): recorded \(recordedMotion) counts of motion and BTN_RIGHT \(recordedKeys), written \(writtenMotion) and \(writtenKeys)")
+            try expect(
+                recordedMotion == writtenMotion && recordedKeys == writtenKeys,
+                "\(name): recorded \(recordedMotion) counts of motion and BTN_RIGHT \(recordedKeys), written \(writtenMotion) and \(writtenKeys)"
+            )
             let (_, original, _) = try runGestures(["replay", "--no-config", VMSuite.tracePath(name)])
             let (_, replayed, _) = try runGestures(["replay", "--no-config", recorded])
             let want = original.split(separator: "\n").map(String.init), got = replayed.split(separator: "\n").map(String.init)
@@ -78,7 +82,9 @@ extension VMSuite {
             let (mouse, clone) = try interceptedDevice(trace.devices[0], by: run)
             let cloneReader = try EvdevReader(devices: [try EvdevDevice(path: clone)])
             try write(trace, to: mouse)
-            try run.waitUntil("\(expected.count) mouse lines for \(name)") { VMSuite.mouseLines($0.stderr).count >= before + expected.count }
+            try run.waitUntil("\(expected.count) mouse lines for \(name)") {
+                VMSuite.mouseLines($0.stderr).count >= before + expected.count
+            }
             let cloneFrames = try drain(cloneReader, quiet: .milliseconds(400)).flatMap { output -> [InputEvent] in
                 if case .frame(let events) = output { return events }
                 return []
@@ -93,15 +99,19 @@ extension VMSuite {
             let replayKeys = pipeline.takeCloneFrames().flatMap { $0 }.filter { $0.type == EV.KEY }.map { "\($0.code):\($0.value)" }
             let liveKeys = cloneFrames.filter { $0.type == EV.KEY }.map { "\($0.code):\($0.value)" }
             try expect(liveKeys == replayKeys, "\(name): the clone got the buttons \(liveKeys), the replay's pipeline gives \(replayKeys)")
-            summary.append("\(name): \(expected.count) line\(expected.count == 1 ? "" : "s"), clone buttons [\(liveKeys.joined(separator: " "))]")
+            summary.append(
+                "\(name): \(expected.count) line\(expected.count == 1 ? "" : "s"), clone buttons [\(liveKeys.joined(separator: " "))]")
         }
         // The circle fired once live and once in its replay, nothing else did.
         let fired = VMSuite.fired(marker)
-        try expect(fired.count == 2 && fired.allSatisfy { $0.hasPrefix("circle ") && $0.hasSuffix(" mouse") } && fired[0] == fired[1],
-                   "marker \(fired)")
+        try expect(
+            fired.count == 2 && fired.allSatisfy { $0.hasPrefix("circle ") && $0.hasSuffix(" mouse") } && fired[0] == fired[1],
+            "marker \(fired)")
         let status = run.stop(SIGTERM)
         try expect(status == 0, "daemon status \(status): \(run.stderr)")
-        say("VMTEST INFO live-equals-replay-mouse: \(VMSuite.mouseTraces.count) traces recorded with their motion and buttons, each recording replays as its trace; the daemon on the recordings logged what run --replay logs (times aside): " + summary.joined(separator: "; "))
+        say(
+            "VMTEST INFO live-equals-replay-mouse: \(VMSuite.mouseTraces.count) traces recorded with their motion and buttons, each recording replays as its trace; the daemon on the recordings logged what run --replay logs (times aside): "
+                + summary.joined(separator: "; "))
     }
 
     /// The daemon's lines about mice, from its log, times and device left
@@ -116,7 +126,9 @@ extension VMSuite {
             guard let fired = line.range(of: "gestures: fired "), line.contains("  stroke  mouse  ") else { return nil }
             let text = String(line[fired.upperBound...])
             // The time is the one part that differs: `(708 ms  stroke ...` -> `(stroke ...`.
-            guard let open = text.range(of: " ("), let ms = text.range(of: " ms  ", range: open.upperBound..<text.endIndex) else { return text }
+            guard let open = text.range(of: " ("), let ms = text.range(of: " ms  ", range: open.upperBound..<text.endIndex) else {
+                return text
+            }
             return String(text[..<open.upperBound]) + String(text[ms.upperBound...])
         }
     }

@@ -14,12 +14,14 @@ extension VMSuite {
         try expect(read.id.bus == info.id.bus && read.id.vendor == info.id.vendor && read.id.product == info.id.product, "ids differ")
         try expect(read.properties == info.properties, "properties \(read.properties.sorted())")
         for type in [EV.KEY, EV.ABS, EV.REL] {
-            try expect((read.codes[type] ?? []) == (info.codes[type] ?? []), "codes of type \(type) differ: \((read.codes[type] ?? []).sorted())")
+            try expect(
+                (read.codes[type] ?? []) == (info.codes[type] ?? []), "codes of type \(type) differ: \((read.codes[type] ?? []).sorted())")
         }
         for (code, axis) in info.absInfo {
             let got = read.absInfo[code]
-            try expect(got?.minimum == axis.minimum && got?.maximum == axis.maximum && got?.resolution == axis.resolution,
-                       "axis \(code): \(String(describing: got))")
+            try expect(
+                got?.minimum == axis.minimum && got?.maximum == axis.maximum && got?.resolution == axis.resolution,
+                "axis \(code): \(String(describing: got))")
         }
         try expect(read.slotCount == info.slotCount, "slots \(read.slotCount)")
     }
@@ -89,7 +91,9 @@ extension VMSuite {
                 case .added: throw CheckFailure("a device was added without a watch")
                 }
             }
-            if index >= 5 + stallFrames { try expect(read == written, "frame \(index) after the resync differs: wrote \(written), read \(read)") }
+            if index >= 5 + stallFrames {
+                try expect(read == written, "frame \(index) after the resync differs: wrote \(written), read \(read)")
+            }
         }
         try expect(resyncs == 1, "\(resyncs) resyncs, expected 1 (no SYN_DROPPED after a \(stallFrames)-frame stall?)")
         try expect(read == written && read.activeSlots.isEmpty, "final state differs: \(read)")
@@ -103,8 +107,10 @@ extension VMSuite {
         var frames: [[InputEvent]] = [[InputEvent(type: EV.KEY, code: BTN.RIGHT, value: 1, microseconds: 0)]]
         for step in 0..<30 {
             let angle = Double(step) / 30 * 2 * Double.pi
-            frames.append([InputEvent(type: EV.REL, code: REL.X, value: Int32(12 * cos(angle)) | 1, microseconds: 0),
-                           InputEvent(type: EV.REL, code: REL.Y, value: Int32(12 * sin(angle)) | 1, microseconds: 0)])
+            frames.append([
+                InputEvent(type: EV.REL, code: REL.X, value: Int32(12 * cos(angle)) | 1, microseconds: 0),
+                InputEvent(type: EV.REL, code: REL.Y, value: Int32(12 * sin(angle)) | 1, microseconds: 0),
+            ])
         }
         frames.append([InputEvent(type: EV.KEY, code: BTN.RIGHT, value: 0, microseconds: 0)])
         var got: [[InputEvent]] = []
@@ -116,7 +122,11 @@ extension VMSuite {
                 got.append(f.filter { $0.type != EV.MSC && !$0.isSynReport })
             }
         }
-        try expect(got.map { $0.map { [Int($0.type), Int($0.code), Int($0.value)] } } == frames.map { $0.map { [Int($0.type), Int($0.code), Int($0.value)] } }, "read \(got.count) frames, wrote \(frames.count); first differing: \(zip(got, frames).first { $0 != $1 }.map { "\($0)" } ?? "-")")
+        try expect(
+            got.map { $0.map { [Int($0.type), Int($0.code), Int($0.value)] } }
+                == frames.map { $0.map { [Int($0.type), Int($0.code), Int($0.value)] } },
+            "read \(got.count) frames, wrote \(frames.count); first differing: \(zip(got, frames).first { $0 != $1 }.map { "\($0)" } ?? "-")"
+        )
     }
 
     /// A device destroyed mid-gesture is reported once as gone; the reader keeps reading the others.
@@ -159,7 +169,8 @@ extension VMSuite {
             try expect(outputs.count == frames.count, "round \(round): \(outputs.count) frames read, \(frames.count) written")
             virtual.destroy()
             let gone = try drain(reader)
-            try expect(gone == [.removed(.deviceGone(path: added!.path))] && reader.devices.isEmpty, "round \(round): after destroy \(gone)")
+            try expect(
+                gone == [.removed(.deviceGone(path: added!.path))] && reader.devices.isEmpty, "round \(round): after destroy \(gone)")
         }
     }
 
@@ -211,7 +222,9 @@ extension VMSuite {
         done.wait()
         try expect(box.received.count == frames.count, "\(box.received.count) of \(frames.count) frames arrived")
         let latencies = zip(sent, box.received).map { $1 - $0 }.sorted()
-        say("VMTEST INFO reader latency (write -> reader thread, µs, TCG VM): median \(latencies[latencies.count / 2]), p95 \(latencies[latencies.count * 95 / 100]), max \(latencies.last!)")
+        say(
+            "VMTEST INFO reader latency (write -> reader thread, µs, TCG VM): median \(latencies[latencies.count / 2]), p95 \(latencies[latencies.count * 95 / 100]), max \(latencies.last!)"
+        )
     }
 
 }

@@ -17,8 +17,10 @@ extension VMSuite {
         let library = "/tmp/trained-touch.json"
         unlink(library)
         let circle = try Trace.load(contentsOf: URL(fileURLWithPath: VMSuite.tracePath("atmel.1-finger-stroke-circle")))
-        let (status, out, err) = try runGestures(["train", "--library", library, "--name", "round", "--device", node,
-                                                  "--samples", "1", "--no-config"]) { pid, stderr in
+        let (status, out, err) = try runGestures([
+            "train", "--library", library, "--name", "round", "--device", node,
+            "--samples", "1", "--no-config",
+        ]) { pid, stderr in
             try self.expect(stderr.waitFor("(1 of 1)"), "train never prompted")
             for frame in VMGestureWriter(info: self.devices.touchscreen).swipe(count: 1, steps: 20, firstID: 9100) {
                 try screen.writeFrame(frame); usleep(VMSuite.frameSpacing)
@@ -31,6 +33,8 @@ extension VMSuite {
         try expect(out.contains("added 1 sample of 'round'") && err.contains("sample 1 of 1 added"), "stdout \(out), stderr \(err)")
         let trained = try TemplateLibrary(jsonData: Data(contentsOf: URL(fileURLWithPath: library)))
         try expect(trained.samples(named: "round").count == 1, "library: \(trained.names)")
-        say("VMTEST INFO train-device-touchscreen: a drag refused (\(err.split(separator: "\n").first { $0.contains("not taken") } ?? "")), a circle taken")
+        say(
+            "VMTEST INFO train-device-touchscreen: a drag refused (\(err.split(separator: "\n").first { $0.contains("not taken") } ?? "")), a circle taken"
+        )
     }
 }

@@ -18,9 +18,9 @@ extension BenchCommand {
 
         static var isReleaseBuild: Bool {
             #if DEBUG
-            false
+                false
             #else
-            true
+                true
             #endif
         }
 
@@ -28,23 +28,29 @@ extension BenchCommand {
 
         var text: String {
             var lines: [String] = []
-            lines.append("Machine: \(machine.processor), \(machine.cores) cores, \(machine.memoryBytes >> 30) GiB; "
-                         + "\(Self.isReleaseBuild ? "release" : "DEBUG") build; fastest of \(passes) pass\(passes == 1 ? "" : "es")"
-                         + (quick ? "; --quick (rough figures)" : ""))
+            lines.append(
+                "Machine: \(machine.processor), \(machine.cores) cores, \(machine.memoryBytes >> 30) GiB; "
+                    + "\(Self.isReleaseBuild ? "release" : "DEBUG") build; fastest of \(passes) pass\(passes == 1 ? "" : "es")"
+                    + (quick ? "; --quick (rough figures)" : ""))
             if let pipeline {
                 lines.append("")
-                lines.append("Kernel events to gestures: \(grouped(pipeline.frames)) generated frames of mixed gestures "
-                             + "(\(grouped(pipeline.events)) events) on \(pipeline.deviceName)")
+                lines.append(
+                    "Kernel events to gestures: \(grouped(pipeline.frames)) generated frames of mixed gestures "
+                        + "(\(grouped(pipeline.events)) events) on \(pipeline.deviceName)")
                 lines += table(
                     ["", "M events/s", "M frames/s", "of the limit", "ns/frame", "allocations/frame", "bytes/frame", "allocating frames"],
-                    [("read and sum (the limit)", pipeline.readAndSum), ("decoder", pipeline.decoder),
-                     ("decoder + engine", pipeline.decoderAndEngine)].map { name, stage in
-                        [name, fixed(stage.eventsPerSecond / 1e6, 1), fixed(stage.framesPerSecond / 1e6, 2),
-                         percent(stage.eventsPerSecond / pipeline.readAndSum.eventsPerSecond),
-                         fixed(1e9 / stage.framesPerSecond, 0),
-                         stage.allocationsPerFrame.map { fixed($0, 3) } ?? "n/a",
-                         stage.allocatedBytesPerFrame.map { fixed($0, 1) } ?? "n/a",
-                         stage.allocatingFrames.map { percent(Double($0) / Double(pipeline.countedFrames)) } ?? "n/a"]
+                    [
+                        ("read and sum (the limit)", pipeline.readAndSum), ("decoder", pipeline.decoder),
+                        ("decoder + engine", pipeline.decoderAndEngine),
+                    ].map { name, stage in
+                        [
+                            name, fixed(stage.eventsPerSecond / 1e6, 1), fixed(stage.framesPerSecond / 1e6, 2),
+                            percent(stage.eventsPerSecond / pipeline.readAndSum.eventsPerSecond),
+                            fixed(1e9 / stage.framesPerSecond, 0),
+                            stage.allocationsPerFrame.map { fixed($0, 3) } ?? "n/a",
+                            stage.allocatedBytesPerFrame.map { fixed($0, 1) } ?? "n/a",
+                            stage.allocatingFrames.map { percent(Double($0) / Double(pipeline.countedFrames)) } ?? "n/a",
+                        ]
                     })
             }
             if let traces {
@@ -53,23 +59,28 @@ extension BenchCommand {
                 lines += table(
                     ["format", "MB", "write", "write bytes only", "share", "read", "read + split lines", "share"],
                     traces.map { row in
-                        [row.way.rawValue, fixed(Double(row.bytes) / 1e6, 1),
-                         fixed(row.writeMegabytesPerSecond, 0), fixed(row.writeBaselineMegabytesPerSecond, 0),
-                         percent(row.writeMegabytesPerSecond / row.writeBaselineMegabytesPerSecond),
-                         fixed(row.readMegabytesPerSecond, 0), fixed(row.readBaselineMegabytesPerSecond, 0),
-                         percent(row.readMegabytesPerSecond / row.readBaselineMegabytesPerSecond)]
+                        [
+                            row.way.rawValue, fixed(Double(row.bytes) / 1e6, 1),
+                            fixed(row.writeMegabytesPerSecond, 0), fixed(row.writeBaselineMegabytesPerSecond, 0),
+                            percent(row.writeMegabytesPerSecond / row.writeBaselineMegabytesPerSecond),
+                            fixed(row.readMegabytesPerSecond, 0), fixed(row.readBaselineMegabytesPerSecond, 0),
+                            percent(row.readMegabytesPerSecond / row.readBaselineMegabytesPerSecond),
+                        ]
                     })
             }
             if let recognition {
                 lines.append("")
-                lines.append("Recognition: one recognize call, generated strokes of the 16 $1 shapes, "
-                             + "\(recognition.first?.recognitions ?? 0) candidates")
+                lines.append(
+                    "Recognition: one recognize call, generated strokes of the 16 $1 shapes, "
+                        + "\(recognition.first?.recognitions ?? 0) candidates")
                 lines += table(
                     ["matcher", "templates", "µs/recognition", "µs resample only", "ratio", "accuracy"],
                     recognition.map { row in
-                        [row.matcher.rawValue, grouped(row.templates), fixed(row.microsecondsPerRecognition, 1),
-                         fixed(row.resampleMicroseconds, 2), fixed(row.microsecondsPerRecognition / row.resampleMicroseconds, 0) + "x",
-                         percent(row.accuracy)]
+                        [
+                            row.matcher.rawValue, grouped(row.templates), fixed(row.microsecondsPerRecognition, 1),
+                            fixed(row.resampleMicroseconds, 2), fixed(row.microsecondsPerRecognition / row.resampleMicroseconds, 0) + "x",
+                            percent(row.accuracy),
+                        ]
                     })
             }
             if let memory {
@@ -77,11 +88,18 @@ extension BenchCommand {
                 lines.append("Memory: a \(fixed(Double(memory.bytes) / 1e6, 0)) MB JSON trace (\(grouped(memory.events)) events), streamed")
                 lines += table(
                     ["", "seconds", "MB/s", "peak resident MB"],
-                    [["resident before", "", "", megabytes(memory.residentBeforeBytes)],
-                     ["generate and write", fixed(memory.writeSeconds, 1), fixed(Double(memory.bytes) / 1e6 / memory.writeSeconds, 0),
-                      megabytes(memory.peakWhileWritingBytes)],
-                     ["read, decode, recognise", fixed(memory.replaySeconds, 1), fixed(Double(memory.bytes) / 1e6 / memory.replaySeconds, 0),
-                      megabytes(memory.peakWhileReplayingBytes)]])
+                    [
+                        ["resident before", "", "", megabytes(memory.residentBeforeBytes)],
+                        [
+                            "generate and write", fixed(memory.writeSeconds, 1), fixed(Double(memory.bytes) / 1e6 / memory.writeSeconds, 0),
+                            megabytes(memory.peakWhileWritingBytes),
+                        ],
+                        [
+                            "read, decode, recognise", fixed(memory.replaySeconds, 1),
+                            fixed(Double(memory.bytes) / 1e6 / memory.replaySeconds, 0),
+                            megabytes(memory.peakWhileReplayingBytes),
+                        ],
+                    ])
                 if !memory.peaksArePerStep { lines.append("(the kernel could not reset the peak: both peaks are the process's so far)") }
             }
             if let beginDelay {
@@ -90,9 +108,11 @@ extension BenchCommand {
                 lines += table(
                     ["gesture", "begins", "mean frames", "mean ms", "max frames", "frames:count"],
                     beginDelay.map { summary in
-                        [summary.type.rawValue, String(summary.begins), fixed(summary.meanFrames, 2), fixed(summary.meanMilliseconds, 1),
-                         String(summary.maximumFrames),
-                         summary.histogram.keys.sorted().map { "\($0):\(summary.histogram[$0]!)" }.joined(separator: " ")]
+                        [
+                            summary.type.rawValue, String(summary.begins), fixed(summary.meanFrames, 2), fixed(summary.meanMilliseconds, 1),
+                            String(summary.maximumFrames),
+                            summary.histogram.keys.sorted().map { "\($0):\(summary.histogram[$0]!)" }.joined(separator: " "),
+                        ]
                     })
             }
             return lines.joined(separator: "\n")
@@ -150,9 +170,10 @@ extension BenchCommand {
                         + "\"allocated_bytes_per_frame\":\(optional(stage.allocatedBytesPerFrame)),"
                         + "\"allocating_frames\":\(optional(stage.allocatingFrames)),\"output\":\(stage.output)}"
                 }
-                fields.append("\"pipeline\":{\"device\":\(JSONText.quoted(pipeline.deviceName)),\"events\":\(pipeline.events),"
-                              + "\"frames\":\(pipeline.frames),\"read_and_sum\":\(stage(pipeline.readAndSum)),"
-                              + "\"decoder\":\(stage(pipeline.decoder)),\"decoder_and_engine\":\(stage(pipeline.decoderAndEngine))}")
+                fields.append(
+                    "\"pipeline\":{\"device\":\(JSONText.quoted(pipeline.deviceName)),\"events\":\(pipeline.events),"
+                        + "\"frames\":\(pipeline.frames),\"read_and_sum\":\(stage(pipeline.readAndSum)),"
+                        + "\"decoder\":\(stage(pipeline.decoder)),\"decoder_and_engine\":\(stage(pipeline.decoderAndEngine))}")
             }
             if let traces {
                 let rows = traces.map { row in
@@ -173,13 +194,14 @@ extension BenchCommand {
                 fields.append("\"recognition\":[\(rows.joined(separator: ","))]")
             }
             if let memory {
-                fields.append("\"memory\":{\"bytes\":\(memory.bytes),\"frames\":\(memory.frames),\"events\":\(memory.events),"
-                              + "\"gesture_events\":\(memory.gestureEvents),\"write_seconds\":\(number(memory.writeSeconds)),"
-                              + "\"replay_seconds\":\(number(memory.replaySeconds)),"
-                              + "\"resident_before_bytes\":\(optional(memory.residentBeforeBytes)),"
-                              + "\"peak_while_writing_bytes\":\(optional(memory.peakWhileWritingBytes)),"
-                              + "\"peak_while_replaying_bytes\":\(optional(memory.peakWhileReplayingBytes)),"
-                              + "\"peaks_are_per_step\":\(memory.peaksArePerStep)}")
+                fields.append(
+                    "\"memory\":{\"bytes\":\(memory.bytes),\"frames\":\(memory.frames),\"events\":\(memory.events),"
+                        + "\"gesture_events\":\(memory.gestureEvents),\"write_seconds\":\(number(memory.writeSeconds)),"
+                        + "\"replay_seconds\":\(number(memory.replaySeconds)),"
+                        + "\"resident_before_bytes\":\(optional(memory.residentBeforeBytes)),"
+                        + "\"peak_while_writing_bytes\":\(optional(memory.peakWhileWritingBytes)),"
+                        + "\"peak_while_replaying_bytes\":\(optional(memory.peakWhileReplayingBytes)),"
+                        + "\"peaks_are_per_step\":\(memory.peaksArePerStep)}")
             }
             if let beginDelay {
                 let rows = beginDelay.map { summary in

@@ -38,20 +38,29 @@ enum BenchCommand: Command {
 
     static let format = OutputFormat.option(default: .text, help: "A readable table, or one JSON document.")
     static let quick = Flag("--quick", help: "A short run (seconds; figures are rough): fewer frames, a 4 MB trace, one pass.")
-    static let only = Option("--only", valueName: "SECTION", ValueParser<Section>.choice(), help: "Run only this section (repeatable).").repeated()
-    static let frames = Option("--frames", valueName: "N", .integer(in: 1000...10_000_000),
-                              help: "Frames of generated input for the pipeline, held in memory (default 1000000; --quick 20000).")
-    static let traceFrames = Option("--trace-frames", valueName: "N", .integer(in: 100...1_000_000),
-                                   help: "Frames of the trace each format writes and reads (default 100000; --quick 2000).")
-    static let traceSize = Option("--trace-size", valueName: "MB", .integer(in: 1...100_000),
-                                 help: "Size of the streamed trace of the memory section (default 1000; --quick 4).")
-    static let passes = Option("--passes", valueName: "N", .integer(in: 1...100), help: "Timed passes; the fastest counts (default 3; --quick 1).")
-    static let recordings = Option("--recordings", valueName: "DIR", .directory, default: "Recordings/synthetic",
-                                   help: "Traces to measure the begin delay on.")
-    static let temporary = Option("--temporary-directory", valueName: "DIR", .directory,
-                                  help: "Where to write the traces (default: the system's temporary folder).")
-    static let options = [format.spec, quick.spec, only.spec, frames.spec, traceFrames.spec, traceSize.spec, passes.spec,
-                          recordings.spec, DeviceFiles.option.spec, temporary.spec]
+    static let only = Option("--only", valueName: "SECTION", ValueParser<Section>.choice(), help: "Run only this section (repeatable).")
+        .repeated()
+    static let frames = Option(
+        "--frames", valueName: "N", .integer(in: 1000...10_000_000),
+        help: "Frames of generated input for the pipeline, held in memory (default 1000000; --quick 20000).")
+    static let traceFrames = Option(
+        "--trace-frames", valueName: "N", .integer(in: 100...1_000_000),
+        help: "Frames of the trace each format writes and reads (default 100000; --quick 2000).")
+    static let traceSize = Option(
+        "--trace-size", valueName: "MB", .integer(in: 1...100_000),
+        help: "Size of the streamed trace of the memory section (default 1000; --quick 4).")
+    static let passes = Option(
+        "--passes", valueName: "N", .integer(in: 1...100), help: "Timed passes; the fastest counts (default 3; --quick 1).")
+    static let recordings = Option(
+        "--recordings", valueName: "DIR", .directory, default: "Recordings/synthetic",
+        help: "Traces to measure the begin delay on.")
+    static let temporary = Option(
+        "--temporary-directory", valueName: "DIR", .directory,
+        help: "Where to write the traces (default: the system's temporary folder).")
+    static let options = [
+        format.spec, quick.spec, only.spec, frames.spec, traceFrames.spec, traceSize.spec, passes.spec,
+        recordings.spec, DeviceFiles.option.spec, temporary.spec,
+    ]
 
     /// What to run, and how much.
     struct Options {
@@ -96,26 +105,28 @@ enum BenchCommand: Command {
             let parent = URL(fileURLWithPath: options.temporary ?? FileManager.default.temporaryDirectory.path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CommandFailure("\(parent.path): no such folder to write the benchmark's traces in; give one with --temporary-directory DIR")
+                throw CommandFailure(
+                    "\(parent.path): no such folder to write the benchmark's traces in; give one with --temporary-directory DIR")
             }
             do { folder = try TemporaryFolder(in: parent) } catch { throw CommandFailure(error.description) }
         }
-        let stops = folder.map { folder in
-            [(SIGINT, 130), (SIGTERM, 143)].map { signal, status in
-                StopSignals(signals: [signal]) { [folder] in
-                    folder.remove()
-                    printError("bench: interrupted; removed \(folder.url.path) and what it held")
-                    _exit(Int32(status))
+        let stops =
+            folder.map { folder in
+                [(SIGINT, 130), (SIGTERM, 143)].map { signal, status in
+                    StopSignals(signals: [signal]) { [folder] in
+                        folder.remove()
+                        printError("bench: interrupted; removed \(folder.url.path) and what it held")
+                        _exit(Int32(status))
+                    }
                 }
-            }
-        } ?? []
+            } ?? []
         defer {
             stops.forEach { $0.cancel() }
             folder?.remove()
         }
         let directory = folder?.url ?? FileManager.default.temporaryDirectory
         #if DEBUG
-        printError("bench: this is a debug build; build with 'swift build -c release' for figures worth quoting")
+            printError("bench: this is a debug build; build with 'swift build -c release' for figures worth quoting")
         #endif
         let progress: (String) -> Void = { printError("bench: " + $0) }
         var report = Report(machine: .current, quick: options.quick, passes: options.passes)
@@ -123,20 +134,27 @@ enum BenchCommand: Command {
         for section in options.sections {
             switch section {
             case .pipeline:
-                guard let result = PipelineBenchmark.run(device: device, frameCount: options.frames,
-                                                         passes: options.passes, progress: progress) else {
-                    throw CommandFailure("The device in \(deviceName).jsonl is not a multitouch pad with slots; the benchmark needs the RMI4 touchpad")
+                guard
+                    let result = PipelineBenchmark.run(
+                        device: device, frameCount: options.frames,
+                        passes: options.passes, progress: progress)
+                else {
+                    throw CommandFailure(
+                        "The device in \(deviceName).jsonl is not a multitouch pad with slots; the benchmark needs the RMI4 touchpad")
                 }
                 report.pipeline = result
             case .traces:
-                report.traces = try TraceFormatBenchmark.run(device: device, frameCount: options.traceFrames,
-                                                             passes: options.passes, directory: directory, progress: progress)
+                report.traces = try TraceFormatBenchmark.run(
+                    device: device, frameCount: options.traceFrames,
+                    passes: options.passes, directory: directory, progress: progress)
             case .recognition:
-                report.recognition = RecognitionBenchmark.run(candidates: options.recognitionCandidates,
-                                                              passes: options.passes, progress: progress)
+                report.recognition = RecognitionBenchmark.run(
+                    candidates: options.recognitionCandidates,
+                    passes: options.passes, progress: progress)
             case .memory:
-                report.memory = try StreamingMemoryBenchmark.run(device: device, targetBytes: options.traceMegabytes * 1_000_000,
-                                                                 directory: directory, progress: progress)
+                report.memory = try StreamingMemoryBenchmark.run(
+                    device: device, targetBytes: options.traceMegabytes * 1_000_000,
+                    directory: directory, progress: progress)
             case .beginDelay:
                 report.beginDelay = try beginDelays(in: options.recordings)
             }

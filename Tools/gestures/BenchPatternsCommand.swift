@@ -72,8 +72,9 @@ enum BenchPatternsCommand: Command {
             times[min(times.count - 1, Int((Double(times.count) * fraction).rounded(.up)) - 1)].0
         }
         print("patterns: \(corpus.entries.count), compiled: \(times.count), rejected by ICU: \(rejected)")
-        print("one matches call: max \(milliseconds(times.last!.0)) (\(times.last!.1)), "
-              + "p99 \(milliseconds(percentile(0.99))), median \(milliseconds(percentile(0.5)))")
+        print(
+            "one matches call: max \(milliseconds(times.last!.0)) (\(times.last!.1)), "
+                + "p99 \(milliseconds(percentile(0.99))), median \(milliseconds(percentile(0.5)))")
         let order: [PatternMatcher.Outcome] = [.matched, .notMatched, .timedOut, .tooLong]
         print("outcomes: " + order.map { "\($0) \(outcomes[$0, default: 0])" }.joined(separator: ", "))
         return 0

@@ -1,6 +1,6 @@
 import CommandLineKit
-import Foundation
 import DesktopDaemon
+import Foundation
 import GestureRecognition
 
 extension DaemonConfiguration.Binding {
@@ -24,7 +24,9 @@ extension DaemonConfiguration.Binding {
         case .end: when = "on end"
         case .begin: when = "on begin"
         case .continuous(let every):
-            let unit = match.gesture == .swipe ? " mm"
+            let unit =
+                match.gesture == .swipe
+                ? " mm"
                 : match.pinchDirection == .clockwise || match.pinchDirection == .counterclockwise ? "°" : " scale step"
             when = "every \(FiredActionText.number(every))\(unit)"
         }
@@ -44,14 +46,16 @@ enum CheckConfigCommand: Command {
     static let name = "check-config"
     static let abstract = "Check a daemon configuration and print its errors or what it binds."
     static let discussion = """
-    PATH defaults to $XDG_CONFIG_HOME/gestures/config.json (or config.yaml,
-    config.yml; ~/.config without XDG_CONFIG_HOME). Every error is printed on
-    stderr with the path of the bad key, and the exit status is 1; a valid
-    file gets a summary of its bindings on stdout. `replay`, `watch` and
-    `train` read the same file and report its errors the same way.
-    """
+        PATH defaults to $XDG_CONFIG_HOME/gestures/config.json (or config.yaml,
+        config.yml; ~/.config without XDG_CONFIG_HOME). Every error is printed on
+        stderr with the path of the bad key, and the exit status is 1; a valid
+        file gets a summary of its bindings on stdout. `replay`, `watch` and
+        `train` read the same file and report its errors the same way.
+        """
     static let arguments = [ArgumentSpec("PATH", count: .optional, kind: .file, help: "The configuration file, JSON or YAML.")]
-    static let strict = Flag("--strict", help: "Treat warnings (bindings that can never fire or fire together, a second configuration file) as errors: exit status 1.")
+    static let strict = Flag(
+        "--strict",
+        help: "Treat warnings (bindings that can never fire or fire together, a second configuration file) as errors: exit status 1.")
     static let options = [strict.spec]
 
     /// The file to check, when given, and whether warnings fail.
@@ -71,8 +75,12 @@ enum CheckConfigCommand: Command {
         let shapes = counted(configuration.templates.names.count, "shape")
         let templates = configuration.templatesPath.map { "templates \($0) (\(shapes))" } ?? "the bundled templates (\(shapes))"
         let devices = configuration.devices.isEmpty ? "every touch device" : plural(configuration.devices.count, "device matcher")
-        print("\(path): valid, version \(DaemonConfiguration.version): \(plural(configuration.bindings.count, "binding")), \(devices), \(plural(configuration.sequences.count, "sequence")), \(templates)")
-        print("actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s")
+        print(
+            "\(path): valid, version \(DaemonConfiguration.version): \(plural(configuration.bindings.count, "binding")), \(devices), \(plural(configuration.sequences.count, "sequence")), \(templates)"
+        )
+        print(
+            "actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s"
+        )
         for binding in configuration.bindings { print(binding.summary) }
         var warnings = configuration.warnings().map { "\(path): warning: \($0)" }
         if options.path == nil, let ignored = ConfigurationFile.ignoredDefaultPaths.first {

@@ -1,6 +1,6 @@
 import CommandLineKit
-import Foundation
 import DesktopDaemon
+import Foundation
 
 /// The one configuration file every command reads: the daemon's (`run`,
 /// `check-config`), whose `engine`, `sequences` and `templates` sections
@@ -23,8 +23,9 @@ enum ConfigurationFile {
 
     /// The default files present beside the one read, which are ignored.
     static var ignoredDefaultPaths: [String] {
-        Array(ConfigurationLocation.fileNames.map { "\(defaultDirectory)/\($0)" }
-            .filter { FileManager.default.fileExists(atPath: $0) }.dropFirst())
+        Array(
+            ConfigurationLocation.fileNames.map { "\(defaultDirectory)/\($0)" }
+                .filter { FileManager.default.fileExists(atPath: $0) }.dropFirst())
     }
 
     /// `given`, else the default file; a failure saying where to write one
@@ -32,7 +33,9 @@ enum ConfigurationFile {
     /// another file: `give --config PATH`).
     static func path(_ given: String?, orGive: String = "give --config PATH") throws -> String {
         if let path = given ?? existingDefaultPath { return path }
-        throw CommandFailure("no configuration file: write \(defaultDirectory)/config.yaml (see 'man gestures' or the README, \"A first configuration\"), or \(orGive)")
+        throw CommandFailure(
+            "no configuration file: write \(defaultDirectory)/config.yaml (see 'man gestures' or the README, \"A first configuration\"), or \(orGive)"
+        )
     }
 
     /// Reads and checks the file at `path`, after checking it is one
@@ -49,8 +52,9 @@ enum ConfigurationFile {
     }
 
     /// The `--config PATH` option.
-    static let option = Option("--config", valueName: "PATH", .file,
-                               help: "The configuration file, JSON or YAML (default: $XDG_CONFIG_HOME/gestures/config.json or config.yaml).")
+    static let option = Option(
+        "--config", valueName: "PATH", .file,
+        help: "The configuration file, JSON or YAML (default: $XDG_CONFIG_HOME/gestures/config.json or config.yaml).")
 }
 
 /// `--config PATH` and `--no-config`, for the commands that use the

@@ -16,8 +16,10 @@ enum ConvertCommand: Command {
         with 'libinput replay' and 'evemu-play'. OUT '-' writes to standard output.
         """
 
-    static let output = Option("--output", valueName: "OUT", .file, help: "The file to write ('-' for standard output).",
-                               aliases: ["-o"]).required()
+    static let output = Option(
+        "--output", valueName: "OUT", .file, help: "The file to write ('-' for standard output).",
+        aliases: ["-o"]
+    ).required()
     static let to = Option("--to", valueName: "FORMAT", .choice(TraceFormat.self), help: "Output format (default: from OUT's extension).")
     static let options = [output.spec, to.spec, RecordingFile.descOption.spec]
     static let arguments = [ArgumentSpec("IN", kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
@@ -34,7 +36,8 @@ enum ConvertCommand: Command {
         let path = arguments[output]
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UsageError("\(path) is a directory; give -o the name of a file to write (\(path.hasSuffix("/") ? path : path + "/")NAME.jsonl)")
+            throw UsageError(
+                "\(path) is a directory; give -o the name of a file to write (\(path.hasSuffix("/") ? path : path + "/")NAME.jsonl)")
         }
         let format: TraceFormat
         if let chosen = arguments[to] {

@@ -18,7 +18,8 @@ struct DeviceFiles {
         let directory = directory ?? Self.defaultDirectory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure("No folder of device descriptions at \(directory); run from the repository's top folder or give one with --devices DIR")
+            throw CommandFailure(
+                "No folder of device descriptions at \(directory); run from the repository's top folder or give one with --devices DIR")
         }
         self.directory = directory
     }
@@ -36,6 +37,7 @@ struct DeviceFiles {
 
 extension DeviceFiles {
     /// `--devices DIR`: where the benchmarks read their device descriptions.
-    static let option = Option("--devices", valueName: "DIR", .text,
-                               help: "Where the device descriptions are (default Recordings/devices).")
+    static let option = Option(
+        "--devices", valueName: "DIR", .text,
+        help: "Where the device descriptions are (default Recordings/devices).")
 }

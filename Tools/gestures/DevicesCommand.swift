@@ -53,12 +53,13 @@ enum DevicesCommand: Command {
             // The size only when the axes give a resolution (no fallback guess here).
             let x = info.absInfo[ABS.X] ?? info.absInfo[ABS.MT_POSITION_X]
             let y = info.absInfo[ABS.Y] ?? info.absInfo[ABS.MT_POSITION_Y]
-            return Entry(node: device.path, kind: info.kind.rawValue, name: info.name,
-                         bus: info.id.bus, vendor: info.id.vendor, product: info.id.product,
-                         widthMillimeters: x?.rangeMillimeters.map(rounded), heightMillimeters: y?.rangeMillimeters.map(rounded),
-                         slots: info.slotCount > 0 ? info.slotCount : nil,
-                         resolutionX: x.flatMap { $0.resolution > 0 ? $0.resolution : nil },
-                         resolutionY: y.flatMap { $0.resolution > 0 ? $0.resolution : nil })
+            return Entry(
+                node: device.path, kind: info.kind.rawValue, name: info.name,
+                bus: info.id.bus, vendor: info.id.vendor, product: info.id.product,
+                widthMillimeters: x?.rangeMillimeters.map(rounded), heightMillimeters: y?.rangeMillimeters.map(rounded),
+                slots: info.slotCount > 0 ? info.slotCount : nil,
+                resolutionX: x.flatMap { $0.resolution > 0 ? $0.resolution : nil },
+                resolutionY: y.flatMap { $0.resolution > 0 ? $0.resolution : nil })
         }
         if format == .json {
             let encoder = JSONEncoder()
@@ -79,9 +80,10 @@ enum DevicesCommand: Command {
     private static func table(_ entries: [Entry]) -> String {
         let header = ["NODE", "KIND", "SIZE (mm)", "SLOTS", "RES (u/mm)", "NAME"]
         let rows = entries.map { entry -> [String] in
-            let size = entry.widthMillimeters.map { w in
-                "\(formatted(w)) x \(entry.heightMillimeters.map(formatted) ?? "?")"
-            } ?? "-"
+            let size =
+                entry.widthMillimeters.map { w in
+                    "\(formatted(w)) x \(entry.heightMillimeters.map(formatted) ?? "?")"
+                } ?? "-"
             let resolution = entry.resolutionX.map { "\($0) x \(entry.resolutionY.map(String.init) ?? "?")" } ?? "-"
             return [entry.node, entry.kind, size, entry.slots.map(String.init) ?? "-", resolution, entry.name]
         }

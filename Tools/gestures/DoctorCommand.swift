@@ -17,8 +17,9 @@ enum DoctorCommand: Command {
         Exit status: 0 all well, 1 a problem, 2 something could not be checked.
         """
     static let format = OutputFormat.option(default: .text)
-    static let root = Option("--root", valueName: "DIR", .directory,
-                             help: "Examine the system tree under DIR (its /dev, /sys, /etc and home folders) instead of this machine.")
+    static let root = Option(
+        "--root", valueName: "DIR", .directory,
+        help: "Examine the system tree under DIR (its /dev, /sys, /etc and home folders) instead of this machine.")
     static let options = [format.spec, root.spec]
 
     /// The output format and the tree examined.

@@ -1,6 +1,6 @@
 import CommandLineKit
-import Foundation
 import DesktopDaemon
+import Foundation
 import GestureRecognition
 import GestureTraces
 import InputChecks
@@ -12,11 +12,13 @@ import TouchInput
 /// the configuration's.
 struct EngineOptions: OptionGroup {
     /// `--library LIB.json`.
-    static let library = Option("--library", valueName: "LIB.json", .file,
-                                help: "Templates for drawn strokes, instead of the configuration's (default: the bundled 16 shapes).")
+    static let library = Option(
+        "--library", valueName: "LIB.json", .file,
+        help: "Templates for drawn strokes, instead of the configuration's (default: the bundled 16 shapes).")
     /// `--sequences SEQ.json`.
-    static let sequences = Option("--sequences", valueName: "SEQ.json", .file,
-                                  help: "Swipe sequences, instead of the configuration's: {\"sequences\": [{\"name\": ..., \"directions\": [\"up\", ...]}]}.")
+    static let sequences = Option(
+        "--sequences", valueName: "SEQ.json", .file,
+        help: "Swipe sequences, instead of the configuration's: {\"sequences\": [{\"name\": ..., \"directions\": [\"up\", ...]}]}.")
 
     static var options: [OptionSpec] { ConfigurationOptions.options + [library.spec, sequences.spec] }
 

@@ -10,38 +10,45 @@ enum EvalCommand: Command {
     static let name = "eval"
     static let abstract = "Measure recognition accuracy and speed on a folder of $-family XML gesture logs."
     static let discussion = """
-    DIR holds logs as <subject>/<speed>/<gesture><NN>.xml (the $1 study's layout).
-    user-dependent: for every subject and speed, E random templates per gesture
-    and one other sample of each gesture as candidate, repeated --iterations times.
-    user-independent: for every subject, templates from the other subjects.
+        DIR holds logs as <subject>/<speed>/<gesture><NN>.xml (the $1 study's layout).
+        user-dependent: for every subject and speed, E random templates per gesture
+        and one other sample of each gesture as candidate, repeated --iterations times.
+        user-independent: for every subject, templates from the other subjects.
 
-    --confusion OUT draws the confusion matrix (expected gesture by answer,
-    right answers on the diagonal) as SVG or PNG, by OUT's extension. With
-    one --templates value it is written to OUT; with several, one picture per
-    value, named by it: --templates 1,3 --confusion m.svg writes m-E1.svg and
-    m-E3.svg.
-    """
+        --confusion OUT draws the confusion matrix (expected gesture by answer,
+        right answers on the diagonal) as SVG or PNG, by OUT's extension. With
+        one --templates value it is written to OUT; with several, one picture per
+        value, named by it: --templates 1,3 --confusion m.svg writes m-E1.svg and
+        m-E3.svg.
+        """
 
-    static let templates = Option("--templates", valueName: "LIST", templateCountsParser, default: [1, 3, 9],
-                                  help: "Templates per gesture to try, comma-separated.")
+    static let templates = Option(
+        "--templates", valueName: "LIST", templateCountsParser, default: [1, 3, 9],
+        help: "Templates per gesture to try, comma-separated.")
     static let templateCountsParser = ValueParser<[Int]>.custom(
-        expecting: "a comma-separated list of positive integers", format: { $0.map(String.init).joined(separator: ",") }) { text in
+        expecting: "a comma-separated list of positive integers", format: { $0.map(String.init).joined(separator: ",") }
+    ) { text in
         let values = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         return values.count == text.split(separator: ",").count && !values.isEmpty && values.allSatisfy { $0 > 0 } ? values : nil
     }
     static let iterations = Option("--iterations", valueName: "N", .integer(in: 1...), default: 100, help: "Trials per subject and speed.")
     static let seed = Option("--seed", valueName: "N", .integer(in: UInt64(0)...), default: 1, help: "Seed of the random draws.")
-    static let resample = Option("--resample", valueName: "N", .integer(in: 8...1024),
-                                 help: "Points strokes are resampled to (default: the matcher's own, 16 or 64).")
-    static let evaluationProtocol = Option("--protocol", valueName: "P", .choice(UnistrokeEvaluation.EvaluationProtocol.self),
-                                           default: .userDependent, help: "Who the templates come from.")
+    static let resample = Option(
+        "--resample", valueName: "N", .integer(in: 8...1024),
+        help: "Points strokes are resampled to (default: the matcher's own, 16 or 64).")
+    static let evaluationProtocol = Option(
+        "--protocol", valueName: "P", .choice(UnistrokeEvaluation.EvaluationProtocol.self),
+        default: .userDependent, help: "Who the templates come from.")
     static let format = OutputFormat.option(default: .text)
     static let confusions = Flag("--confusions", help: "Also list which gestures were taken for which (text format).")
-    static let confusionPicture = Option("--confusion", valueName: "OUT", .file,
-                                         help: "Also draw the confusion matrix into OUT, .svg or .png (see above).")
+    static let confusionPicture = Option(
+        "--confusion", valueName: "OUT", .file,
+        help: "Also draw the confusion matrix into OUT, .svg or .png (see above).")
 
-    static let options = [templates.spec, iterations.spec, seed.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
-                          resample.spec, evaluationProtocol.spec, format.spec, confusions.spec, confusionPicture.spec]
+    static let options = [
+        templates.spec, iterations.spec, seed.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
+        resample.spec, evaluationProtocol.spec, format.spec, confusions.spec, confusionPicture.spec,
+    ]
     static let arguments = [ArgumentSpec("DIR", kind: .directory, help: "The logs, as <subject>/<speed>/<gesture><NN>.xml.")]
 
     /// The logs and the measurement.
@@ -63,13 +70,15 @@ enum EvalCommand: Command {
             guard path != "-" else { throw UsageError("--confusion needs a file: standard output holds the results") }
             return try PictureOutput(path: path, format: nil, option: "--confusion")
         }
-        return Options(directory: arguments.positionals[0], templateCounts: arguments[templates], iterations: arguments[iterations],
-                seed: arguments[seed],
-                configuration: UnistrokeRecognizer.Configuration(matcher: arguments[RecognizerOptions.matcher],
-                                                                 orientation: arguments[RecognizerOptions.orientation],
-                                                                 resampleCount: arguments[resample]),
-                evaluationProtocol: arguments[evaluationProtocol], format: arguments[format], showsConfusions: arguments[confusions],
-                confusionPicture: picture)
+        return Options(
+            directory: arguments.positionals[0], templateCounts: arguments[templates], iterations: arguments[iterations],
+            seed: arguments[seed],
+            configuration: UnistrokeRecognizer.Configuration(
+                matcher: arguments[RecognizerOptions.matcher],
+                orientation: arguments[RecognizerOptions.orientation],
+                resampleCount: arguments[resample]),
+            evaluationProtocol: arguments[evaluationProtocol], format: arguments[format], showsConfusions: arguments[confusions],
+            confusionPicture: picture)
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -77,13 +86,17 @@ enum EvalCommand: Command {
         let json = options.format == .json
         try FileArgument.check(options.directory, as: .logFolder, options: Self.options)
         let directory = URL(fileURLWithPath: options.directory)
-        let pictures = options.templateCounts.count == 1 ? options.confusionPicture.map { [$0] }
+        let pictures =
+            options.templateCounts.count == 1
+            ? options.confusionPicture.map { [$0] }
             : options.confusionPicture.map { output in options.templateCounts.map { output.suffixed("E\($0)") } }
         try pictures?.forEach { try $0.checkWritable() }
         printError("eval: reading logs under \(directory.path)")
         let samples = try UnistrokeEvaluation.samples(under: directory)
         guard !samples.isEmpty else { throw CommandFailure("no XML gesture logs under \(directory.path)") }
-        printError("eval: \(counted(samples.count, "stroke")), \(counted(Set(samples.map(\.subject)).count, "subject")), \(counted(Set(samples.map(\.gesture)).count, "gesture"))")
+        printError(
+            "eval: \(counted(samples.count, "stroke")), \(counted(Set(samples.map(\.subject)).count, "subject")), \(counted(Set(samples.map(\.gesture)).count, "gesture"))"
+        )
         let evaluation = UnistrokeEvaluation(samples: samples, configuration: options.configuration, protocol: options.evaluationProtocol)
         for e in options.templateCounts {
             if let reason = evaluation.noTrialReason(templatesPerGesture: e) {
@@ -104,14 +117,20 @@ enum EvalCommand: Command {
             let rows = results.map { r in
                 "{\"templates\":\(r.templatesPerGesture),\"accuracy\":\(rounded(r.accuracy)),\"recognitions\":\(r.recognitions),\"mean_microseconds\":\((r.meanMicroseconds * 100).rounded() / 100)}"
             }
-            print("{\"recognizer\":\(JSONText.quoted(matcher.rawValue)),\"protocol\":\(JSONText.quoted(options.evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]}")
+            print(
+                "{\"recognizer\":\(JSONText.quoted(matcher.rawValue)),\"protocol\":\(JSONText.quoted(options.evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]}"
+            )
         } else {
-            print("recognizer \(matcher.rawValue), protocol \(options.evaluationProtocol.rawValue), \(options.iterations) iterations, seed \(options.seed)")
+            print(
+                "recognizer \(matcher.rawValue), protocol \(options.evaluationProtocol.rawValue), \(options.iterations) iterations, seed \(options.seed)"
+            )
             print("templates  accuracy  recognitions  mean µs")
             for r in results {
                 let accuracy = String(format: "%7.2f%%", r.accuracy * 100)
                 let micros = String(format: "%7.2f", r.meanMicroseconds)
-                print("\(String(r.templatesPerGesture).padding(toLength: 9, withPad: " ", startingAt: 0))  \(accuracy)  \(String(r.recognitions).padding(toLength: 12, withPad: " ", startingAt: 0))  \(micros)")
+                print(
+                    "\(String(r.templatesPerGesture).padding(toLength: 9, withPad: " ", startingAt: 0))  \(accuracy)  \(String(r.recognitions).padding(toLength: 12, withPad: " ", startingAt: 0))  \(micros)"
+                )
             }
             if options.showsConfusions {
                 for r in results where !r.confusions.isEmpty {
@@ -124,7 +143,8 @@ enum EvalCommand: Command {
         }
         let gestures = Set(samples.map(\.gesture)).sorted()
         for (result, output) in zip(results, pictures ?? []) {
-            let title = "Confusion matrix: \(matcher.rawValue), \(options.evaluationProtocol.rawValue), "
+            let title =
+                "Confusion matrix: \(matcher.rawValue), \(options.evaluationProtocol.rawValue), "
                 + "\(result.templatesPerGesture) template\(result.templatesPerGesture == 1 ? "" : "s") per gesture"
             try output.write(ConfusionMatrixPicture(counts: result.answers, labels: gestures, title: title))
             printError("eval: wrote \(output.path)")

@@ -105,7 +105,8 @@ enum FileArgument {
             return "\(path) is not UTF-8 text, so it is not \(role.noun): save it as UTF-8"
         default:
             if role == .logFolder {
-                return "\(path) is \(kind == .other ? "a file" : phrase(kind)), not a folder: eval reads a folder of $1 logs laid out as <subject>/<speed>/<gesture><NN>.xml\(kind == .strokeLog ? " (use 'gestures recognize' for one log)" : "")"
+                return
+                    "\(path) is \(kind == .other ? "a file" : phrase(kind)), not a folder: eval reads a folder of $1 logs laid out as <subject>/<speed>/<gesture><NN>.xml\(kind == .strokeLog ? " (use 'gestures recognize' for one log)" : "")"
             }
             return "\(path) is \(phrase(kind)), not \(role.noun): \(advice(kind, path: path, role: role, offers: offers))"
         }

@@ -1,6 +1,6 @@
 import Foundation
-import InputChecks
 import GestureTraces
+import InputChecks
 
 /// What a path holds, judged from the file system and the first bytes of
 /// the file: the one sniffer every command asks before handing a file to a
@@ -115,7 +115,9 @@ enum FileKind: Hashable, Sendable {
             if kind != .other || lineEnd == bytes.endIndex { return kind }
         }
         if String(decoding: firstLine.prefix(4096), as: UTF8.self).contains("\"gestures-trace\"") { return .recording(.json) }
-        guard size <= wholeDocumentBytes, let data = size <= bytes.count ? Data(bytes) : whole(), let kind = jsonKind(data) else { return .other }
+        guard size <= wholeDocumentBytes, let data = size <= bytes.count ? Data(bytes) : whole(), let kind = jsonKind(data) else {
+            return .other
+        }
         return kind
     }
 

@@ -7,8 +7,11 @@ import InputChecks
 enum GenerateCompletionCommand: Command {
     static let name = "generate-completion"
     static let abstract = "Print the shell completion script for bash, zsh or fish, from the option tables."
-    static let arguments = [ArgumentSpec("SHELL", kind: .choice(ShellCompletion.Shell.allCases.map(\.rawValue)),
-                                         help: "bash, zsh or fish.", missing: "missing SHELL: bash, zsh or fish")]
+    static let arguments = [
+        ArgumentSpec(
+            "SHELL", kind: .choice(ShellCompletion.Shell.allCases.map(\.rawValue)),
+            help: "bash, zsh or fish.", missing: "missing SHELL: bash, zsh or fish")
+    ]
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> ShellCompletion.Shell {
         let word = arguments.positionals[0]

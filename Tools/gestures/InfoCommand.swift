@@ -28,8 +28,9 @@ enum InfoCommand: Command {
     }
 
     static func parse(_ arguments: ParsedArguments) -> Options {
-        Options(path: arguments.positionals[0], format: arguments[format], printsFrames: arguments[frames],
-                description: arguments[RecordingFile.descOption])
+        Options(
+            path: arguments.positionals[0], format: arguments[format], printsFrames: arguments[frames],
+            description: arguments[RecordingFile.descOption])
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -46,7 +47,8 @@ enum InfoCommand: Command {
         var decoders = trace.devices.map { MultitouchDecoder(device: $0) }
         let start = trace.frames.first?.events.first?.microseconds ?? 0
         func show(_ frame: TouchFrame, _ device: Int) {
-            var line = String(format: "%8.3f d%d fingers %d", EventTime.seconds(from: start, to: frame.microseconds), device, frame.fingerCount)
+            var line = String(
+                format: "%8.3f d%d fingers %d", EventTime.seconds(from: start, to: frame.microseconds), device, frame.fingerCount)
             if !frame.buttons.isEmpty { line += " buttons 0x" + String(frame.buttons.rawValue, radix: 16) }
             for contact in frame.contacts {
                 line += String(format: " %d@(%.1f, %.1f)", contact.id, contact.position.x, contact.position.y)

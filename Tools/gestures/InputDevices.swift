@@ -8,8 +8,9 @@ enum InputDevices {
     static let defaultDirectory = "/dev/input"
 
     /// `--dir DIR`: where the event nodes are, for tests and containers.
-    static let directoryOption = Option("--dir", valueName: "DIR", .directory, default: defaultDirectory,
-                                        help: "The directory of event nodes.")
+    static let directoryOption = Option(
+        "--dir", valueName: "DIR", .directory, default: defaultDirectory,
+        help: "The directory of event nodes.")
 
     /// The `eventN` nodes in `directory`, in numeric order.
     static func eventNodes(in directory: String) -> [String] {

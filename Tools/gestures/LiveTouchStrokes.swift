@@ -17,7 +17,9 @@ final class LiveTouchStrokes {
     static func strokeFingers(_ device: DeviceDescription, _ configuration: GestureEngine.Configuration) throws -> Int {
         let kind: GestureSurface.Kind = device.kind == .touchscreen ? .touchscreen : .touchpad
         guard let fingers = configuration.strokeFingers(on: kind) else {
-            throw CommandFailure("Strokes are off on \(kind == .touchpad ? "touchpads" : "touchscreens") in the engine configuration; set engine.\(kind == .touchpad ? "touchpadStrokeFingers" : "touchscreenStrokeFingers") in the configuration file (--config)")
+            throw CommandFailure(
+                "Strokes are off on \(kind == .touchpad ? "touchpads" : "touchscreens") in the engine configuration; set engine.\(kind == .touchpad ? "touchpadStrokeFingers" : "touchscreenStrokeFingers") in the configuration file (--config)"
+            )
         }
         return fingers
     }

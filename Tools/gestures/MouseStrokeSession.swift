@@ -25,12 +25,14 @@ final class MouseStrokeSession {
     init(device: String?, directory: String, button: UInt16, commandName: String) throws {
         self.commandName = commandName
         followsAllMice = device == nil
-        let selection: LiveMouseStrokes.Selection = try device.map { .device(try InputDevices.choose($0, in: directory)) }
+        let selection: LiveMouseStrokes.Selection =
+            try device.map { .device(try InputDevices.choose($0, in: directory)) }
             ?? .mice(in: directory)
         do {
             let setup = LiveMouseStrokes.Setup(mouse: MouseStrokeEngine.Settings(strokes: StrokeButtonFilter.Settings(button: button)))
-            live = try LiveMouseStrokes(selection: selection, setup: { _ in setup },
-                                        warn: { printError("gestures \(commandName): \($0)") })
+            live = try LiveMouseStrokes(
+                selection: selection, setup: { _ in setup },
+                warn: { printError("gestures \(commandName): \($0)") })
         } catch { throw CommandFailure(error.description) }
         if live.devices.isEmpty { printError("gestures \(commandName): no mouse yet; waiting for one to be plugged in.") }
     }

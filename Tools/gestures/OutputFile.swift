@@ -11,7 +11,8 @@ enum OutputFile {
     static func check(_ path: String) throws(CommandFailure) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandFailure("\(path) is a directory: give the name of a file to write (\(path.hasSuffix("/") ? path : path + "/")NAME)")
+            throw CommandFailure(
+                "\(path) is a directory: give the name of a file to write (\(path.hasSuffix("/") ? path : path + "/")NAME)")
         }
         let folder = (path as NSString).deletingLastPathComponent
         guard folder.isEmpty || FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue else {

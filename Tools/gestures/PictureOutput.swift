@@ -31,7 +31,9 @@ struct PictureOutput {
         self.path = path
         self.zoom = zoom
         if path != "-" && (path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..")) {
-            throw UsageError("\(option) \(path) names a folder; give the name of a picture file to write (\(path.hasSuffix("/") ? path : path + "/")NAME.svg)")
+            throw UsageError(
+                "\(option) \(path) names a folder; give the name of a picture file to write (\(path.hasSuffix("/") ? path : path + "/")NAME.svg)"
+            )
         }
         if let format {
             self.format = format
@@ -41,8 +43,9 @@ struct PictureOutput {
             self.format = fromExtension
         } else {
             let ext = URL(fileURLWithPath: path).pathExtension
-            throw UsageError("cannot tell the picture format from \(ext.isEmpty ? "'\(path)', which has no extension" : "'.\(ext)'"); "
-                             + "name the \(option) file .svg or .png")
+            throw UsageError(
+                "cannot tell the picture format from \(ext.isEmpty ? "'\(path)', which has no extension" : "'.\(ext)'"); "
+                    + "name the \(option) file .svg or .png")
         }
     }
 

@@ -11,37 +11,45 @@ enum RecognizeCommand: Command {
     static let name = "recognize"
     static let abstract = "Recognise drawn strokes against a template library."
     static let discussion = """
-    Each result also says whether the daemon would fire the stroke, by the
-    one stroke rule it applies (Docs/GestureEngine.md): big enough (the box
-    round it at least engine.strokeMinimumLengthMillimeters, the stroke's
-    coordinates taken as millimetres), not a drag along one line
-    (engine.strokeMinimumWidthRatio), its best template over the threshold,
-    and ahead of every other name by engine.strokeMinimumMargin. A match the
-    daemon would not fire says why: "L (score 0.9948), but the daemon would
-    not fire it: too close to v: 0.0396 of the 0.05 margin". The rule, the
-    recognizer and the templates are the configuration file's (the daemon's,
-    --config or the default one when it exists; --no-config: the defaults);
-    --library, --recognizer, --orientation and --threshold replace theirs.
+        Each result also says whether the daemon would fire the stroke, by the
+        one stroke rule it applies (Docs/GestureEngine.md): big enough (the box
+        round it at least engine.strokeMinimumLengthMillimeters, the stroke's
+        coordinates taken as millimetres), not a drag along one line
+        (engine.strokeMinimumWidthRatio), its best template over the threshold,
+        and ahead of every other name by engine.strokeMinimumMargin. A match the
+        daemon would not fire says why: "L (score 0.9948), but the daemon would
+        not fire it: too close to v: 0.0396 of the 0.05 margin". The rule, the
+        recognizer and the templates are the configuration file's (the daemon's,
+        --config or the default one when it exists; --no-config: the defaults);
+        --library, --recognizer, --orientation and --threshold replace theirs.
 
-    With --explain, each result is followed by why: the best template and the
-    best template of another name, with their scores (0...1), the threshold a
-    match must reach, and the daemon's verdict. With --explain -o OUT (.svg or
-    .png), the explanation of the one stroke given is also drawn: the stroke
-    as drawn and normalised, the two templates over it, and the scores of the
-    best eight names.
-    """
+        With --explain, each result is followed by why: the best template and the
+        best template of another name, with their scores (0...1), the threshold a
+        match must reach, and the daemon's verdict. With --explain -o OUT (.svg or
+        .png), the explanation of the one stroke given is also drawn: the stroke
+        as drawn and normalised, the two templates over it, and the scores of the
+        best eight names.
+        """
 
-    static let threshold = Option("--threshold", valueName: "SCORE", .number(in: 0...1), default: 0.75,
-                                  help: "Scores below this (0...1) are 'no match'.")
+    static let threshold = Option(
+        "--threshold", valueName: "SCORE", .number(in: 0...1), default: 0.75,
+        help: "Scores below this (0...1) are 'no match'.")
     static let format = OutputFormat.option(default: .text)
     static let explain = Flag("--explain", help: "Also give the best and second-best templates, their scores and the threshold.")
-    static let output = Option("--output", valueName: "OUT", .file,
-                               help: "With --explain: draw the explanation of the one stroke given into OUT (.svg or .png).", aliases: ["-o"])
+    static let output = Option(
+        "--output", valueName: "OUT", .file,
+        help: "With --explain: draw the explanation of the one stroke given into OUT (.svg or .png).", aliases: ["-o"])
 
-    static let options = [TemplateLibraryFile.option.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
-                          threshold.spec, format.spec, explain.spec, output.spec] + ConfigurationOptions.options
-    static let arguments = [ArgumentSpec("FILE", count: .oneOrMore, kind: .file, help: "A $1 XML log or a JSON stroke file.",
-                                         missing: "no stroke files given")]
+    static let options =
+        [
+            TemplateLibraryFile.option.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
+            threshold.spec, format.spec, explain.spec, output.spec,
+        ] + ConfigurationOptions.options
+    static let arguments = [
+        ArgumentSpec(
+            "FILE", count: .oneOrMore, kind: .file, help: "A $1 XML log or a JSON stroke file.",
+            missing: "no stroke files given")
+    ]
 
     /// The files, the recognizer and the output.
     struct Options {
@@ -75,18 +83,20 @@ enum RecognizeCommand: Command {
             guard arguments[explain] else { throw UsageError("-o draws the explanation; add --explain") }
             picture = try PictureOutput(path: path, format: nil, option: "-o")
         }
-        return Options(files: arguments.positionals, libraryPath: arguments[TemplateLibraryFile.option],
-                       matcher: arguments.isGiven(RecognizerOptions.matcher.spec) ? arguments[RecognizerOptions.matcher] : nil,
-                       orientation: arguments.isGiven(RecognizerOptions.orientation.spec) ? arguments[RecognizerOptions.orientation] : nil,
-                       threshold: arguments.isGiven(threshold.spec) ? arguments[threshold] : nil,
-                       format: arguments[format], explains: arguments[explain], picture: picture,
-                       settings: try ConfigurationOptions(arguments))
+        return Options(
+            files: arguments.positionals, libraryPath: arguments[TemplateLibraryFile.option],
+            matcher: arguments.isGiven(RecognizerOptions.matcher.spec) ? arguments[RecognizerOptions.matcher] : nil,
+            orientation: arguments.isGiven(RecognizerOptions.orientation.spec) ? arguments[RecognizerOptions.orientation] : nil,
+            threshold: arguments.isGiven(threshold.spec) ? arguments[threshold] : nil,
+            format: arguments[format], explains: arguments[explain], picture: picture,
+            settings: try ConfigurationOptions(arguments))
     }
 
     static func run(_ options: Options) throws -> Int32 {
         try options.picture?.checkWritable()
         let file = try options.settings.load(options: Self.options)
-        let library = try options.libraryPath.map { try TemplateLibraryFile.load($0, options: Self.options) }
+        let library =
+            try options.libraryPath.map { try TemplateLibraryFile.load($0, options: Self.options) }
             ?? file?.templates ?? .dollarShapes
         let (rule, recognition) = options.strokeSettings(file?.engine ?? GestureEngine.Configuration())
         let recognizer = UnistrokeRecognizer(library: library, configuration: recognition)
@@ -95,19 +105,23 @@ enum RecognizeCommand: Command {
             return try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)).map { (file: file, stroke: $0) }
         }
         if let picture = options.picture, strokes.count != 1 {
-            throw CommandFailure("-o draws one stroke, and \(options.files.count == 1 ? options.files[0] : "the files") hold\(options.files.count == 1 ? "s" : "") \(strokes.count); "
-                                 + "give one stroke to draw, or leave out -o \(picture.path)")
+            throw CommandFailure(
+                "-o draws one stroke, and \(options.files.count == 1 ? options.files[0] : "the files") hold\(options.files.count == 1 ? "s" : "") \(strokes.count); "
+                    + "give one stroke to draw, or leave out -o \(picture.path)")
         }
         // With the picture on standard output, the words go to standard error, so the SVG stays well-formed.
         let say: (String) -> Void = options.picture?.path == "-" ? { printError($0) } : { print($0) }
         for (file, stroke) in strokes {
-            let explanation = RecognitionExplanation(stroke: stroke.points, recognizer: recognizer, rule: rule,
-                                                     title: stroke.name.map { "\(file) (\($0))" } ?? file)
+            let explanation = RecognitionExplanation(
+                stroke: stroke.points, recognizer: recognizer, rule: rule,
+                title: stroke.name.map { "\(file) (\($0))" } ?? file)
             let outcome = explanation.outcome
             let verdict = rule.judge(stroke.points, with: recognizer)
             let why = options.explains ? Explained(explanation) : nil
-            say(options.format == .json ? jsonLine(file: file, outcome: outcome, verdict: verdict, why: why)
-                                        : textLines(file: file, outcome: outcome, verdict: verdict, why: why))
+            say(
+                options.format == .json
+                    ? jsonLine(file: file, outcome: outcome, verdict: verdict, why: why)
+                    : textLines(file: file, outcome: outcome, verdict: verdict, why: why))
             try options.picture?.write(explanation)
         }
         return 0
@@ -145,8 +159,10 @@ enum RecognizeCommand: Command {
             let name = match.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let score = String(format: "%.4f", match.score)
             if rank == 0 {
-                let verdict = match.score >= why.threshold ? "at or above the threshold \(threshold): a match"
-                                                           : "below the threshold \(threshold): no match"
+                let verdict =
+                    match.score >= why.threshold
+                    ? "at or above the threshold \(threshold): a match"
+                    : "below the threshold \(threshold): no match"
                 lines.append("  best         \(name)\(score)  \(verdict)")
             } else {
                 let behind = String(format: "%.4f", why.contenders[0].score - match.score)
@@ -156,8 +172,10 @@ enum RecognizeCommand: Command {
             }
         }
         if why.contenders.isEmpty {
-            lines.append(outcome.isDegenerate ? "  nothing compared: the recognizer takes only strokes (threshold \(threshold))"
-                                              : "  nothing compared: the library is empty (threshold \(threshold))")
+            lines.append(
+                outcome.isDegenerate
+                    ? "  nothing compared: the recognizer takes only strokes (threshold \(threshold))"
+                    : "  nothing compared: the library is empty (threshold \(threshold))")
         }
         lines.append("  daemon       " + daemonVerdict(verdict))
         return lines.joined(separator: "\n")

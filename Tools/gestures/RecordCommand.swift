@@ -22,8 +22,9 @@ enum RecordCommand: Command {
         """
     static let device = Option("--device", valueName: "D", .text, help: "The device to record (node, eventN, or part of its name).")
     static let output = Option("--output", valueName: "FILE", .file, help: "Write to FILE instead of standard output.", aliases: ["-o"])
-    static let format = Option("--format", .choice(TraceFormat.self), default: .json,
-                               help: "The trace format, libinput record's YAML or evemu.")
+    static let format = Option(
+        "--format", .choice(TraceFormat.self), default: .json,
+        help: "The trace format, libinput record's YAML or evemu.")
     static let frames = Option("--frames", valueName: "N", .integer(in: 1...), help: "Stop after N frames.")
     static let grab = Flag("--grab", help: "Grab the device exclusively while recording (the desktop sees no events).")
     static let options = [device.spec, output.spec, format.spec, frames.spec, grab.spec, InputDevices.directoryOption.spec]
@@ -39,8 +40,9 @@ enum RecordCommand: Command {
     }
 
     static func parse(_ arguments: ParsedArguments) -> Options {
-        Options(device: arguments[device], outputPath: arguments[output], format: arguments[format], frameLimit: arguments[frames],
-                grabs: arguments[grab], directory: arguments[InputDevices.directoryOption])
+        Options(
+            device: arguments[device], outputPath: arguments[output], format: arguments[format], frameLimit: arguments[frames],
+            grabs: arguments[grab], directory: arguments[InputDevices.directoryOption])
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -55,7 +57,8 @@ enum RecordCommand: Command {
         if let outputPath {
             try OutputFile.check(outputPath)
             guard FileManager.default.createFile(atPath: outputPath, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: outputPath) else {
+                let handle = FileHandle(forWritingAtPath: outputPath)
+            else {
                 throw CommandFailure("Cannot create \(outputPath)")
             }
             output = handle
@@ -71,7 +74,8 @@ enum RecordCommand: Command {
 
         printError("gestures record: recording \(device.path) (\(device.description.name)); press Ctrl-C to stop.")
         // JSON streams through TraceWriter; the other formats are encoded whole at the end.
-        let writer = format == .json ? try traceOperation(destination) { try TraceWriter(handle: output, devices: [device.description]) } : nil
+        let writer =
+            format == .json ? try traceOperation(destination) { try TraceWriter(handle: output, devices: [device.description]) } : nil
         try traceOperation(destination) { try writer?.flush() }
         var kept: [Trace.Frame] = []
         var frames = 0
@@ -82,7 +86,9 @@ enum RecordCommand: Command {
                 switch result {
                 case .frame, .resynced:
                     if case .resynced = result {
-                        printError("gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync.")
+                        printError(
+                            "gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync."
+                        )
                     }
                     for frame in Trace.frames(splitting: result.traceEvents, device: 0) {
                         if let writer { try traceOperation(destination) { try writer.write(frame) } } else { kept.append(frame) }
@@ -91,7 +97,7 @@ enum RecordCommand: Command {
                 case .removed(let error):
                     failure = error
                 case .added:
-                    break // record reads one device and does not watch for others
+                    break  // record reads one device and does not watch for others
                 }
                 if frames >= frameLimit { return false }
             }

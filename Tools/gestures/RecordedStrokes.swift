@@ -26,7 +26,9 @@ enum RecordedStrokes {
         }
         guard let fingers = drawing.min() else {
             if let key = off.first {
-                throw CommandFailure("\(file) was recorded on a \(key == "touchpadStrokeFingers" ? "touchpad" : "touchscreen"), where strokes are off in the engine configuration; set engine.\(key) (the finger count that draws) in the configuration file")
+                throw CommandFailure(
+                    "\(file) was recorded on a \(key == "touchpadStrokeFingers" ? "touchpad" : "touchscreen"), where strokes are off in the engine configuration; set engine.\(key) (the finger count that draws) in the configuration file"
+                )
             }
             throw CommandFailure("\(file) holds no touchpad or touchscreen, so no strokes")
         }

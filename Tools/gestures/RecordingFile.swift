@@ -7,8 +7,9 @@ import GestureTraces
 /// with `--desc FILE` for evemu events that have no device description.
 enum RecordingFile {
     /// `--desc FILE`: the device description of evemu recordings without one.
-    static let descOption = Option("--desc", valueName: "FILE", .file,
-                                   help: "The evemu device description for recordings without one (default: the .desc beside each, by the longest matching name).")
+    static let descOption = Option(
+        "--desc", valueName: "FILE", .file,
+        help: "The evemu device description for recordings without one (default: the .desc beside each, by the longest matching name).")
 
     /// Checks the `--desc` file, when one is given.
     static func checkDescription(_ path: String?) throws(CommandFailure) {
@@ -22,12 +23,15 @@ enum RecordingFile {
     ///   - role: what the command wants (a recording, or samples for `train`).
     ///   - options: the command's table, for hints that name its options.
     /// - Throws: a ``CommandFailure`` of one sentence naming the file.
-    static func load(_ path: String, description: String? = nil, as role: FileArgument.Role = .recording,
-                     options: [OptionSpec]) throws(CommandFailure) -> Trace {
+    static func load(
+        _ path: String, description: String? = nil, as role: FileArgument.Role = .recording,
+        options: [OptionSpec]
+    ) throws(CommandFailure) -> Trace {
         try FileArgument.check(path, as: role, options: options)
         do {
-            return try Trace.load(contentsOf: URL(fileURLWithPath: path),
-                                  deviceDescription: description.map { URL(fileURLWithPath: $0) })
+            return try Trace.load(
+                contentsOf: URL(fileURLWithPath: path),
+                deviceDescription: description.map { URL(fileURLWithPath: $0) })
         } catch let error as TraceError {
             var text = sentence(error, given: path)
             if case .missingDeviceDescription = error.kind, options.contains(where: { $0.name == descOption.spec.name }) {

@@ -11,39 +11,47 @@ enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a recording or a template library as an SVG or PNG picture."
     static let discussion = """
-    FILE is told apart by its content. A recording (JSON trace, libinput record
-    YAML, or evemu: a .events file finds its .desc beside it) is drawn as its
-    touch surface to scale in millimetres, the path of every contact with
-    dots at even times, touch-downs, lift-offs, palms and discarded jumps,
-    and every gesture the engine recognises, numbered where it began and
-    ended. The gestures are those 'gestures replay' prints with the same
-    --config, --no-config, --library and --sequences.
+        FILE is told apart by its content. A recording (JSON trace, libinput record
+        YAML, or evemu: a .events file finds its .desc beside it) is drawn as its
+        touch surface to scale in millimetres, the path of every contact with
+        dots at even times, touch-downs, lift-offs, palms and discarded jumps,
+        and every gesture the engine recognises, numbered where it began and
+        ended. The gestures are those 'gestures replay' prints with the same
+        --config, --no-config, --library and --sequences.
 
-    A template library (or 'default', the bundled 16 shapes of the $1 study)
-    is drawn as a gallery of every sample, normalised as the recognizer
-    chosen with --recognizer and --orientation compares it.
+        A template library (or 'default', the bundled 16 shapes of the $1 study)
+        is drawn as a gallery of every sample, normalised as the recognizer
+        chosen with --recognizer and --orientation compares it.
 
-    The picture format comes from --format, else from OUT's extension (.svg
-    or .png). PNG needs rsvg-convert (Debian: librsvg2-bin). OUT '-' writes to
-    standard output.
-    """
+        The picture format comes from --format, else from OUT's extension (.svg
+        or .png). PNG needs rsvg-convert (Debian: librsvg2-bin). OUT '-' writes to
+        standard output.
+        """
 
-    static let output = Option("--output", valueName: "OUT", .file, help: "The picture to write: .svg or .png ('-' for standard output).",
-                               aliases: ["-o"]).required()
+    static let output = Option(
+        "--output", valueName: "OUT", .file, help: "The picture to write: .svg or .png ('-' for standard output).",
+        aliases: ["-o"]
+    ).required()
     static let format = Option("--format", .choice(PictureOutput.Format.self), help: "Picture format (default: from OUT's extension).")
-    static let zoom = Option("--zoom", valueName: "X", .number(above: 0), default: 1, help: "With png: pixels per SVG unit; 2 makes a sharper picture.")
+    static let zoom = Option(
+        "--zoom", valueName: "X", .number(above: 0), default: 1, help: "With png: pixels per SVG unit; 2 makes a sharper picture.")
     static let title = Option("--title", valueName: "TEXT", .text, help: "The heading (default: FILE's name).")
-    static let from = Option("--from", valueName: "MS", .number(in: 0...EventTime.maximumMilliseconds),
-                             help: "With a recording: draw from MS milliseconds after its first event.")
-    static let to = Option("--to", valueName: "MS", .number(in: 0...EventTime.maximumMilliseconds),
-                           help: "With a recording: draw up to MS milliseconds after its first event.")
-    static let device = Option("--device", valueName: "N", .integer(in: 0...),
-                               help: "With a recording of several devices: draw device N, 0 the first (default: the first touch device with events).")
+    static let from = Option(
+        "--from", valueName: "MS", .number(in: 0...EventTime.maximumMilliseconds),
+        help: "With a recording: draw from MS milliseconds after its first event.")
+    static let to = Option(
+        "--to", valueName: "MS", .number(in: 0...EventTime.maximumMilliseconds),
+        help: "With a recording: draw up to MS milliseconds after its first event.")
+    static let device = Option(
+        "--device", valueName: "N", .integer(in: 0...),
+        help: "With a recording of several devices: draw device N, 0 the first (default: the first touch device with events).")
 
-    static let matcher = Option("--recognizer", .choice(UnistrokeRecognizer.Matcher.self), default: .elastic,
-                                help: "With a template library: the matcher whose normalisation is drawn.")
-    static let orientation = Option("--orientation", valueName: "MODE", RecognizerOptions.orientationParser, default: .invariant,
-                                    help: "With a template library: invariant (rotated to the indicative angle), or sensitive[:DEGREES].")
+    static let matcher = Option(
+        "--recognizer", .choice(UnistrokeRecognizer.Matcher.self), default: .elastic,
+        help: "With a template library: the matcher whose normalisation is drawn.")
+    static let orientation = Option(
+        "--orientation", valueName: "MODE", RecognizerOptions.orientationParser, default: .invariant,
+        help: "With a template library: invariant (rotated to the indicative angle), or sensitive[:DEGREES].")
 
     /// The options that only a recording takes.
     static var recordingOptions: [OptionSpec] { [from.spec, to.spec, device.spec] + EngineOptions.options }
@@ -53,8 +61,11 @@ enum RenderCommand: Command {
     static var options: [OptionSpec] {
         [output.spec, format.spec, zoom.spec, title.spec] + recordingOptions + libraryOptions
     }
-    static let arguments = [ArgumentSpec("FILE", kind: .file, help: "A recording, a template library JSON, or 'default'.",
-                                         missing: "no file given: give a recording or a template library (or 'default')")]
+    static let arguments = [
+        ArgumentSpec(
+            "FILE", kind: .file, help: "A recording, a template library JSON, or 'default'.",
+            missing: "no file given: give a recording or a template library (or 'default')")
+    ]
 
     /// What to draw and where.
     struct Options {
@@ -100,8 +111,9 @@ enum RenderCommand: Command {
             let replay = GestureReplay(configuration: setup.engine, templates: setup.templates)
             let picture: TracePicture
             do {
-                picture = try TracePicture(trace: trace, device: options.device, window: try window(options, trace: trace),
-                                           replay: replay, title: options.title ?? name)
+                picture = try TracePicture(
+                    trace: trace, device: options.device, window: try window(options, trace: trace),
+                    replay: replay, title: options.title ?? name)
             } catch let error as PictureError {
                 throw CommandFailure("\(options.file): \(error.description)")
             }
@@ -110,7 +122,8 @@ enum RenderCommand: Command {
             if let given = options.recordingOptionsGiven.first {
                 throw CommandFailure("\(given) applies to a recording, and \(options.file) is a template library; leave it out")
             }
-            let title = options.title
+            let title =
+                options.title
                 ?? (options.file == "default" ? "The default templates: the 16 shapes of the $1 study" : "Template library \(name)")
             try options.output.write(TemplateGallery(library, configuration: options.recognizer, title: title))
         }
@@ -127,7 +140,7 @@ enum RenderCommand: Command {
         guard start <= length else {
             throw CommandFailure("\(options.file) lasts \(text(length)) ms, so --from \(text(start)) leaves nothing to draw")
         }
-        return EventTime.duration(milliseconds: start) ... EventTime.duration(milliseconds: options.to ?? max(length, start + 1))
+        return EventTime.duration(milliseconds: start)...EventTime.duration(milliseconds: options.to ?? max(length, start + 1))
     }
 
     /// A number of milliseconds as typed: `500`, `12.5`.

@@ -79,7 +79,8 @@ enum RenderInput {
         let firstLine = prefix.prefix { $0 != UInt8(ascii: "\n") }
         var object = (try? JSONSerialization.jsonObject(with: firstLine)) as? [String: Any]
         if object == nil {
-            let whole = try? EngineOptions.readSmallFile(path, what: "template library", limit: TemplateLibrary.Limits.standard.maximumBytes)
+            let whole = try? EngineOptions.readSmallFile(
+                path, what: "template library", limit: TemplateLibrary.Limits.standard.maximumBytes)
             object = whole.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
         }
         guard let object else {
@@ -91,7 +92,9 @@ enum RenderInput {
         case TemplateLibrary.formatName?:
             return .templates
         case let other?:
-            throw CommandFailure("\(path) has \"format\": \(Excerpt.quoted(other)), neither a recording (\"gestures-trace\") nor a template library (\"\(TemplateLibrary.formatName)\")")
+            throw CommandFailure(
+                "\(path) has \"format\": \(Excerpt.quoted(other)), neither a recording (\"gestures-trace\") nor a template library (\"\(TemplateLibrary.formatName)\")"
+            )
         case nil:
             if object["points"] != nil { throw CommandFailure("\(path) is a JSON stroke, not a recording; \(strokeHint)") }
             if !configurationKeys.isDisjoint(with: object.keys) {
@@ -107,9 +110,10 @@ enum RenderInput {
     /// The top-level keys of YAML text (`version` for `version: 1`): a
     /// `libinput record` has `ndevices` and `devices`, a configuration `bindings`.
     private static func topLevelKeys(yamlPrefix: Data) -> Set<String> {
-        Set(String(decoding: yamlPrefix, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line -> String? in
-            guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { return nil }
-            return String(line[..<colon])
-        })
+        Set(
+            String(decoding: yamlPrefix, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line -> String? in
+                guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { return nil }
+                return String(line[..<colon])
+            })
     }
 }

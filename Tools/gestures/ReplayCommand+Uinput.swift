@@ -40,8 +40,9 @@ enum UinputReplay {
         func sleep(milliseconds: Double) throws -> Bool {
             guard milliseconds > 0 else { return true }
             // A gap of more than 100,000 years between frames (times at the ends of Int64) is waited as that long.
-            do { return try !sleeper.wait(timeout: .microseconds(Int64(min(milliseconds, 3e15) * 1000))).woken }
-            catch { throw CommandFailure(error.description) }
+            do { return try !sleeper.wait(timeout: .microseconds(Int64(min(milliseconds, 3e15) * 1000))).woken } catch {
+                throw CommandFailure(error.description)
+            }
         }
 
         for (device, description) in zip(devices, trace.devices) {

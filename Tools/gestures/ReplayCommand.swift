@@ -10,50 +10,53 @@ enum ReplayCommand: Command {
     static let name = "replay"
     static let abstract = "Run the gesture engine over recorded traces and print the gestures."
     static var usage: String {
-        usageText(options: [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
-                  arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
+        usageText(
+            options: [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
+            arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
             + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec, RecordingFile.descOption.spec])
     }
     static let discussion = """
-    FILE is a trace in our JSON format, a `libinput record` YAML file or an
-    evemu recording, detected from the content; evemu events without a device
-    description take it from --desc, else from the .desc beside them with the
-    longest matching name (Pad.laptop.desc before Pad.desc for
-    Pad.laptop.scroll.events). One JSON object per line per gesture: type,
-    phase, time_ms, fingers, and on ends cancelled, direction, dx_mm, dy_mm,
-    edge, scale, angle_degrees, template, score, name where they apply; with
-    more than one FILE, each line starts with "file". A mouse's strokes are
-    stroke lines with "source":"mouse" and no fingers; what became of its
-    other presses of the stroke button are lines starting with "mouse" (click,
-    press, rejected, cancelled), with time_ms, length_counts, held_ms,
-    template, score and reason where they apply. A file that cannot be read
-    is reported and the others are still replayed; the exit status is 1 if
-    any failed. A stroke drawn on a touch surface that fires nothing (too
-    short, a drag along one line, no template good enough or two too close:
-    the stroke rule of Docs/GestureEngine.md) is one line on stderr with the
-    reason, as the daemon logs it; stdout keeps only the gestures.
+        FILE is a trace in our JSON format, a `libinput record` YAML file or an
+        evemu recording, detected from the content; evemu events without a device
+        description take it from --desc, else from the .desc beside them with the
+        longest matching name (Pad.laptop.desc before Pad.desc for
+        Pad.laptop.scroll.events). One JSON object per line per gesture: type,
+        phase, time_ms, fingers, and on ends cancelled, direction, dx_mm, dy_mm,
+        edge, scale, angle_degrees, template, score, name where they apply; with
+        more than one FILE, each line starts with "file". A mouse's strokes are
+        stroke lines with "source":"mouse" and no fingers; what became of its
+        other presses of the stroke button are lines starting with "mouse" (click,
+        press, rejected, cancelled), with time_ms, length_counts, held_ms,
+        template, score and reason where they apply. A file that cannot be read
+        is reported and the others are still replayed; the exit status is 1 if
+        any failed. A stroke drawn on a touch surface that fires nothing (too
+        short, a drag along one line, no template good enough or two too close:
+        the stroke rule of Docs/GestureEngine.md) is one line on stderr with the
+        reason, as the daemon logs it; stdout keeps only the gestures.
 
-    The engine's thresholds, swipe sequences and stroke templates come from
-    the configuration file (the daemon's: its engine, sequences, templates,
-    mouse and intercept settings, checked as check-config does), the one
-    given with --config or else the default one when it exists; --no-config
-    ignores it (mice then draw with the right button, withheld from the
-    desktop, as the daemon's `mouse: {}`).
+        The engine's thresholds, swipe sequences and stroke templates come from
+        the configuration file (the daemon's: its engine, sequences, templates,
+        mouse and intercept settings, checked as check-config does), the one
+        given with --config or else the default one when it exists; --no-config
+        ignores it (mice then draw with the right button, withheld from the
+        desktop, as the daemon's `mouse: {}`).
 
-    With --uinput, FILE (any of those formats, e.g. made by 'gestures record')
-    is played into new virtual devices with its original timing instead, like
-    evemu-play and libinput replay; the nodes are printed on stderr. Needs write access to
-    /dev/uinput; Ctrl-C or SIGTERM stops it and removes the device.
-    """
+        With --uinput, FILE (any of those formats, e.g. made by 'gestures record')
+        is played into new virtual devices with its original timing instead, like
+        evemu-play and libinput replay; the nodes are printed on stderr. Needs write access to
+        /dev/uinput; Ctrl-C or SIGTERM stops it and removes the device.
+        """
 
     static let ends = Flag("--ends", help: "Print only completed gestures (ends and single events).")
     static let format = OutputFormat.option(default: .json, help: "JSON Lines or a readable line per gesture.")
     static let uinput = Option("--uinput", valueName: "FILE", .file, help: "Play the recording into a virtual device instead (see above).")
     static let speed = Option("--speed", valueName: "X", .number(above: 0), default: 1, help: "With --uinput: play X times faster.")
-    static let wait = Option("--wait", valueName: "MS", .integer(in: 0...), default: 500,
-                             help: "With --uinput: wait MS ms after creating the device, so readers can open it.")
-    static let linger = Option("--linger", valueName: "MS", .integer(in: 0...), default: 500,
-                               help: "With --uinput: keep the device MS ms after the last frame.")
+    static let wait = Option(
+        "--wait", valueName: "MS", .integer(in: 0...), default: 500,
+        help: "With --uinput: wait MS ms after creating the device, so readers can open it.")
+    static let linger = Option(
+        "--linger", valueName: "MS", .integer(in: 0...), default: 500,
+        help: "With --uinput: keep the device MS ms after the last frame.")
 
     static var options: [OptionSpec] {
         [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec, uinput.spec, speed.spec, wait.spec, linger.spec]
@@ -71,12 +74,15 @@ enum ReplayCommand: Command {
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
         if let path = arguments[uinput] {
             guard arguments.positionals.isEmpty else { throw UsageError("--uinput plays one recording; give it as --uinput FILE") }
-            return .uinput(UinputReplay.Options(path: path, speed: arguments[speed], waitMilliseconds: arguments[wait],
-                                                lingerMilliseconds: arguments[linger], description: arguments[RecordingFile.descOption]))
+            return .uinput(
+                UinputReplay.Options(
+                    path: path, speed: arguments[speed], waitMilliseconds: arguments[wait],
+                    lingerMilliseconds: arguments[linger], description: arguments[RecordingFile.descOption]))
         }
         guard !arguments.positionals.isEmpty else { throw UsageError("no trace files given") }
-        return .gestures(traces: arguments.positionals, endsOnly: arguments[ends], format: arguments[format],
-                         engine: try EngineOptions(arguments), description: arguments[RecordingFile.descOption])
+        return .gestures(
+            traces: arguments.positionals, endsOnly: arguments[ends], format: arguments[format],
+            engine: try EngineOptions(arguments), description: arguments[RecordingFile.descOption])
     }
 
     static func run(_ options: Options) throws -> Int32 {

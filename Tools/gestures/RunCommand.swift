@@ -1,41 +1,47 @@
 import CommandLineKit
-import Foundation
 import DesktopDaemon
+import Foundation
 
 /// `gestures run`: the desktop daemon.
 enum RunCommand: Command {
     static let name = "run"
     static let abstract = "Run the desktop daemon: recognise gestures and run the bound commands."
     static let discussion = """
-    The configuration defaults to $XDG_CONFIG_HOME/gestures/config.json (or
-    config.yaml); it is checked first, and reloaded on SIGHUP or when the
-    file changes (a bad new file keeps the old configuration and logs why).
-    Without --replay, it reads every touchpad and touchscreen the
-    configuration's devices accept, and those plugged in later (or only
-    --device D), until Ctrl-C or SIGTERM. It takes each device from the
-    desktop (a grab and a virtual clone the desktop reads instead), so that
-    claimed gestures and drawn mouse strokes never reach it; --no-intercept
-    (or `intercept: false` in the file) reads beside the desktop instead.
-    With --replay, the recordings are replayed through the gesture engine
-    instead of live devices, and the daemon exits when their actions have
-    finished; `--replay -` reads recording paths from standard input, one per
-    line, until end of file. Recordings go after --replay (--replay a.jsonl
-    b.jsonl), in the formats replay reads; one that cannot be read is
-    reported and the others are still replayed. The log (stderr) has one line
-    per fired action and failure. The exit status is 1 when a recording could
-    not be replayed or a command it ran failed.
-    """
+        The configuration defaults to $XDG_CONFIG_HOME/gestures/config.json (or
+        config.yaml); it is checked first, and reloaded on SIGHUP or when the
+        file changes (a bad new file keeps the old configuration and logs why).
+        Without --replay, it reads every touchpad and touchscreen the
+        configuration's devices accept, and those plugged in later (or only
+        --device D), until Ctrl-C or SIGTERM. It takes each device from the
+        desktop (a grab and a virtual clone the desktop reads instead), so that
+        claimed gestures and drawn mouse strokes never reach it; --no-intercept
+        (or `intercept: false` in the file) reads beside the desktop instead.
+        With --replay, the recordings are replayed through the gesture engine
+        instead of live devices, and the daemon exits when their actions have
+        finished; `--replay -` reads recording paths from standard input, one per
+        line, until end of file. Recordings go after --replay (--replay a.jsonl
+        b.jsonl), in the formats replay reads; one that cannot be read is
+        reported and the others are still replayed. The log (stderr) has one line
+        per fired action and failure. The exit status is 1 when a recording could
+        not be replayed or a command it ran failed.
+        """
 
     static let device = Option("--device", valueName: "D", .text, help: "Read only this device (node, eventN, or part of device names).")
-    static let replay = Option("--replay", valueName: "TRACE", .file,
-                               help: "Replay these recordings instead of reading devices ('-': paths on stdin).").repeated()
-    static let noIntercept = Flag("--no-intercept",
-                                  help: "Read devices beside the desktop: it sees every gesture too (as `intercept: false`).")
+    static let replay = Option(
+        "--replay", valueName: "TRACE", .file,
+        help: "Replay these recordings instead of reading devices ('-': paths on stdin)."
+    ).repeated()
+    static let noIntercept = Flag(
+        "--no-intercept",
+        help: "Read devices beside the desktop: it sees every gesture too (as `intercept: false`).")
     static let explain = Flag("--explain", help: "Print, for each gesture, every binding of its kind and why it fired or not (stdout).")
     static let format = OutputFormat.option(default: .text, help: "With --explain: a readable block or one JSON object per gesture.")
 
     static var options: [OptionSpec] {
-        [ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec, explain.spec, format.spec]
+        [
+            ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec, explain.spec,
+            format.spec,
+        ]
     }
     static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
     static var usage: String {
@@ -61,10 +67,13 @@ enum RunCommand: Command {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'; recordings to replay go after --replay")
         }
         if traces.contains("-") && traces.count > 1 { throw UsageError("--replay - cannot be combined with trace files") }
-        if !traces.isEmpty && arguments[device] != nil { throw UsageError("--device reads live input; it cannot be combined with --replay") }
-        return Options(configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
-                       directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept],
-                       explain: arguments[explain] ? arguments[format] : nil)
+        if !traces.isEmpty && arguments[device] != nil {
+            throw UsageError("--device reads live input; it cannot be combined with --replay")
+        }
+        return Options(
+            configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
+            directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept],
+            explain: arguments[explain] ? arguments[format] : nil)
     }
 
     /// Prints each explanation worth showing on standard output, unbuffered, in `format`.
@@ -95,12 +104,16 @@ enum RunCommand: Command {
                 let stopper = LiveSource.Stopper()
                 let stop = StopSignals { stopper.stop() }
                 defer { stop.cancel() }
-                try daemon.run(LiveSource(selection: WatchCommand.selection(options.device, directory: options.directory),
-                                          directory: options.directory, stopper: stopper, intercepts: options.intercepts))
+                try daemon.run(
+                    LiveSource(
+                        selection: WatchCommand.selection(options.device, directory: options.directory),
+                        directory: options.directory, stopper: stopper, intercepts: options.intercepts))
             } else {
                 // Every path, from the arguments or standard input, is checked the same way before it is read.
                 let check: @Sendable (String) -> String? = { path in
-                    FileArgument.problem(path, as: .recording, options: Self.options).map { CommandLineTool.sentence(for: CommandFailure($0)) }
+                    FileArgument.problem(path, as: .recording, options: Self.options).map {
+                        CommandLineTool.sentence(for: CommandFailure($0))
+                    }
                 }
                 try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces), check: check))
             }

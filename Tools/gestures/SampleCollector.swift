@@ -60,7 +60,9 @@ final class SampleCollector {
     /// Saves what was added and says so; the exit status.
     func finish(status: Int32) throws -> Int32 {
         if added > 0 { try TemplateLibraryFile.save(library, to: path) }
-        print("added \(counted(added, "sample")) of '\(name)' to \(path)\(note.map { ", \($0)" } ?? "") (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))")
+        print(
+            "added \(counted(added, "sample")) of '\(name)' to \(path)\(note.map { ", \($0)" } ?? "") (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))"
+        )
         return added == samples ? status : 1
     }
 }

@@ -18,12 +18,15 @@ enum StrokesCommand: Command {
         100 ms after the release, because unplugging a mouse also releases its buttons.
         """
 
-    static let device = Option("--device", valueName: "D", .text, help: "The mouse to read (node, eventN, or part of its name); default: all mice.")
+    static let device = Option(
+        "--device", valueName: "D", .text, help: "The mouse to read (node, eventN, or part of its name); default: all mice.")
     static let button = MouseButton.option(help: "The button that draws.")
     static let count = Option("--count", valueName: "N", .integer(in: 1...), help: "Stop after N strokes.")
     static let format = OutputFormat.option(default: .text)
 
-    static let options = [device.spec, button.spec, TemplateLibraryFile.option.spec, count.spec, format.spec, InputDevices.directoryOption.spec]
+    static let options = [
+        device.spec, button.spec, TemplateLibraryFile.option.spec, count.spec, format.spec, InputDevices.directoryOption.spec,
+    ]
 
     /// The mouse, the button, the templates and the output.
     struct Options {
@@ -36,15 +39,17 @@ enum StrokesCommand: Command {
     }
 
     static func parse(_ arguments: ParsedArguments) -> Options {
-        Options(device: arguments[device], button: arguments[button], libraryPath: arguments[TemplateLibraryFile.option],
-                count: arguments[count], format: arguments[format], directory: arguments[InputDevices.directoryOption])
+        Options(
+            device: arguments[device], button: arguments[button], libraryPath: arguments[TemplateLibraryFile.option],
+            count: arguments[count], format: arguments[format], directory: arguments[InputDevices.directoryOption])
     }
 
     static func run(_ options: Options) throws -> Int32 {
         let json = options.format == .json
         let count = options.count ?? .max
         let recognizer = UnistrokeRecognizer(library: try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options))
-        let live = try MouseStrokeSession(device: options.device, directory: options.directory, button: options.button.code, commandName: name)
+        let live = try MouseStrokeSession(
+            device: options.device, directory: options.directory, button: options.button.code, commandName: name)
         var strokes = 0
         func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         return try live.run { event in
@@ -55,11 +60,15 @@ enum StrokesCommand: Command {
                 strokes += 1
                 switch recognizer.recognize(points) {
                 case .match(let match):
-                    emit(json ? "{\"template\":\(JSONText.quoted(match.name)),\"score\":\(rounded(match.score)),\"points\":\(points.count)}"
-                              : "\(match.name) (score \(rounded(match.score)))")
+                    emit(
+                        json
+                            ? "{\"template\":\(JSONText.quoted(match.name)),\"score\":\(rounded(match.score)),\"points\":\(points.count)}"
+                            : "\(match.name) (score \(rounded(match.score)))")
                 case .noMatch(let best):
-                    emit(json ? "{\"template\":null\(best.map { ",\"best\":\(JSONText.quoted($0.name)),\"score\":\(rounded($0.score))" } ?? ""),\"points\":\(points.count)}"
-                              : "no match\(best.map { " (best \($0.name), score \(rounded($0.score)))" } ?? "")")
+                    emit(
+                        json
+                            ? "{\"template\":null\(best.map { ",\"best\":\(JSONText.quoted($0.name)),\"score\":\(rounded($0.score))" } ?? ""),\"points\":\(points.count)}"
+                            : "no match\(best.map { " (best \($0.name), score \(rounded($0.score)))" } ?? "")")
                 case .degenerate(let reason):
                     emit(json ? "{\"template\":null,\"error\":\(JSONText.quoted(reason.description))}" : "not recognised: \(reason)")
                 }

@@ -38,8 +38,9 @@ enum TemplatesCommand: Command {
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
-        let options = Options(path: arguments.positionals[0], removals: arguments[remove], renamings: arguments[rename],
-                              exportPath: arguments[export], format: arguments[format])
+        let options = Options(
+            path: arguments.positionals[0], removals: arguments[remove], renamings: arguments[rename],
+            exportPath: arguments[export], format: arguments[format])
         if options.path == "default" && options.exportPath == nil && !(options.removals.isEmpty && options.renamings.isEmpty) {
             throw UsageError("the default library cannot be edited; add --export PATH")
         }

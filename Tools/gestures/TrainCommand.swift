@@ -11,49 +11,58 @@ enum TrainCommand: Command {
     static let name = "train"
     static let abstract = "Add stroke samples to a template library: from stroke files, recordings, or drawn live (--device)."
     static var usage: String {
-        usageText(options: [library.spec, gestureName.spec, fromDefaults.spec, RecordingFile.descOption.spec] + ConfigurationOptions.options,
-                  arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
+        usageText(
+            options: [library.spec, gestureName.spec, fromDefaults.spec, RecordingFile.descOption.spec] + ConfigurationOptions.options,
+            arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
             + "\n--library LIB.json --name NAME --device D "
-            + usageText(options: [fromDefaults.spec, samples.spec, button.spec, InputDevices.directoryOption.spec] + ConfigurationOptions.options)
+            + usageText(
+                options: [fromDefaults.spec, samples.spec, button.spec, InputDevices.directoryOption.spec] + ConfigurationOptions.options)
     }
     static let discussion = """
-    Each FILE adds its strokes as samples: a $1 XML log or a JSON stroke file
-    (named by the file: an XML log's gesture name, a JSON stroke's "name"), or
-    a touch recording in any trace format (made by 'gestures record', say),
-    whose strokes are taken as the gesture engine sees them: drawn with the
-    engine's stroke finger count (one on touchscreens; on touchpads the
-    configuration's engine.touchpadStrokeFingers, off by default), in
-    millimetres. --name names every sample, and is needed for recordings.
-    The library is created if it does not exist and rewritten atomically,
-    only when every file could be read.
+        Each FILE adds its strokes as samples: a $1 XML log or a JSON stroke file
+        (named by the file: an XML log's gesture name, a JSON stroke's "name"), or
+        a touch recording in any trace format (made by 'gestures record', say),
+        whose strokes are taken as the gesture engine sees them: drawn with the
+        engine's stroke finger count (one on touchscreens; on touchpads the
+        configuration's engine.touchpadStrokeFingers, off by default), in
+        millimetres. --name names every sample, and is needed for recordings.
+        The library is created if it does not exist and rewritten atomically,
+        only when every file could be read.
 
-    A library of your own replaces the bundled 16 shapes of the $1 study
-    wherever it is used (--library, or templates: in the configuration);
-    --from-defaults starts a new library from those shapes (or adds to an
-    existing one those it lacks), so the shapes you train come on top.
+        A library of your own replaces the bundled 16 shapes of the $1 study
+        wherever it is used (--library, or templates: in the configuration);
+        --from-defaults starts a new library from those shapes (or adds to an
+        existing one those it lacks), so the shapes you train come on top.
 
-    With --device, the samples are drawn live instead, with a prompt and progress
-    for each: on a touchscreen with one finger, on a touchpad with the
-    configuration's engine.touchpadStrokeFingers (the configuration file is the
-    daemon's, --config or the default one when it exists), in millimetres as
-    the gesture engine sees them; or with a mouse, the button held as in
-    'gestures strokes' (D may be 'any' for every mouse). Ctrl-C keeps the
-    samples drawn so far (and exits with status 1).
-    """
+        With --device, the samples are drawn live instead, with a prompt and progress
+        for each: on a touchscreen with one finger, on a touchpad with the
+        configuration's engine.touchpadStrokeFingers (the configuration file is the
+        daemon's, --config or the default one when it exists), in millimetres as
+        the gesture engine sees them; or with a mouse, the button held as in
+        'gestures strokes' (D may be 'any' for every mouse). Ctrl-C keeps the
+        samples drawn so far (and exits with status 1).
+        """
 
-    static let library = Option("--library", valueName: "LIB.json", .file,
-                                help: "The template library to add to (created if missing).").required()
+    static let library = Option(
+        "--library", valueName: "LIB.json", .file,
+        help: "The template library to add to (created if missing)."
+    ).required()
     static let gestureName = Option("--name", valueName: "NAME", .text, help: "The gesture name for every sample.")
-    static let fromDefaults = Flag("--from-defaults",
-                                   help: "Start a new library from the bundled 16 shapes (an existing one gets those it lacks).")
-    static let device = Option("--device", valueName: "D", .text,
-                               help: "Draw the samples live on D: a touchpad, touchscreen or mouse (node, eventN, part of its name; 'any' mouse).")
-    static let samples = Option("--samples", valueName: "N", .integer(in: 1...), default: 5, help: "With --device: how many samples to draw.")
+    static let fromDefaults = Flag(
+        "--from-defaults",
+        help: "Start a new library from the bundled 16 shapes (an existing one gets those it lacks).")
+    static let device = Option(
+        "--device", valueName: "D", .text,
+        help: "Draw the samples live on D: a touchpad, touchscreen or mouse (node, eventN, part of its name; 'any' mouse).")
+    static let samples = Option(
+        "--samples", valueName: "N", .integer(in: 1...), default: 5, help: "With --device: how many samples to draw.")
     static let button = MouseButton.option(help: "With --device on a mouse: the button that draws.")
 
     static var options: [OptionSpec] {
-        [library.spec, gestureName.spec, fromDefaults.spec, device.spec, samples.spec, button.spec,
-         InputDevices.directoryOption.spec, RecordingFile.descOption.spec] + ConfigurationOptions.options
+        [
+            library.spec, gestureName.spec, fromDefaults.spec, device.spec, samples.spec, button.spec,
+            InputDevices.directoryOption.spec, RecordingFile.descOption.spec,
+        ] + ConfigurationOptions.options
     }
     static let arguments = [ArgumentSpec("FILE", count: .any, kind: .file, help: "A $1 XML log, a JSON stroke file or a touch recording.")]
 
@@ -78,14 +87,16 @@ enum TrainCommand: Command {
         if let device = arguments[device] {
             guard arguments.positionals.isEmpty else { throw UsageError("give either stroke files or --device, not both") }
             guard let name = arguments[gestureName] else { throw UsageError("--device needs --name NAME") }
-            source = .device(device, name: name, samples: arguments[samples], button: arguments[button],
-                             directory: arguments[InputDevices.directoryOption])
+            source = .device(
+                device, name: name, samples: arguments[samples], button: arguments[button],
+                directory: arguments[InputDevices.directoryOption])
         } else {
             guard !arguments.positionals.isEmpty else { throw UsageError("no stroke files given") }
             source = .files(arguments.positionals, name: arguments[gestureName], description: arguments[RecordingFile.descOption])
         }
-        return Options(libraryPath: arguments[library], source: source, fromDefaults: arguments[fromDefaults],
-                       configuration: try ConfigurationOptions(arguments))
+        return Options(
+            libraryPath: arguments[library], source: source, fromDefaults: arguments[fromDefaults],
+            configuration: try ConfigurationOptions(arguments))
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -94,8 +105,9 @@ enum TrainCommand: Command {
         let start = try startingLibrary(path, fromDefaults: options.fromDefaults)
         switch options.source {
         case .files(let files, let name, let description):
-            return try trainFromFiles(files, library: path, start: start, name: name, description: description,
-                                      configuration: options.configuration)
+            return try trainFromFiles(
+                files, library: path, start: start, name: name, description: description,
+                configuration: options.configuration)
         case .device(let device, let name, let samples, let button, let directory):
             let collector = SampleCollector(name: name, samples: samples, path: path, start: start)
             if device != "any" {
@@ -127,8 +139,10 @@ enum TrainCommand: Command {
 
     /// Adds every stroke of `files` (stroke files and recordings), named
     /// `name` or by the file; saves only when every file was read.
-    static func trainFromFiles(_ files: [String], library path: String, start: (library: TemplateLibrary, note: String?),
-                               name: String?, description: String?, configuration: ConfigurationOptions) throws -> Int32 {
+    static func trainFromFiles(
+        _ files: [String], library path: String, start: (library: TemplateLibrary, note: String?),
+        name: String?, description: String?, configuration: ConfigurationOptions
+    ) throws -> Int32 {
         var library = start.library
         try RecordingFile.checkDescription(description)
         // The daemon's engine section: how recordings are drawn, and the stroke rule new samples are checked by.
@@ -145,7 +159,9 @@ enum TrainCommand: Command {
                     throw CommandFailure("\(file) is a recording, which does not name its gesture; give --name NAME")
                 }
                 let trace = try RecordingFile.load(file, description: description, as: .samples, options: options)
-                strokes = try RecordedStrokes.strokes(in: trace, file: file, configuration: engine).map { StrokeFile(name: name, points: $0) }
+                strokes = try RecordedStrokes.strokes(in: trace, file: file, configuration: engine).map {
+                    StrokeFile(name: name, points: $0)
+                }
             } else {
                 strokes = try StrokeFile.load(contentsOf: URL(fileURLWithPath: file))
             }
@@ -163,11 +179,15 @@ enum TrainCommand: Command {
         }
         progress?.finish()
         for index in sources.keys.sorted() {
-            if let warning = sampleWarning(index, in: library, by: engine) { printError("gestures train: warning: \(sources[index]!): \(warning).") }
+            if let warning = sampleWarning(index, in: library, by: engine) {
+                printError("gestures train: warning: \(sources[index]!): \(warning).")
+            }
         }
         try TemplateLibraryFile.save(library, to: path)
         let note = start.note.map { ", \($0)" } ?? ""
-        print("added \(counted(added, "sample")) to \(path)\(note) (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))")
+        print(
+            "added \(counted(added, "sample")) to \(path)\(note) (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))"
+        )
         return 0
     }
 

@@ -29,7 +29,8 @@ enum BuildStamp {
         defer { try? file.close() }
         func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
             guard count > 0, (try? file.seek(toOffset: offset)) != nil,
-                  let data = try? file.read(upToCount: count), data.count == count else { return nil }
+                let data = try? file.read(upToCount: count), data.count == count
+            else { return nil }
             return Array(data)
         }
         func integer(_ bytes: [UInt8], _ at: Int, _ size: Int) -> UInt64 {
@@ -37,12 +38,14 @@ enum BuildStamp {
         }
         // ELF64, little-endian: e_shoff at 0x28, e_shentsize, e_shnum and e_shstrndx at 0x3A-0x3F.
         guard let header = read(0, 64), header[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]),
-              header[4] == 2, header[5] == 1 else { return nil }
+            header[4] == 2, header[5] == 1
+        else { return nil }
         let sectionsAt = integer(header, 0x28, 8)
         let entrySize = Int(integer(header, 0x3A, 2)), count = Int(integer(header, 0x3C, 2))
         let namesIndex = Int(integer(header, 0x3E, 2))
         guard entrySize >= 64, count > 0, count < 4096, namesIndex < count,
-              let table = read(sectionsAt, entrySize * count) else { return nil }
+            let table = read(sectionsAt, entrySize * count)
+        else { return nil }
         // Each section header: sh_name (4 bytes) at 0, sh_offset (8) at 24, sh_size (8) at 32.
         func section(_ index: Int) -> (name: Int, offset: UInt64, size: Int) {
             let base = index * entrySize
@@ -55,7 +58,8 @@ enum BuildStamp {
             let candidate = section(index)
             let end = candidate.name + wanted.count
             guard end < nameBytes.count, nameBytes[candidate.name..<end].elementsEqual(wanted), nameBytes[end] == 0,
-                  candidate.size <= 256, let text = read(candidate.offset, candidate.size) else { continue }
+                candidate.size <= 256, let text = read(candidate.offset, candidate.size)
+            else { continue }
             let commit = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             return commit.isEmpty ? nil : commit
         }

@@ -38,8 +38,9 @@ enum WatchCommand: Command {
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
-        Options(device: arguments[device], endsOnly: arguments[ends], format: arguments[format],
-                engine: try EngineOptions(arguments), directory: arguments[InputDevices.directoryOption])
+        Options(
+            device: arguments[device], endsOnly: arguments[ends], format: arguments[format],
+            engine: try EngineOptions(arguments), directory: arguments[InputDevices.directoryOption])
     }
 
     /// The selection `--device` names: a node (a path or eventN), else part of device names.

@@ -36,8 +36,10 @@ public final class ActionRunner: @unchecked Sendable {
 
     /// A runner with `settings`, starting commands with `launcher`, input
     /// actions through `inputDevices`, and logging to `log`.
-    public init(settings: DaemonConfiguration.ActionSettings, launcher: any ProcessLauncher = SpawnLauncher(),
-                inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog) {
+    public init(
+        settings: DaemonConfiguration.ActionSettings, launcher: any ProcessLauncher = SpawnLauncher(),
+        inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog
+    ) {
         self.settings = settings
         self.launcher = launcher
         self.log = log
@@ -73,7 +75,9 @@ public final class ActionRunner: @unchecked Sendable {
         let starting = startable()
         condition.unlock()
         if !accepted {
-            log.write("dropped \(action.binding): \(limits.0) commands running and \(limits.1) waiting, the limit; not running \(Self.quoted(action.command))")
+            log.write(
+                "dropped \(action.binding): \(limits.0) commands running and \(limits.1) waiting, the limit; not running \(Self.quoted(action.command))"
+            )
         }
         starting.forEach(start)
     }

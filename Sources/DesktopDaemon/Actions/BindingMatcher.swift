@@ -87,13 +87,15 @@ public struct BindingMatcher: Sendable {
             inProgress[device.id] = progress
             return actions
         case .update?:
-            var progress = inProgress[device.id]
+            var progress =
+                inProgress[device.id]
                 ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
             let actions = progress.fire(event, from: device, completing: false, verdicts: &verdicts)
             inProgress[device.id] = progress
             return actions
         case .end?:
-            var progress = inProgress.removeValue(forKey: device.id)
+            var progress =
+                inProgress.removeValue(forKey: device.id)
                 ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
             guard event.cancelled != true else {
                 progress.judgeCancelled(event, verdicts: &verdicts)
@@ -118,7 +120,9 @@ public struct BindingMatcher: Sendable {
             case .matched: result.append(true)
             case .notMatched: result.append(false)
             case .patternFailed(let outcome):
-                notes.append("\(binding.label).device.name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so the binding does not apply to it")
+                notes.append(
+                    "\(binding.label).device.name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name)), so the binding does not apply to it"
+                )
                 result.append(false)
             }
         }
@@ -152,8 +156,10 @@ extension BindingMatcher {
 
         /// The actions `event` fires; with `verdicts`, why each binding of
         /// the event's kind did or did not fire is appended to it.
-        mutating func fire(_ event: GestureEvent, from device: InputDevice, completing: Bool,
-                           verdicts: inout [BindingVerdict]?) -> [FiredAction] {
+        mutating func fire(
+            _ event: GestureEvent, from device: InputDevice, completing: Bool,
+            verdicts: inout [BindingVerdict]?
+        ) -> [FiredAction] {
             let previous = latest
             if let dx = event.dxMillimeters, let dy = event.dyMillimeters {
                 let step = ((dx - latest.dx) * (dx - latest.dx) + (dy - latest.dy) * (dy - latest.dy)).squareRoot()
@@ -165,8 +171,10 @@ extension BindingMatcher {
                 let before = actions.count
                 let outcome = judge(index, binding, event, device, completing: completing, previous: previous, into: &actions)
                 if verdicts != nil {
-                    verdicts!.append(BindingVerdict(binding: binding, outcome: outcome ?? .fired(actions.count - before),
-                                                    intercepting: configuration.intercept))
+                    verdicts!.append(
+                        BindingVerdict(
+                            binding: binding, outcome: outcome ?? .fired(actions.count - before),
+                            intercepting: configuration.intercept))
                 }
             }
             return actions
@@ -174,9 +182,11 @@ extension BindingMatcher {
 
         /// Fires what `binding` fires for `event` into `actions`; nil when
         /// it fired, else why not.
-        private mutating func judge(_ index: Int, _ binding: DaemonConfiguration.Binding, _ event: GestureEvent,
-                                    _ device: InputDevice, completing: Bool, previous: (dx: Double, dy: Double),
-                                    into actions: inout [FiredAction]) -> BindingVerdict.Outcome? {
+        private mutating func judge(
+            _ index: Int, _ binding: DaemonConfiguration.Binding, _ event: GestureEvent,
+            _ device: InputDevice, completing: Bool, previous: (dx: Double, dy: Double),
+            into actions: inout [FiredAction]
+        ) -> BindingVerdict.Outcome? {
             let match = binding.match
             guard eligible[index] else { return .notThisDevice }
             if let fingers = match.fingers, fingers != event.fingers { return .notThisFingerCount(wanted: fingers) }
@@ -229,18 +239,23 @@ extension BindingMatcher {
         func judgeCancelled(_ event: GestureEvent, verdicts: inout [BindingVerdict]?) {
             guard verdicts != nil else { return }
             for (index, binding) in configuration.bindings.enumerated() where binding.match.gesture == event.type {
-                let outcome: BindingVerdict.Outcome = !eligible[index] ? .notThisDevice
-                    : binding.match.fingers.map { $0 != event.fingers } == true ? .notThisFingerCount(wanted: binding.match.fingers!)
-                    : dragging.contains(index) ? .fired(1) : .cancelled
+                let outcome: BindingVerdict.Outcome =
+                    !eligible[index]
+                    ? .notThisDevice
+                    : binding.match.fingers.map { $0 != event.fingers } == true
+                        ? .notThisFingerCount(wanted: binding.match.fingers!)
+                        : dragging.contains(index) ? .fired(1) : .cancelled
                 verdicts!.append(BindingVerdict(binding: binding, outcome: outcome, intercepting: configuration.intercept))
             }
         }
 
         /// The steps of a drag for `event`: press at the begin, a move per
         /// update (the displacement since `previous`), a release at the end.
-        private mutating func drag(_ index: Int, button: DaemonConfiguration.MouseSettings.Button,
-                                   _ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice,
-                                   from previous: (dx: Double, dy: Double)) -> [FiredAction] {
+        private mutating func drag(
+            _ index: Int, button: DaemonConfiguration.MouseSettings.Button,
+            _ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice,
+            from previous: (dx: Double, dy: Double)
+        ) -> [FiredAction] {
             var steps: [InputStep] = []
             if !dragging.contains(index), event.phase != .end {
                 // A begin, or an update of a swipe that began under another configuration.
@@ -248,7 +263,8 @@ extension BindingMatcher {
                 steps.append(.dragPress(button.code))
             }
             if event.phase != .begin, event.cancelled != true, dragging.contains(index),
-               let dx = event.dxMillimeters, let dy = event.dyMillimeters, dx != previous.dx || dy != previous.dy {
+                let dx = event.dxMillimeters, let dy = event.dyMillimeters, dx != previous.dx || dy != previous.dy
+            {
                 steps.append(.dragMove(dxMillimeters: dx - previous.dx, dyMillimeters: dy - previous.dy))
             }
             if event.phase == .end, dragging.remove(index) != nil { steps.append(.dragRelease) }
@@ -268,7 +284,8 @@ extension BindingMatcher {
             }
         }
 
-        private func action(_ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice, step: Int?) -> FiredAction {
+        private func action(_ binding: DaemonConfiguration.Binding, _ event: GestureEvent, _ device: InputDevice, step: Int?) -> FiredAction
+        {
             let direction = binding.match.pinchDirection?.rawValue ?? swipeDirection(event)?.rawValue ?? pinchDirection(event)?.rawValue
             var input: InputStep?
             switch binding.action.input {
@@ -306,7 +323,8 @@ extension BindingMatcher {
                 best = (scale < 1 ? .in : .out, abs(scale - 1) / scaleThreshold)
             }
             if let angle = event.angleDegrees, angleThreshold > 0, abs(angle) >= angleThreshold,
-               abs(angle) / angleThreshold > best?.excess ?? 0 {
+                abs(angle) / angleThreshold > best?.excess ?? 0
+            {
                 best = (angle > 0 ? .clockwise : .counterclockwise, abs(angle) / angleThreshold)
             }
             return best?.direction
@@ -338,13 +356,19 @@ extension BindingMatcher {
                 guard let distance, distance >= minimum else { return .tooShort(millimeters: distance ?? 0, minimum: minimum) }
             }
             if let minimum = match.minimumScale {
-                guard let scale = event.scale, scale >= minimum else { return .scaleOutOfRange(scale: event.scale, wanted: "at least \(minimum)") }
+                guard let scale = event.scale, scale >= minimum else {
+                    return .scaleOutOfRange(scale: event.scale, wanted: "at least \(minimum)")
+                }
             }
             if let maximum = match.maximumScale {
-                guard let scale = event.scale, scale <= maximum else { return .scaleOutOfRange(scale: event.scale, wanted: "at most \(maximum)") }
+                guard let scale = event.scale, scale <= maximum else {
+                    return .scaleOutOfRange(scale: event.scale, wanted: "at most \(maximum)")
+                }
             }
             if let minimum = match.minimumAngleDegrees {
-                guard let angle = event.angleDegrees, abs(angle) >= minimum else { return .turnedTooLittle(degrees: event.angleDegrees ?? 0, minimum: minimum) }
+                guard let angle = event.angleDegrees, abs(angle) >= minimum else {
+                    return .turnedTooLittle(degrees: event.angleDegrees ?? 0, minimum: minimum)
+                }
             }
             return nil
         }

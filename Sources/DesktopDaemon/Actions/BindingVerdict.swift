@@ -70,7 +70,8 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         } else if DaemonConfiguration.claimsByDefault(binding.match) {
             claimReason = "passed to the desktop too: the binding says claim: false"
         } else {
-            claimReason = "passed to the desktop too: claimed only with claim: true (1- and 2-finger gestures, strokes and bindings without fingers)"
+            claimReason =
+                "passed to the desktop too: claimed only with claim: true (1- and 2-finger gestures, strokes and bindings without fingers)"
         }
     }
 
@@ -90,9 +91,11 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         case .notThisDirection(let wanted, let got):
             return "not this direction: it wants \(wanted), \(got.map { "the gesture went \($0)" } ?? "the gesture has no direction yet")"
         case .notThisTemplate(let wanted, let got):
-            return "not this shape: it wants \(Excerpt.quoted(wanted)), \(got.map { "the stroke was \(Excerpt.quoted($0))" } ?? "the stroke matched none")"
+            return
+                "not this shape: it wants \(Excerpt.quoted(wanted)), \(got.map { "the stroke was \(Excerpt.quoted($0))" } ?? "the stroke matched none")"
         case .notThisSequence(let wanted, let got):
-            return "not this sequence: it wants \(Excerpt.quoted(wanted)), \(got.map { "this was \(Excerpt.quoted($0))" } ?? "this was none")"
+            return
+                "not this sequence: it wants \(Excerpt.quoted(wanted)), \(got.map { "this was \(Excerpt.quoted($0))" } ?? "this was none")"
         case .tooShort(let distance, let minimum):
             return "too short: \(Self.number(distance)) of \(Self.number(minimum)) mm"
         case .scaleOutOfRange(let scale, let wanted):

@@ -17,8 +17,10 @@ public struct FiredAction: Hashable, Sendable {
     public var gesture: String
 
     /// An action of `binding` running `command`.
-    public init(binding: String, command: [String], input: InputStep? = nil, environment: [String: String] = [:],
-                timeout: Duration = .seconds(10), gesture: String = "") {
+    public init(
+        binding: String, command: [String], input: InputStep? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(10), gesture: String = ""
+    ) {
         self.binding = binding
         self.command = command
         self.input = input
@@ -50,7 +52,8 @@ public struct FiredAction: Hashable, Sendable {
         for event: GestureEvent, device: InputDevice, direction: String?, binding: String, step: Int? = nil
     ) -> [String: String] {
         let number = GestureEvent.decimalText
-        var values: [String: String] = event.source == .touch
+        var values: [String: String] =
+            event.source == .touch
             ? ["GESTURE_FINGERS": String(event.fingers)] : ["GESTURE_SOURCE": event.source.rawValue]
         values.merge([
             "GESTURE_TYPE": event.type.rawValue,

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Starts commands with `posix_spawnp`: the program is looked up in `PATH`,
 /// standard input is `/dev/null`, standard output and error go to the
@@ -19,8 +20,10 @@ public struct SpawnLauncher: ProcessLauncher {
     public init() {}
 
     /// Starts `command`; see ``ProcessLauncher/launch(_:environment:timeout:completion:)``.
-    public func launch(_ command: [String], environment: [String: String], timeout: Duration,
-                       completion: @escaping @Sendable (CommandOutcome) -> Void) {
+    public func launch(
+        _ command: [String], environment: [String: String], timeout: Duration,
+        completion: @escaping @Sendable (CommandOutcome) -> Void
+    ) {
         let pid: pid_t
         switch Self.spawn(command, environment: environment) {
         case .success(let spawned): pid = spawned
@@ -29,7 +32,8 @@ public struct SpawnLauncher: ProcessLauncher {
             return
         }
         let child = Child(pid: pid)
-        let nanoseconds = Int(min(timeout.components.seconds, 1 << 32)) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
+        let nanoseconds =
+            Int(min(timeout.components.seconds, 1 << 32)) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
             guard child.signal(SIGTERM) else { return }
             let grace = Int(Self.killGrace.components.seconds) * 1_000_000_000
@@ -83,7 +87,10 @@ public struct SpawnLauncher: ProcessLauncher {
         }
     }
 
-    private enum SpawnResult { case success(pid_t), failure(String) }
+    private enum SpawnResult {
+        case success(pid_t)
+        case failure(String)
+    }
 
     private static func spawn(_ command: [String], environment: [String: String]) -> SpawnResult {
         guard let program = command.first, !program.isEmpty else { return .failure("the command is empty") }

@@ -34,7 +34,8 @@ public final class UinputInputDevices: VirtualInputDevices, @unchecked Sendable 
     /// The keyboard's description: every `KEY_*` code below the buttons and
     /// from `KEY_OK` on (no `BTN_*`, so udev sees a keyboard, not a mouse).
     public static var keyboardDescription: DeviceDescription {
-        var keyboard = DeviceDescription(name: "gestures virtual keyboard", id: .init(bus: 0x06, vendor: 0x6765, product: 0x0001, version: 1))
+        var keyboard = DeviceDescription(
+            name: "gestures virtual keyboard", id: .init(bus: 0x06, vendor: 0x6765, product: 0x0001, version: 1))
         for code in UInt16(1)..<0x100 { keyboard.enable(EV.KEY, code) }
         for code in UInt16(0x160)..<0x2c0 { keyboard.enable(EV.KEY, code) }
         return keyboard
@@ -42,8 +43,9 @@ public final class UinputInputDevices: VirtualInputDevices, @unchecked Sendable 
 
     /// The pointer's description: a three-button mouse with wheels.
     public static var pointerDescription: DeviceDescription {
-        var pointer = DeviceDescription(name: "gestures virtual pointer", id: .init(bus: 0x06, vendor: 0x6765, product: 0x0002, version: 1),
-                                        properties: [INPUT_PROP.POINTER])
+        var pointer = DeviceDescription(
+            name: "gestures virtual pointer", id: .init(bus: 0x06, vendor: 0x6765, product: 0x0002, version: 1),
+            properties: [INPUT_PROP.POINTER])
         for code in [REL.X, REL.Y, REL.WHEEL, REL.HWHEEL] { pointer.enable(EV.REL, code) }
         for code in [BTN.LEFT, BTN.RIGHT, BTN.MIDDLE] { pointer.enable(EV.KEY, code) }
         return pointer
@@ -76,9 +78,11 @@ public final class UinputInputDevices: VirtualInputDevices, @unchecked Sendable 
             let prefix = VirtualDevice.ownPhysicalLocationPrefix
             if keyboard == nil { keyboard = try VirtualDevice(Self.keyboardDescription, physicalLocation: prefix + "keyboard") }
             if pointer == nil { pointer = try VirtualDevice(Self.pointerDescription, physicalLocation: prefix + "pointer") }
-            return "made the virtual keyboard \(keyboard?.devnode ?? "?") and pointer \(pointer?.devnode ?? "?") for keys, button and drag actions"
+            return
+                "made the virtual keyboard \(keyboard?.devnode ?? "?") and pointer \(pointer?.devnode ?? "?") for keys, button and drag actions"
         } catch {
-            return "cannot make the virtual keyboard and pointer for keys, button and drag actions, which will not run: \(error.description)"
+            return
+                "cannot make the virtual keyboard and pointer for keys, button and drag actions, which will not run: \(error.description)"
         }
     }
 }

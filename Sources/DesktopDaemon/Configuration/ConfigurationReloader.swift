@@ -19,9 +19,12 @@ public struct ConfigurationReloader: Sendable {
 
     /// A reloader for `path`, whose current contents are taken as already
     /// read; `load` reads and checks a file (a seam for tests).
-    public init(path: String, load: @escaping @Sendable (String) throws(ConfigurationErrors) -> DaemonConfiguration = {
-        (path: String) throws(ConfigurationErrors) in try DaemonConfiguration.load(contentsOf: path)
-    }) {
+    public init(
+        path: String,
+        load: @escaping @Sendable (String) throws(ConfigurationErrors) -> DaemonConfiguration = {
+            (path: String) throws(ConfigurationErrors) in try DaemonConfiguration.load(contentsOf: path)
+        }
+    ) {
         self.path = path
         self.load = load
         self.stamp = FileStamp(path: path)

@@ -1,6 +1,6 @@
-import InputInterception
 import GestureRecognition
 import InputChecks
+import InputInterception
 
 extension DaemonConfiguration {
     /// What is claimed on `device`: the claiming bindings whose `device`
@@ -15,12 +15,15 @@ extension DaemonConfiguration {
                 case .matched: break
                 case .notMatched: continue
                 case .patternFailed(let outcome):
-                    notes.append("\(binding.label).device.name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name, limit: 80)), so the binding claims nothing on it")
+                    notes.append(
+                        "\(binding.label).device.name: the pattern \(outcome) against the device \(Excerpt.quoted(device.name, limit: 80)), so the binding claims nothing on it"
+                    )
                     continue
                 }
             }
-            let claim = PassThroughFilter.Claim(gesture: binding.match.gesture, fingers: binding.match.fingers,
-                                                direction: binding.match.gesture == .swipe ? binding.match.swipeDirection : nil)
+            let claim = PassThroughFilter.Claim(
+                gesture: binding.match.gesture, fingers: binding.match.fingers,
+                direction: binding.match.gesture == .swipe ? binding.match.swipeDirection : nil)
             if !claims.contains(claim) { claims.append(claim) }
         }
         // A claim on every direction makes the direction-bound ones of the same swipe redundant.

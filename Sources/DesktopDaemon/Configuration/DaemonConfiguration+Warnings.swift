@@ -42,22 +42,30 @@ extension DaemonConfiguration {
         bindings.compactMap { binding in
             guard let matcher = binding.match.device, !devices.contains(where: { matcher.match($0) == .matched }) else { return nil }
             let seen = devices.isEmpty ? "there are none" : "there are \(Self.deviceList(devices))"
-            return ConfigurationWarning("\(binding.path).device", "matches no device gestures can come from (\(seen)), so \(Excerpt.quoted(binding.label)) never fires")
+            return ConfigurationWarning(
+                "\(binding.path).device",
+                "matches no device gestures can come from (\(seen)), so \(Excerpt.quoted(binding.label)) never fires")
         }
     }
 
     private func strokeFingerWarnings(_ binding: Binding) -> [ConfigurationWarning] {
         guard binding.match.gesture == .swipe || binding.match.gesture == .pinch, let fingers = binding.match.fingers else { return [] }
-        let surfaces = [("touchpads", "touchpadStrokeFingers", engine.touchpadStrokeFingers),
-                        ("touchscreens", "touchscreenStrokeFingers", engine.touchscreenStrokeFingers)]
+        let surfaces = [
+            ("touchpads", "touchpadStrokeFingers", engine.touchpadStrokeFingers),
+            ("touchscreens", "touchscreenStrokeFingers", engine.touchscreenStrokeFingers),
+        ]
         let taken = surfaces.filter { $0.2 == fingers }
         guard !taken.isEmpty else { return [] }
         let keys = taken.map { "engine.\($0.1): \(fingers)" }.joined(separator: " and ")
         let places = taken.map(\.0).joined(separator: " and ")
         let everywhere = taken.count == surfaces.count
         let gesture = binding.match.gesture == .swipe ? "swipe" : "pinch"
-        return [ConfigurationWarning("\(binding.path).fingers",
-                                     "\(keys) makes every \(fingers)-finger motion on \(places) a drawn stroke, so this \(fingers)-finger \(gesture) \(everywhere ? "never fires" : "never fires there")")]
+        return [
+            ConfigurationWarning(
+                "\(binding.path).fingers",
+                "\(keys) makes every \(fingers)-finger motion on \(places) a drawn stroke, so this \(fingers)-finger \(gesture) \(everywhere ? "never fires" : "never fires there")"
+            )
+        ]
     }
 
     /// Pairs of bindings that the same gesture fires, each pair once, the first in file order firing first.
@@ -82,8 +90,11 @@ extension DaemonConfiguration {
                 let pair = [min(index, other), max(index, other)]
                 guard reported.insert(pair).inserted else { continue }
                 let first = bindings[pair[0]], second = bindings[pair[1]]
-                warnings.append(ConfigurationWarning(second.path,
-                    "fires together with \(first.path) (\(Excerpt.quoted(first.label))) for one \(Self.gestureWords(binding.match)); \(first.path) fires first, being earlier in the file"))
+                warnings.append(
+                    ConfigurationWarning(
+                        second.path,
+                        "fires together with \(first.path) (\(Excerpt.quoted(first.label))) for one \(Self.gestureWords(binding.match)); \(first.path) fires first, being earlier in the file"
+                    ))
             }
         }
         return warnings

@@ -10,7 +10,9 @@ public struct FileStamp: Hashable, Sendable {
     public init(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { facts = nil; return }
-        facts = [Int64(info.st_ino), Int64(info.st_size),
-                 Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)]
+        facts = [
+            Int64(info.st_ino), Int64(info.st_size),
+            Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+        ]
     }
 }

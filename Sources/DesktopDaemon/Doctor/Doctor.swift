@@ -63,9 +63,10 @@ public struct Doctor {
 
     private func examineDevices() -> DoctorCheck {
         guard let names = system.names(in: devicesDirectory) else {
-            return DoctorCheck(area: .devices, status: .unknown,
-                               summary: "\(devicesDirectory) cannot be listed, so no device could be checked.",
-                               fix: "Run gestures doctor on the machine with the touchpad, outside a container without /dev/input.")
+            return DoctorCheck(
+                area: .devices, status: .unknown,
+                summary: "\(devicesDirectory) cannot be listed, so no device could be checked.",
+                fix: "Run gestures doctor on the machine with the touchpad, outside a container without /dev/input.")
         }
         let nodes = names.compactMap { name -> Int? in name.hasPrefix("event") ? Int(name.dropFirst(5)) : nil }
             .sorted().map { node(number: $0) }
@@ -89,18 +90,21 @@ public struct Doctor {
         if let denied {
             let reason = accessReason(denied.path, reading: true)
             let what = denied.kind.map { "the \($0.rawValue) \(denied.path)" } ?? denied.path
-            return DoctorCheck(area: .devices, status: .problem,
-                               summary: "No touchpad, touchscreen or mouse can be read: \(what) cannot, because \(reason.why).",
-                               fix: reason.fix, details: details)
+            return DoctorCheck(
+                area: .devices, status: .problem,
+                summary: "No touchpad, touchscreen or mouse can be read: \(what) cannot, because \(reason.why).",
+                fix: reason.fix, details: details)
         }
         if let failed = wanted.first, case .failed(let sentence) = failed.probe {
-            return DoctorCheck(area: .devices, status: .problem,
-                               summary: "No touchpad, touchscreen or mouse can be read: \(sentence)",
-                               fix: "Check that the device is still plugged in, then run gestures doctor again.", details: details)
+            return DoctorCheck(
+                area: .devices, status: .problem,
+                summary: "No touchpad, touchscreen or mouse can be read: \(sentence)",
+                fix: "Check that the device is still plugged in, then run gestures doctor again.", details: details)
         }
-        return DoctorCheck(area: .devices, status: .problem,
-                           summary: "No touchpad, touchscreen or mouse was found in \(devicesDirectory).",
-                           fix: "Connect one (gestures replay and gestures run --replay work on recordings without one).", details: details)
+        return DoctorCheck(
+            area: .devices, status: .problem,
+            summary: "No touchpad, touchscreen or mouse was found in \(devicesDirectory).",
+            fix: "Connect one (gestures replay and gestures run --replay work on recordings without one).", details: details)
     }
 
     private func node(number: Int) -> Node {
@@ -118,7 +122,8 @@ public struct Doctor {
     /// entry), for nodes that cannot be opened.
     private func udevKind(_ sys: String) -> DeviceDescription.Kind? {
         guard let number = system.text(of: "\(sys)/dev")?.trimmingCharacters(in: .whitespacesAndNewlines),
-              let entry = system.text(of: "/run/udev/data/c\(number)") else { return nil }
+            let entry = system.text(of: "/run/udev/data/c\(number)")
+        else { return nil }
         let properties = Set(entry.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         if properties.contains("E:ID_INPUT_TOUCHPAD=1") { return .touchpad }
         if properties.contains("E:ID_INPUT_TOUCHSCREEN=1") { return .touchscreen }
@@ -153,25 +158,37 @@ public struct Doctor {
         if groupMayUse, let input {
             let listed = input.members.contains(user) || primaryGroupID(of: user) == input.gid
             if !listed {
-                return ("it belongs to the input group (\(owner)) and you (\(Excerpt.quoted(user, limit: 40))) are not in it",
-                        "Add yourself to it with 'sudo usermod -aG input \(user)', then log out and back in.")
+                return (
+                    "it belongs to the input group (\(owner)) and you (\(Excerpt.quoted(user, limit: 40))) are not in it",
+                    "Add yourself to it with 'sudo usermod -aG input \(user)', then log out and back in."
+                )
             }
             if !system.user.activeGroupIDs.contains(input.gid) {
-                return ("you were added to the input group after this login session began, so it does not have the group yet",
-                        "Log out and back in (or reboot), then run gestures doctor again.")
+                return (
+                    "you were added to the input group after this login session began, so it does not have the group yet",
+                    "Log out and back in (or reboot), then run gestures doctor again."
+                )
             }
-            return ("it belongs to the input group (\(owner)) and you are in it, yet it cannot be opened",
-                    "Look at 'ls -l \(path)' and 'getfacl \(path)'; something else changed its permissions.")
+            return (
+                "it belongs to the input group (\(owner)) and you are in it, yet it cannot be opened",
+                "Look at 'ls -l \(path)' and 'getfacl \(path)'; something else changed its permissions."
+            )
         }
-        let rules = ["/etc/udev/rules.d/70-gestures.rules", "/usr/lib/udev/rules.d/70-gestures.rules",
-                     "/lib/udev/rules.d/70-gestures.rules"]
+        let rules = [
+            "/etc/udev/rules.d/70-gestures.rules", "/usr/lib/udev/rules.d/70-gestures.rules",
+            "/lib/udev/rules.d/70-gestures.rules",
+        ]
         let trigger = "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input --subsystem-match=misc"
         guard let rule = rules.first(where: { system.status(of: $0) != nil }) else {
-            return ("the udev rule of gestures is not installed (\(path) has \(owner))",
-                    "Install it with the gestures package, or 'sudo cp Tools/70-gestures.rules /etc/udev/rules.d/ && \(trigger)'.")
+            return (
+                "the udev rule of gestures is not installed (\(path) has \(owner))",
+                "Install it with the gestures package, or 'sudo cp Tools/70-gestures.rules /etc/udev/rules.d/ && \(trigger)'."
+            )
         }
-        return ("the udev rule \(rule) is installed but not applied to it yet (\(owner))",
-                "Apply it with '\(trigger)', or reboot.")
+        return (
+            "the udev rule \(rule) is installed but not applied to it yet (\(owner))",
+            "Apply it with '\(trigger)', or reboot."
+        )
     }
 
     struct Group {
@@ -206,18 +223,20 @@ public struct Doctor {
         let path = "/dev/uinput"
         let usedFor = "interception (keeping claimed gestures from the desktop) and the keys, button and drag actions"
         guard system.status(of: path) != nil else {
-            let check = DoctorCheck(area: .uinput, status: needed ? .problem : .note,
-                                    summary: "\(path) does not exist (the uinput module is not loaded), so \(usedFor) will not work.",
-                                    fix: "Load it with 'sudo modprobe uinput' (the udev rule of gestures loads it at boot).")
+            let check = DoctorCheck(
+                area: .uinput, status: needed ? .problem : .note,
+                summary: "\(path) does not exist (the uinput module is not loaded), so \(usedFor) will not work.",
+                fix: "Load it with 'sudo modprobe uinput' (the udev rule of gestures loads it at boot).")
             return (check, false)
         }
         if system.canWrite(path) {
             return (DoctorCheck(area: .uinput, status: .ok, summary: "\(path) can be written: \(usedFor) will work."), true)
         }
         let reason = accessReason(path, reading: false)
-        let check = DoctorCheck(area: .uinput, status: needed ? .problem : .note,
-                                summary: "\(path) cannot be opened for writing, because \(reason.why), so \(usedFor) will not work.",
-                                fix: reason.fix)
+        let check = DoctorCheck(
+            area: .uinput, status: needed ? .problem : .note,
+            summary: "\(path) cannot be opened for writing, because \(reason.why), so \(usedFor) will not work.",
+            fix: reason.fix)
         return (check, false)
     }
 
@@ -227,30 +246,35 @@ public struct Doctor {
         let location = ConfigurationLocation(environment: system.environment)
         let present = location.candidates.filter { system.status(of: $0) != nil }
         guard let path = present.first else {
-            let check = DoctorCheck(area: .configuration, status: .problem,
-                                    summary: "There is no configuration in \(location.directory), so gestures run has nothing to do.",
-                                    fix: "Write \(location.directory)/config.yaml (the README's \"A first configuration\" works as pasted).")
+            let check = DoctorCheck(
+                area: .configuration, status: .problem,
+                summary: "There is no configuration in \(location.directory), so gestures run has nothing to do.",
+                fix: "Write \(location.directory)/config.yaml (the README's \"A first configuration\" works as pasted).")
             return (check, nil)
         }
         guard let text = system.text(of: path) else {
-            let check = DoctorCheck(area: .configuration, status: .problem, summary: "\(path) cannot be read.",
-                                    fix: "Make it readable by you: 'chmod u+r \(path)'.")
+            let check = DoctorCheck(
+                area: .configuration, status: .problem, summary: "\(path) cannot be read.",
+                fix: "Make it readable by you: 'chmod u+r \(path)'.")
             return (check, nil)
         }
         let data = Data(text.utf8)
         let configuration: DaemonConfiguration
         do {
-            configuration = try DaemonConfiguration.decode(data, format: .detect(path: path, data: data),
-                                                           baseDirectory: (path as NSString).deletingLastPathComponent)
+            configuration = try DaemonConfiguration.decode(
+                data, format: .detect(path: path, data: data),
+                baseDirectory: (path as NSString).deletingLastPathComponent)
         } catch {
             let errors = ConfigurationErrors(file: path, error.errors)
-            let check = DoctorCheck(area: .configuration, status: .problem, summary: "\(errors.description).",
-                                    fix: "Run 'gestures check-config \(path)' for every error with its key, and correct them.",
-                                    details: errors.lines)
+            let check = DoctorCheck(
+                area: .configuration, status: .problem, summary: "\(errors.description).",
+                fix: "Run 'gestures check-config \(path)' for every error with its key, and correct them.",
+                details: errors.lines)
             return (check, nil)
         }
-        var check = DoctorCheck(area: .configuration, status: .ok,
-                                summary: "\(path) is valid: \(counted(configuration.bindings.count, "binding")).")
+        var check = DoctorCheck(
+            area: .configuration, status: .ok,
+            summary: "\(path) is valid: \(counted(configuration.bindings.count, "binding")).")
         if present.count > 1 {
             check.status = .problem
             check.summary += " \(Self.list(present.dropFirst().map { $0 })) \(present.count > 2 ? "are" : "is") there too and ignored."
@@ -268,8 +292,10 @@ public struct Doctor {
         let home = environment["HOME"] ?? "/home/\(system.user.name)"
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        return [config + "/systemd/user", data + "/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user",
-                "/usr/lib/systemd/user"].map { "\($0)/\(Self.unit)" }
+        return [
+            config + "/systemd/user", data + "/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user",
+            "/usr/lib/systemd/user",
+        ].map { "\($0)/\(Self.unit)" }
     }
 
     private func runningDaemons() -> [DoctorProcess] {
@@ -284,43 +310,50 @@ public struct Doctor {
         let running = daemons.map { "pid \($0.pid)" }
         guard let installed else {
             if !running.isEmpty {
-                return DoctorCheck(area: .service, status: .ok,
-                                   summary: "gestures run is running (\(Self.list(running))), outside systemd: the user unit is not installed.")
+                return DoctorCheck(
+                    area: .service, status: .ok,
+                    summary: "gestures run is running (\(Self.list(running))), outside systemd: the user unit is not installed.")
             }
-            return DoctorCheck(area: .service, status: .problem,
-                               summary: "The systemd user unit \(Self.unit) is not installed and gestures run is not running.",
-                               fix: "Install it with Tools/install or the gestures package, then 'systemctl --user enable --now \(Self.unit)'.")
+            return DoctorCheck(
+                area: .service, status: .problem,
+                summary: "The systemd user unit \(Self.unit) is not installed and gestures run is not running.",
+                fix: "Install it with Tools/install or the gestures package, then 'systemctl --user enable --now \(Self.unit)'.")
         }
         let enabled = system.run(["systemctl", "--user", "is-enabled", Self.unit]).map(firstWord)
         let active = system.run(["systemctl", "--user", "is-active", Self.unit]).map(firstWord)
         guard let enabled, let active else {
             let how = running.isEmpty ? "gestures run is not running" : "gestures run is running (\(Self.list(running)))"
-            return DoctorCheck(area: .service, status: running.isEmpty ? .problem : .ok,
-                               summary: "\(installed) is installed; systemd cannot be asked (no user session manager), and \(how).",
-                               fix: running.isEmpty ? "Start it: 'gestures run &', or log in to a session with systemd." : nil)
+            return DoctorCheck(
+                area: .service, status: running.isEmpty ? .problem : .ok,
+                summary: "\(installed) is installed; systemd cannot be asked (no user session manager), and \(how).",
+                fix: running.isEmpty ? "Start it: 'gestures run &', or log in to a session with systemd." : nil)
         }
         switch (enabled, active) {
         case (_, "active"), (_, "reloading"):
             let start = enabled == "enabled" ? "enabled" : "running but not enabled (it will not start at the next login)"
-            return DoctorCheck(area: .service, status: enabled == "enabled" ? .ok : .problem,
-                               summary: "\(installed) is installed and \(start == "enabled" ? "enabled, and running" : start).",
-                               fix: enabled == "enabled" ? nil : "Enable it: 'systemctl --user enable \(Self.unit)'.")
+            return DoctorCheck(
+                area: .service, status: enabled == "enabled" ? .ok : .problem,
+                summary: "\(installed) is installed and \(start == "enabled" ? "enabled, and running" : start).",
+                fix: enabled == "enabled" ? nil : "Enable it: 'systemctl --user enable \(Self.unit)'.")
         case (_, "failed"):
             let log = system.run(["journalctl", "--user", "-u", Self.unit, "-n", "5", "--no-pager", "-o", "cat"])?.output ?? ""
             let lines = log.split(separator: "\n").suffix(5).map { Excerpt.escaped($0, limit: 200) }
-            return DoctorCheck(area: .service, status: .problem,
-                               summary: "\(Self.unit) failed\(lines.last.map { ": \($0)" } ?? ".")",
-                               fix: "Read 'journalctl --user -u \(Self.unit)', correct the error, then 'systemctl --user restart \(Self.unit)'.",
-                               details: lines)
+            return DoctorCheck(
+                area: .service, status: .problem,
+                summary: "\(Self.unit) failed\(lines.last.map { ": \($0)" } ?? ".")",
+                fix: "Read 'journalctl --user -u \(Self.unit)', correct the error, then 'systemctl --user restart \(Self.unit)'.",
+                details: lines)
         default:
             if enabled == "enabled" {
-                return DoctorCheck(area: .service, status: .problem,
-                                   summary: "\(Self.unit) is enabled but \(active) (it starts with the graphical session).",
-                                   fix: "Start it now: 'systemctl --user start \(Self.unit)'.")
+                return DoctorCheck(
+                    area: .service, status: .problem,
+                    summary: "\(Self.unit) is enabled but \(active) (it starts with the graphical session).",
+                    fix: "Start it now: 'systemctl --user start \(Self.unit)'.")
             }
-            return DoctorCheck(area: .service, status: .problem,
-                               summary: "\(Self.unit) is installed but \(enabled) and \(active).",
-                               fix: "Enable and start it: 'systemctl --user enable --now \(Self.unit)'.")
+            return DoctorCheck(
+                area: .service, status: .problem,
+                summary: "\(Self.unit) is installed but \(enabled) and \(active).",
+                fix: "Enable and start it: 'systemctl --user enable --now \(Self.unit)'.")
         }
     }
 
@@ -344,19 +377,28 @@ public struct Doctor {
         }
         var sentences: [String] = []
         if !found.isEmpty {
-            sentences.append("\(Self.list(found)) \(found.count == 1 ? "is" : "are") running and \(found.count == 1 ? "reads" : "read") the same touchpad: a gesture bound in both does both")
+            sentences.append(
+                "\(Self.list(found)) \(found.count == 1 ? "is" : "are") running and \(found.count == 1 ? "reads" : "read") the same touchpad: a gesture bound in both does both"
+            )
         }
         if daemons.count > 1 {
-            sentences.append("\(daemons.count) gestures run processes are running (\(Self.list(daemons.map { "pid \($0.pid)" }))): every binding fires once in each")
+            sentences.append(
+                "\(daemons.count) gestures run processes are running (\(Self.list(daemons.map { "pid \($0.pid)" }))): every binding fires once in each"
+            )
         }
         guard !sentences.isEmpty else {
             return DoctorCheck(area: .otherTools, status: .ok, summary: "No other gesture tool is running.")
         }
         var fixes: [String] = []
-        if !found.isEmpty { fixes.append("stop and disable \(found.count == 1 ? "it" : "them") (for example 'systemctl --user disable --now fusuma', or remove it from the session's autostart)") }
+        if !found.isEmpty {
+            fixes.append(
+                "stop and disable \(found.count == 1 ? "it" : "them") (for example 'systemctl --user disable --now fusuma', or remove it from the session's autostart)"
+            )
+        }
         if daemons.count > 1 { fixes.append("keep one gestures run (the service) and stop the others") }
-        return DoctorCheck(area: .otherTools, status: .problem, summary: sentences.joined(separator: "; ") + ".",
-                           fix: fixes.joined(separator: "; ").prefix(1).uppercased() + fixes.joined(separator: "; ").dropFirst() + ".")
+        return DoctorCheck(
+            area: .otherTools, status: .problem, summary: sentences.joined(separator: "; ") + ".",
+            fix: fixes.joined(separator: "; ").prefix(1).uppercased() + fixes.joined(separator: "; ").dropFirst() + ".")
     }
 
     // MARK: Desktop
@@ -382,10 +424,12 @@ public struct Doctor {
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().split(separator: ":").map(String.init)
         guard (environment["XDG_SESSION_TYPE"] ?? "").lowercased() == "wayland" else { return nil }
         if desktops.contains("GNOME") {
-            return DesktopGestures(name: "GNOME", swipeFingers: [3, 4], swipePurpose: "workspaces and the overview", takesEdgeSwipes: false)
+            return DesktopGestures(
+                name: "GNOME", swipeFingers: [3, 4], swipePurpose: "workspaces and the overview", takesEdgeSwipes: false)
         }
         if desktops.contains("KDE") {
-            return DesktopGestures(name: "KDE Plasma", swipeFingers: [3, 4], swipePurpose: "virtual desktops and Overview", takesEdgeSwipes: true)
+            return DesktopGestures(
+                name: "KDE Plasma", swipeFingers: [3, 4], swipePurpose: "virtual desktops and Overview", takesEdgeSwipes: true)
         }
         return nil
     }
@@ -394,28 +438,38 @@ public struct Doctor {
         let environment = system.environment
         guard let desktop = Self.desktopGestures(environment: environment) else {
             guard let name = environment["XDG_CURRENT_DESKTOP"], !name.isEmpty else {
-                return DoctorCheck(area: .desktop, status: .note,
-                                   summary: "The desktop is not known (XDG_CURRENT_DESKTOP is not set), so its own gestures could not be compared with the bindings.")
+                return DoctorCheck(
+                    area: .desktop, status: .note,
+                    summary:
+                        "The desktop is not known (XDG_CURRENT_DESKTOP is not set), so its own gestures could not be compared with the bindings."
+                )
             }
             let session = environment["XDG_SESSION_TYPE"].map { Excerpt.quoted($0, limit: 20) } ?? "an unknown type"
-            return DoctorCheck(area: .desktop, status: .ok,
-                               summary: "\(Excerpt.quoted(name, limit: 40)) (session \(session)) has no gestures of its own that gestures knows of.")
+            return DoctorCheck(
+                area: .desktop, status: .ok,
+                summary: "\(Excerpt.quoted(name, limit: 40)) (session \(session)) has no gestures of its own that gestures knows of.")
         }
         guard let configuration else {
-            return DoctorCheck(area: .desktop, status: .note,
-                               summary: "\(desktop.name) on Wayland takes \(Self.fingerList(desktop.swipeFingers))-finger swipes (\(desktop.swipePurpose)); there are no bindings to compare yet.")
+            return DoctorCheck(
+                area: .desktop, status: .note,
+                summary:
+                    "\(desktop.name) on Wayland takes \(Self.fingerList(desktop.swipeFingers))-finger swipes (\(desktop.swipePurpose)); there are no bindings to compare yet."
+            )
         }
         var uncovered: [DaemonConfiguration.Binding] = []
         var covered: [DaemonConfiguration.Binding] = []
         for binding in configuration.bindings where binding.match.gesture == .swipe {
-            let overlaps = binding.match.fingers.map(desktop.swipeFingers.contains) ?? true
+            let overlaps =
+                binding.match.fingers.map(desktop.swipeFingers.contains) ?? true
                 || (desktop.takesEdgeSwipes && binding.match.edge != nil)
             guard overlaps else { continue }
             if configuration.intercept && binding.claim && uinputWritable { covered.append(binding) } else { uncovered.append(binding) }
         }
-        let takes = "\(desktop.name) takes \(Self.fingerList(desktop.swipeFingers))-finger swipes (\(desktop.swipePurpose))\(desktop.takesEdgeSwipes ? " and touchscreen edge swipes" : "")"
+        let takes =
+            "\(desktop.name) takes \(Self.fingerList(desktop.swipeFingers))-finger swipes (\(desktop.swipePurpose))\(desktop.takesEdgeSwipes ? " and touchscreen edge swipes" : "")"
         guard let first = uncovered.first else {
-            let summary = covered.isEmpty
+            let summary =
+                covered.isEmpty
                 ? "\(takes); no binding overlaps them."
                 : "\(takes); interception keeps them from it for \(Self.list(covered.map { Excerpt.quoted($0.label, limit: 40) }))."
             return DoctorCheck(area: .desktop, status: .ok, summary: summary)
@@ -424,13 +478,16 @@ public struct Doctor {
         if !configuration.intercept {
             fix = "Set 'intercept: true' in the configuration so that claimed gestures never reach \(desktop.name)."
         } else if !uinputWritable {
-            fix = "Give access to /dev/uinput (see the uinput check above), so that the daemon can keep claimed gestures from \(desktop.name)."
+            fix =
+                "Give access to /dev/uinput (see the uinput check above), so that the daemon can keep claimed gestures from \(desktop.name)."
         } else {
             fix = "Add 'claim: true' to \(first.path) (or bind a finger count \(desktop.name) leaves alone, such as 5)."
         }
-        return DoctorCheck(area: .desktop, status: .problem,
-                           summary: "\(takes), and \(Self.list(uncovered.map { Excerpt.quoted($0.label, limit: 40) })) will do both \(desktop.name)'s action and its own.",
-                           fix: fix)
+        return DoctorCheck(
+            area: .desktop, status: .problem,
+            summary:
+                "\(takes), and \(Self.list(uncovered.map { Excerpt.quoted($0.label, limit: 40) })) will do both \(desktop.name)'s action and its own.",
+            fix: fix)
     }
 
     // MARK: Words
@@ -461,7 +518,9 @@ private func counted(_ count: Int, _ word: String) -> String {
 public struct DoctorCheck: Hashable, Sendable, Encodable {
     /// What was checked.
     public enum Area: String, Hashable, Sendable, Encodable, CaseIterable {
-        case devices, uinput, configuration, service, otherTools = "other-tools", desktop
+        case devices, uinput, configuration, service
+        case otherTools = "other-tools"
+        case desktop
     }
 
     /// How it went.
@@ -529,7 +588,8 @@ public struct DoctorReport: Hashable, Sendable, Encodable {
     public var text: String {
         var lines: [String] = []
         for check in checks {
-            lines.append("\(check.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(check.area.rawValue): \(check.summary)")
+            lines.append(
+                "\(check.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(check.area.rawValue): \(check.summary)")
             for detail in check.details { lines.append("           \(detail)") }
             if let fix = check.fix { lines.append("         fix: \(fix)") }
         }

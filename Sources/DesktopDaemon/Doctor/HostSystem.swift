@@ -1,9 +1,10 @@
 import EvdevInput
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The machine the doctor runs on, as a ``DoctorSystem``: files through

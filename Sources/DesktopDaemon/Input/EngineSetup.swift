@@ -14,8 +14,10 @@ public struct EngineSetup: Sendable {
     public var intercept: Bool
 
     /// A setup with these parts.
-    public init(configuration: GestureEngine.Configuration, templates: TemplateLibrary,
-                mouse: DaemonConfiguration.MouseSettings? = nil, intercept: Bool = false) {
+    public init(
+        configuration: GestureEngine.Configuration, templates: TemplateLibrary,
+        mouse: DaemonConfiguration.MouseSettings? = nil, intercept: Bool = false
+    ) {
         self.configuration = configuration
         self.templates = templates
         self.mouse = mouse
@@ -26,7 +28,8 @@ public struct EngineSetup: Sendable {
     /// `mouse` settings (their defaults without a `mouse` section), the
     /// button withheld from the desktop when intercepting.
     public var pipeline: GesturePipeline.Setup {
-        GesturePipeline.Setup(configuration: configuration, templates: templates,
-                              mouse: (mouse ?? DaemonConfiguration.MouseSettings()).strokeSettings(withholdsButton: intercept))
+        GesturePipeline.Setup(
+            configuration: configuration, templates: templates,
+            mouse: (mouse ?? DaemonConfiguration.MouseSettings()).strokeSettings(withholdsButton: intercept))
     }
 }

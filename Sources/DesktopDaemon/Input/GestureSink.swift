@@ -1,5 +1,5 @@
-import InputInterception
 import GestureRecognition
+import InputInterception
 
 /// What a ``GestureSource`` hands its gestures to.
 public struct GestureSink: Sendable {

@@ -1,9 +1,9 @@
 import EvdevInput
-import InputInterception
 import Foundation
 import GestureRecognition
-import TouchInput
+import InputInterception
 import Synchronization
+import TouchInput
 
 /// Live touchpads and touchscreens through `LiveGestures`: every touch device
 /// the configuration's `devices` accept (and those plugged in later), each
@@ -66,8 +66,10 @@ public struct LiveSource: GestureSource {
     public var intercepts: Bool
 
     /// A source reading `selection` in `directory` until `stopper` stops it.
-    public init(selection: LiveGestures.Selection = .touchDevices, directory: String = "/dev/input", stopper: Stopper,
-                intercepts: Bool = true) {
+    public init(
+        selection: LiveGestures.Selection = .touchDevices, directory: String = "/dev/input", stopper: Stopper,
+        intercepts: Bool = true
+    ) {
         self.selection = selection
         self.directory = directory
         self.stopper = stopper
@@ -85,15 +87,19 @@ public struct LiveSource: GestureSource {
         let setup = sink.engineSetup()
         let interception = Interception(enabled: intercepts && setup.intercept, warn: { sink.log.write($0) })
         if !interception.isEnabled {
-            sink.log.write("not intercepting: the desktop sees every gesture too (\(intercepts ? "intercept: false in the configuration" : "--no-intercept"))")
+            sink.log.write(
+                "not intercepting: the desktop sees every gesture too (\(intercepts ? "intercept: false in the configuration" : "--no-intercept"))"
+            )
         }
-        let live = try LiveGestures(selection: selection, directory: directory, setup: { device in
-            guard sink.accepts(input(device)) else {
-                sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
-                return nil
-            }
-            return sink.engineSetup().pipeline
-        }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0)) })
+        let live = try LiveGestures(
+            selection: selection, directory: directory,
+            setup: { device in
+                guard sink.accepts(input(device)) else {
+                    sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
+                    return nil
+                }
+                return sink.engineSetup().pipeline
+            }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0)) })
         let mice = setup.mouse == nil ? nil : try mouseStrokes(into: sink, interception: interception)
         stopper.attach(live.waker)
         if live.devices.isEmpty { sink.log.write("no touchpad or touchscreen to read yet; waiting for one") }
@@ -142,17 +148,19 @@ public struct LiveSource: GestureSource {
         case .named(let text): nameFilter = text.lowercased()
         case .node: return nil
         }
-        return try LiveMouseStrokes(selection: .mice(in: directory), setup: { device in
-            if let nameFilter, !device.description.name.lowercased().contains(nameFilter) { return nil }
-            // The settings and templates current now: a reload applies to the mice opened after it.
-            let setup = sink.engineSetup()
-            guard setup.mouse != nil else { return nil }
-            guard sink.accepts(Self.input(mouse: device)) else {
-                sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
-                return nil
-            }
-            return setup.pipeline
-        }, warn: { sink.log.write($0) }, interception: interception)
+        return try LiveMouseStrokes(
+            selection: .mice(in: directory),
+            setup: { device in
+                if let nameFilter, !device.description.name.lowercased().contains(nameFilter) { return nil }
+                // The settings and templates current now: a reload applies to the mice opened after it.
+                let setup = sink.engineSetup()
+                guard setup.mouse != nil else { return nil }
+                guard sink.accepts(Self.input(mouse: device)) else {
+                    sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
+                    return nil
+                }
+                return setup.pipeline
+            }, warn: { sink.log.write($0) }, interception: interception)
     }
 
     /// Hands the mouse reader to its thread: after the handover only that

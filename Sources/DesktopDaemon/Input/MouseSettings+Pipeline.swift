@@ -7,8 +7,9 @@ extension DaemonConfiguration.MouseSettings {
     /// live mice, `gestures run --replay` and `gestures replay` alike.
     public func strokeSettings(withholdsButton: Bool) -> MouseStrokeEngine.Settings {
         MouseStrokeEngine.Settings(
-            strokes: StrokeButtonFilter.Settings(button: button.code, minimumLengthCounts: minimumLengthCounts,
-                                                 pressDelay: pressAfter, passesMotion: pointerMotion == .pass),
+            strokes: StrokeButtonFilter.Settings(
+                button: button.code, minimumLengthCounts: minimumLengthCounts,
+                pressDelay: pressAfter, passesMotion: pointerMotion == .pass),
             recognition: recognition,
             withholdsButton: withholdsButton)
     }

@@ -72,7 +72,10 @@ public struct ReplaySource: GestureSource {
                     let path = text.trimmingCharacters(in: .whitespaces)
                     if !path.isEmpty { take(path) }
                 case .tooLong(let lineNumber):
-                    let failure = Failure(description: "cannot replay line \(lineNumber) of standard input: it is longer than \(Self.maximumPathBytes) bytes, the longest path.")
+                    let failure = Failure(
+                        description:
+                            "cannot replay line \(lineNumber) of standard input: it is longer than \(Self.maximumPathBytes) bytes, the longest path."
+                    )
                     sink.log.write(failure.description)
                     failures.append(failure)
                 }
@@ -97,10 +100,12 @@ public struct ReplaySource: GestureSource {
         let setup = sink.engineSetup()
         let devices = trace.devices.enumerated().map { InputDevice(id: number * 1000 + $0.offset, description: $0.element) }
         let replay = GestureReplay(setup: setup.pipeline)
-        let run = replay.run(trace, including: { index, device in
-            // Mice are read only with a `mouse` section, as live.
-            sink.accepts(devices[index]) && (setup.mouse != nil || device.kind != .mouse)
-        })
+        let run = replay.run(
+            trace,
+            including: { index, device in
+                // Mice are read only with a `mouse` section, as live.
+                sink.accepts(devices[index]) && (setup.mouse != nil || device.kind != .mouse)
+            })
         // Strokes in time order among the outputs: a rejected one is logged where it happened.
         var strokes = run.strokes[...]
         for output in run.outputs {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // One handler per state. Each one switches over every input, so the compiler
@@ -58,7 +58,8 @@ extension GestureEngine {
                 return
             }
             if surface.positionsAreApproximate
-                && snapshot.time - baseline.time <= configuration.approximatePositionSettleTime {
+                && snapshot.time - baseline.time <= configuration.approximatePositionSettleTime
+            {
                 // Still settling after the count changed: the fingers start from here.
                 baseline = Baseline(snapshot, at: baseline.time)
                 for index in snapshot.contacts.indices {
@@ -84,8 +85,9 @@ extension GestureEngine {
             }
             emit(GestureEvent(type: .hold, phase: .begin, time: time, fingers: baseline.fingers))
             tap = nil
-            state = .holding(Hold(
-                fingers: baseline.fingers, landings: touch.landings, countChanged: nil))
+            state = .holding(
+                Hold(
+                    fingers: baseline.fingers, landings: touch.landings, countChanged: nil))
         case .cancel:
             tap = nil
             state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
@@ -100,7 +102,8 @@ extension GestureEngine {
     mutating func decide(_ touch: Touch, _ snapshot: Snapshot) {
         var touch = touch
         let fingers = baseline.fingers
-        let moved = baseline.largestDisplacement(in: snapshot)
+        let moved =
+            baseline.largestDisplacement(in: snapshot)
             >= configuration.motionThresholdMillimeters(fingers: fingers)
         if moved { touch.holdPossible = false }
 
@@ -113,10 +116,11 @@ extension GestureEngine {
                 state = .ignoring(Ignored(reason: .pointerMotion, fingers: fingers))
                 return
             }
-            state = .stroking(Drawing(
-                fingers: fingers,
-                points: [baseline.startCentroid ?? baseline.centroid, baseline.centroid],
-                countChanged: nil))
+            state = .stroking(
+                Drawing(
+                    fingers: fingers,
+                    points: [baseline.startCentroid ?? baseline.centroid, baseline.centroid],
+                    countChanged: nil))
             return
         }
         if fingers == 1 {
@@ -130,8 +134,9 @@ extension GestureEngine {
             // out as a palm is, until it lifts, and the others decide alone,
             // their travel counted from where they settled.
             var start = Snapshot(time: baseline.time, fingers: 0, contacts: InlineList())
-            var now = Snapshot(time: snapshot.time, fingers: snapshot.fingers - resting.count, contacts: InlineList(),
-                               isButtonDown: snapshot.isButtonDown)
+            var now = Snapshot(
+                time: snapshot.time, fingers: snapshot.fingers - resting.count, contacts: InlineList(),
+                isButtonDown: snapshot.isButtonDown)
             for index in snapshot.contacts.indices where !resting.contains(snapshot.contacts[index].id) {
                 let contact = snapshot.contacts[index]
                 now.contacts.append(contact)
@@ -148,9 +153,11 @@ extension GestureEngine {
 
         let travel = baseline.travelMillimeters
         let shapeChange = baseline.spreadChangeMillimeters + baseline.arcMillimeters
-        let swipeReady = travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
+        let swipeReady =
+            travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
             && travel >= configuration.swipeDominanceRatio * shapeChange
-        let pinchReady = shapeChange >= configuration.pinchThresholdMillimeters
+        let pinchReady =
+            shapeChange >= configuration.pinchThresholdMillimeters
             && (abs(baseline.transform.scale - 1) >= configuration.pinchScaleThreshold
                 || abs(baseline.transform.rotationDegrees) >= configuration.rotationThresholdDegrees)
         if swipeReady {
@@ -207,9 +214,11 @@ extension GestureEngine {
         if moves.count == 1 {
             // One finger moving beside a still one is a pinch about it too,
             // unless the still one rested well before the finger landed.
-            guard resting.allSatisfy({ id in
-                landingTime(of: id).map { movingLanded - $0 >= configuration.holdDelay } ?? false
-            }) else { return nil }
+            guard
+                resting.allSatisfy({ id in
+                    landingTime(of: id).map { movingLanded - $0 >= configuration.holdDelay } ?? false
+                })
+            else { return nil }
         }
         let agreement = cos(Self.restingContactAgreementDegrees * Double.pi / 180)
         for (a, b) in zip(moves, moves.dropFirst()) {
@@ -296,9 +305,10 @@ extension GestureEngine {
             }
             guard updateMotion(&motion, with: snapshot) else { return state = .swiping(motion) }
             let translation = baseline.translation
-            emit(GestureEvent(
-                type: .swipe, phase: .update, time: snapshot.time, fingers: motion.fingers,
-                dxMillimeters: translation.x, dyMillimeters: translation.y))
+            emit(
+                GestureEvent(
+                    type: .swipe, phase: .update, time: snapshot.time, fingers: motion.fingers,
+                    dxMillimeters: translation.x, dyMillimeters: translation.y))
             state = .swiping(motion)
         case .deadline(let time):
             guard motion.countChanged != nil else { return unexpected(input) }
@@ -349,8 +359,10 @@ extension GestureEngine {
         case .deadline(let time):
             guard motion.countChanged != nil else { return unexpected(input) }
             // As for swipes: fingers lifting one after another, down to one, end the pinch.
-            emit(pinchEvent(motion, .end, at: time,
-                            cancelled: latestSnapshot.fingers >= motion.fingers || latestSnapshot.fingers > 1))
+            emit(
+                pinchEvent(
+                    motion, .end, at: time,
+                    cancelled: latestSnapshot.fingers >= motion.fingers || latestSnapshot.fingers > 1))
             restart(at: time, countChanged: motion.countChanged, holdPossible: false)
         case .cancel(let time):
             emit(pinchEvent(motion, .end, at: time, cancelled: true))
@@ -480,9 +492,10 @@ extension GestureEngine {
             return
         }
         baseline = Baseline(snapshot, at: time)
-        state = .undecided(Touch(
-            landings: ContactPositions(snapshot.contacts),
-            holdPossible: holdPossible && configuration.holds))
+        state = .undecided(
+            Touch(
+                landings: ContactPositions(snapshot.contacts),
+                holdPossible: holdPossible && configuration.holds))
     }
 
     /// A physical button went down with fingers on the surface: the click is

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The states of the machine and what each one remembers. The handlers are in
@@ -99,9 +99,11 @@ extension GestureEngine {
         mutating func update(_ snapshot: Snapshot, _ configuration: Configuration) -> TransformState.Delta {
             let settling = settlesUntil.map { snapshot.time <= $0 } ?? false
             let previous = transform.current
-            let sameContacts = snapshot.contacts.count == previous.count && previous.withElements { previous in
-                snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
-            }
+            let sameContacts =
+                snapshot.contacts.count == previous.count
+                && previous.withElements { previous in
+                    snapshot.contacts.allSatisfy { contact in previous.contains { $0.id == contact.id } }
+                }
             guard !interrupted, !settling, sameContacts else {
                 rebase(snapshot)
                 return .identity

@@ -132,12 +132,15 @@ extension GestureEngine {
         /// `time` was a tap, else nil.
         func tapFingers(allLiftedAt time: Duration, _ configuration: Configuration, on surface: GestureSurface) -> Int? {
             guard possible, time - stepStart <= configuration.tapMaximumDuration,
-                  time - started >= configuration.tapMinimumDuration else { return nil }
+                time - started >= configuration.tapMinimumDuration
+            else { return nil }
             let approximate = surface.positionsAreApproximate
-            if let zone = configuration.palmEdgeZone(on: surface), !tracks.isEmpty, tracks.allSatisfy({ track in
-                guard let x = track.first?.position.x else { return false }
-                return x < zone || x > surface.widthMillimeters - zone
-            }) {
+            if let zone = configuration.palmEdgeZone(on: surface), !tracks.isEmpty,
+                tracks.allSatisfy({ track in
+                    guard let x = track.first?.position.x else { return false }
+                    return x < zone || x > surface.widthMillimeters - zone
+                })
+            {
                 return nil  // a palm landing at the side of the pad
             }
             let firm = tracks.map { Self.firm($0, configuration) }
@@ -207,9 +210,11 @@ extension GestureEngine {
                     var later = run.dropFirst(settling.count).map(\.position)
                     if later.isEmpty && end == track.endIndex { later = [run.last!.position] }
                     let movement = configuration.tapMaximumMovementMillimeters
-                    guard settling.contains(where: { anchor in
-                        later.allSatisfy { $0.distance(to: anchor.position) <= movement }
-                    }) else { return false }
+                    guard
+                        settling.contains(where: { anchor in
+                            later.allSatisfy { $0.distance(to: anchor.position) <= movement }
+                        })
+                    else { return false }
                 }
                 index = end
             }

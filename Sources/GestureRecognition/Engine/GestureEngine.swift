@@ -110,9 +110,10 @@ public struct GestureEngine: Sendable {
                     in: configuration.sequences,
                     maximumGap: configuration.sequenceMaximumGap,
                     timeout: configuration.sequenceTimeout)
-                diagnostics.append(Diagnostic(
-                    kind: .invalidConfiguration, time: .zero, state: .idle,
-                    message: "sequences are off: " + problems.map(\.description).joined(separator: " ")))
+                diagnostics.append(
+                    Diagnostic(
+                        kind: .invalidConfiguration, time: .zero, state: .idle,
+                        message: "sequences are off: " + problems.map(\.description).joined(separator: " ")))
             }
         }
     }
@@ -142,8 +143,10 @@ public struct GestureEngine: Sendable {
     public mutating func process(_ frame: GestureFrame, into events: inout [GestureEvent]) {
         var time = frame.time
         if let latestTime, time < latestTime {
-            report(.timeWentBackwards, at: time,
-                   "a frame at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.decimalText(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time.")
+            report(
+                .timeWentBackwards, at: time,
+                "a frame at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms came after one at \(GestureEvent.decimalText(GestureEvent.milliseconds(latestTime))) ms; it is taken as happening at the later time."
+            )
             time = latestTime
         }
         passTime(to: time)
@@ -225,9 +228,9 @@ public struct GestureEngine: Sendable {
         let stateDue = state.deadline(configuration, countSettled: baseline.time)
         let sequenceDue = sequenceMatcher?.expiry
         switch (stateDue, sequenceDue) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        case let (nil, b?): return b
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b?): return b
         case (nil, nil): return nil
         }
     }

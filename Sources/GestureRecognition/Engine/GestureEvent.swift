@@ -133,4 +133,3 @@ public struct GestureEvent: Hashable, Sendable {
         return String(rounded)
     }
 }
-

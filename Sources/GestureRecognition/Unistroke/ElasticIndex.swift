@@ -117,12 +117,14 @@ struct ElasticIndex: Sendable {
 
         // File it under its name: a new group when the open one is full, and
         // the name's node takes the union.
-        var place = nameNodes[name] ?? {
-            let group = addNode(Node())
-            let root = addNode(Node(children: [group]))
-            roots.append(root)
-            return (root, group)
-        }()
+        var place =
+            nameNodes[name]
+            ?? {
+                let group = addNode(Node())
+                let root = addNode(Node(children: [group]))
+                roots.append(root)
+                return (root, group)
+            }()
         if nodes[place.openGroup].children.count == Self.groupSize {
             place.openGroup = addNode(Node())
             nodes[place.root].children.append(place.openGroup)
@@ -167,49 +169,55 @@ extension ElasticIndex {
         let rowsSize = 2 * (n + 3)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsSize + 3 * stride + (n + 1) + nodeCount) { scratch in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: nodeCount) { slots in
-                let rows = scratch.baseAddress!          // DTW rows
-                let costs = rows + rowsSize              // DTW costs of one row, and...
-                let reached = costs + stride             // ...each cell's cost by the row above
-                let rowBounds = reached + stride         // each row's bound
-                let tail = rowBounds + stride            // the bounds of rows i..<n summed
-                let bounds = tail + (n + 1)              // one per node
+                let rows = scratch.baseAddress!  // DTW rows
+                let costs = rows + rowsSize  // DTW costs of one row, and...
+                let reached = costs + stride  // ...each cell's cost by the row above
+                let rowBounds = reached + stride  // each row's bound
+                let tail = rowBounds + stride  // the bounds of rows i..<n summed
+                let bounds = tail + (n + 1)  // one per node
                 var state = SearchState()
                 var heap = IndexHeap(keys: UnsafePointer(bounds), slots: slots.baseAddress!)
                 tail.initialize(repeating: 0, count: n + 1)
 
                 envelopes.withUnsafeBufferPointer { envelopes in
-                samples.withUnsafeBufferPointer { samples in
-                nodes.withUnsafeBufferPointer { nodes in
-                    let envelopeSize = Self.envelopeFields * stride
-                    for node in roots {
-                        bounds[node] = lowerBound(query, envelopes.baseAddress! + node * envelopeSize, rows: rowBounds)
-                        heap.push(node)
-                    }
-                    while let node = heap.pop() {
-                        if let best = state.cost, bounds[node] > best + margin { break }
-                        if let k = nodes[node].template {
-                            let template = samples.baseAddress! + k * Self.sampleFields * stride
-                            var limit = Double.infinity
-                            if let best = state.cost {
-                                // The bound of the rows after each row, to abandon early.
-                                limit = best + margin
-                                _ = lowerBound(query, envelopes.baseAddress! + node * envelopeSize, rows: rowBounds)
-                                for i in (0..<n).reversed() { tail[i] = tail[i + 1] + rowBounds[i] }
+                    samples.withUnsafeBufferPointer { samples in
+                        nodes.withUnsafeBufferPointer { nodes in
+                            let envelopeSize = Self.envelopeFields * stride
+                            for node in roots {
+                                bounds[node] = lowerBound(query, envelopes.baseAddress! + node * envelopeSize, rows: rowBounds)
+                                heap.push(node)
                             }
-                            if let cost = warpingCost(query, template, rows: rows, costs: costs, reached: reached, tail: tail, limit: limit) {
-                                state.consider(index: k, cost: cost, count: n)
-                            }
-                        } else {
-                            let children = nodes[node].children
-                            for child in children {
-                                // An only child has its parent's envelope.
-                                bounds[child] = children.count == 1 ? bounds[node]
-                                    : lowerBound(query, envelopes.baseAddress! + child * envelopeSize, rows: rowBounds)
-                                heap.push(child)
+                            while let node = heap.pop() {
+                                if let best = state.cost, bounds[node] > best + margin { break }
+                                if let k = nodes[node].template {
+                                    let template = samples.baseAddress! + k * Self.sampleFields * stride
+                                    var limit = Double.infinity
+                                    if let best = state.cost {
+                                        // The bound of the rows after each row, to abandon early.
+                                        limit = best + margin
+                                        _ = lowerBound(query, envelopes.baseAddress! + node * envelopeSize, rows: rowBounds)
+                                        for i in (0..<n).reversed() { tail[i] = tail[i + 1] + rowBounds[i] }
+                                    }
+                                    if let cost = warpingCost(
+                                        query, template, rows: rows, costs: costs, reached: reached, tail: tail, limit: limit)
+                                    {
+                                        state.consider(index: k, cost: cost, count: n)
+                                    }
+                                } else {
+                                    let children = nodes[node].children
+                                    for child in children {
+                                        // An only child has its parent's envelope.
+                                        bounds[child] =
+                                            children.count == 1
+                                            ? bounds[node]
+                                            : lowerBound(query, envelopes.baseAddress! + child * envelopeSize, rows: rowBounds)
+                                        heap.push(child)
+                                    }
+                                }
                             }
                         }
                     }
-                }}}
+                }
                 // Every score is 0 when the best is: the plain loop keeps the first template.
                 guard let index = state.index, state.score > 0 else { return (0, 0) }
                 return (index, state.score)
@@ -226,8 +234,9 @@ extension ElasticIndex {
             tail.initialize(repeating: 0, count: n + 1)
             return samples.withUnsafeBufferPointer { samples in
                 (0..<templateCount).map { k in
-                    let cost = warpingCost(query, samples.baseAddress! + k * Self.sampleFields * stride,
-                                           rows: rows, costs: costs, reached: reached, tail: tail, limit: .infinity)
+                    let cost = warpingCost(
+                        query, samples.baseAddress! + k * Self.sampleFields * stride,
+                        rows: rows, costs: costs, reached: reached, tail: tail, limit: .infinity)
                     return Self.score(cost: cost ?? .infinity, count: n)
                 }
             }
@@ -301,8 +310,10 @@ extension ElasticIndex {
     /// Normalises `raw` as the templates were and calls `body` with it laid
     /// out as ``samples`` are, in scratch memory; the reason when `raw` is
     /// not a stroke.
-    static func withQuery<R>(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration,
-                             _ body: (UnsafePointer<Double>) -> R) -> Result<R, UnistrokeRecognizer.Degeneracy> {
+    static func withQuery<R>(
+        _ raw: [Point], configuration: UnistrokeRecognizer.Configuration,
+        _ body: (UnsafePointer<Double>) -> R
+    ) -> Result<R, UnistrokeRecognizer.Degeneracy> {
         let n = configuration.resampleCount, stride = (n + 2) & ~1
         return NormalizedStroke.withNormalizedPoints(raw, configuration: configuration) { points in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: sampleFields * stride) { query in
@@ -357,7 +368,8 @@ extension ElasticIndex {
             let e = envelope + i
             let outX = Self.maximum(Self.maximum(Self.load(e) - x, x - Self.load(e + s)), zero)
             let outY = Self.maximum(Self.maximum(Self.load(e + 2 * s) - y, y - Self.load(e + 3 * s)), zero)
-            let along = Self.maximum(dx * Self.load(e + 4 * s), dx * Self.load(e + 5 * s))
+            let along =
+                Self.maximum(dx * Self.load(e + 4 * s), dx * Self.load(e + 5 * s))
                 + Self.maximum(dy * Self.load(e + 6 * s), dy * Self.load(e + 7 * s))
             let bound = (outX * outX + outY * outY).squareRoot() * scale + weight * Self.maximum(one - along, zero)
             Self.store(bound, rows + i)
@@ -371,9 +383,11 @@ extension ElasticIndex {
     /// the plain loop's arithmetic; nil once it must exceed `limit` (the
     /// cheapest cell of a row plus `tail` of the rows after it does).
     /// `rows` holds 2 x (n + 3) values, `costs` and `reached` ``stride``.
-    func warpingCost(_ query: UnsafePointer<Double>, _ template: UnsafePointer<Double>,
-                     rows: UnsafeMutablePointer<Double>, costs: UnsafeMutablePointer<Double>,
-                     reached: UnsafeMutablePointer<Double>, tail: UnsafePointer<Double>, limit: Double) -> Double? {
+    func warpingCost(
+        _ query: UnsafePointer<Double>, _ template: UnsafePointer<Double>,
+        rows: UnsafeMutablePointer<Double>, costs: UnsafeMutablePointer<Double>,
+        reached: UnsafeMutablePointer<Double>, tail: UnsafePointer<Double>, limit: Double
+    ) -> Double? {
         let n = count, s = stride, band = band
         let scale = Pair(repeating: distanceScale), weight = Pair(repeating: turnWeight), one = Pair(repeating: 1)
         let infinity = Double.infinity
@@ -418,7 +432,7 @@ extension ElasticIndex {
         for i in 1..<n {
             let lo = max(0, i - band), hi = min(n - 1, i + band)
             rowCosts(i, lo, hi, above: previous)
-            current[lo] = infinity   // column lo - 1
+            current[lo] = infinity  // column lo - 1
             left = infinity
             rowMinimum = infinity
             for j in lo...hi {

@@ -21,8 +21,10 @@ extension StrokeRule {
 
         /// `L (template 19) is within the 0.05 margin of v (template 16): ...`
         public var description: String {
-            let head = "\(name) (template \(template + 1)) is within the \(StrokeVerdict.decimal(margin, digits: 4)) margin of \(other.name) (template \(other.templateIndex + 1))"
-            let figures = lead < 0
+            let head =
+                "\(name) (template \(template + 1)) is within the \(StrokeVerdict.decimal(margin, digits: 4)) margin of \(other.name) (template \(other.templateIndex + 1))"
+            let figures =
+                lead < 0
                 ? "a stroke drawn like it scores \(other.name) \(StrokeVerdict.decimal(other.score, digits: 4)), ahead of \(name) \(StrokeVerdict.decimal(ownScore, digits: 4))"
                 : "a stroke drawn like it scores \(name) \(StrokeVerdict.decimal(ownScore, digits: 4)) and \(other.name) \(StrokeVerdict.decimal(other.score, digits: 4)), only \(StrokeVerdict.decimal(lead, digits: 4)) apart"
             return "\(head): \(figures), so such strokes fire neither \(name) nor \(other.name)"
@@ -35,8 +37,10 @@ extension StrokeRule {
     /// with a recognizer of `configuration`. Empty when the margin is off.
     ///
     /// - Complexity: one pass of the recognizer over the library per index.
-    public func ambiguities(of indices: some Sequence<Int>, in library: TemplateLibrary,
-                            configuration: UnistrokeRecognizer.Configuration) -> [Ambiguity] {
+    public func ambiguities(
+        of indices: some Sequence<Int>, in library: TemplateLibrary,
+        configuration: UnistrokeRecognizer.Configuration
+    ) -> [Ambiguity] {
         guard minimumMargin > 0 else { return [] }
         // The recognizer's index of each library template (a degenerate one has none).
         var recognizer = UnistrokeRecognizer(configuration: configuration)

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import InputChecks
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one rule that decides whether a drawn stroke fires: the engine (touch
 /// strokes), the mouse path, `gestures train` and `gestures recognize` all
@@ -61,9 +62,10 @@ public struct StrokeRule: Hashable, Sendable {
     /// `strokeMinimumLengthMillimeters`, `strokeMinimumWidthRatio` and
     /// `strokeMinimumMargin` (the threshold is the recognizer's).
     public init(_ configuration: GestureEngine.Configuration) {
-        self.init(minimumLength: configuration.strokeMinimumLengthMillimeters, unit: .millimeters,
-                  minimumWidthRatio: configuration.strokeMinimumWidthRatio,
-                  minimumMargin: configuration.strokeMinimumMargin)
+        self.init(
+            minimumLength: configuration.strokeMinimumLengthMillimeters, unit: .millimeters,
+            minimumWidthRatio: configuration.strokeMinimumWidthRatio,
+            minimumMargin: configuration.strokeMinimumMargin)
     }
 
     /// The size of a path as the rule measures it.
@@ -293,7 +295,8 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .accepted(let acceptance):
-            let ahead = acceptance.runnerUp.map { ", \(Self.decimal(acceptance.match.score - $0.score, digits: 4)) ahead of \($0.name)" } ?? ""
+            let ahead =
+                acceptance.runnerUp.map { ", \(Self.decimal(acceptance.match.score - $0.score, digits: 4)) ahead of \($0.name)" } ?? ""
             return "\(acceptance.match.name), score \(Self.decimal(acceptance.match.score, digits: 4))\(ahead)"
         case .rejected(let rejection):
             return rejection.description
@@ -353,7 +356,8 @@ public struct DrawnStroke: Hashable, Sendable, CustomStringConvertible {
 
     /// `stroke at 1234 ms (1 finger, 52 points): not fired: too close to v: 0.0476 of the 0.05 margin`.
     public var description: String {
-        let head = "stroke at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms (\(fingers) finger\(fingers == 1 ? "" : "s"), \(points.count) points)"
+        let head =
+            "stroke at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms (\(fingers) finger\(fingers == 1 ? "" : "s"), \(points.count) points)"
         switch verdict {
         case .accepted: return "\(head): fired as \(verdict)"
         case .rejected(let rejection): return "\(head): not fired: \(rejection)"

@@ -1,4 +1,5 @@
 import Foundation
+
 /// The bundled library: the 16 gesture shapes of the $1 study, generated here
 /// from hand-placed control points in a unit square (y grows downwards), drawn
 /// in the direction people draw them.
@@ -78,7 +79,3 @@ enum DollarShapes {
         ("x", polyline([(0, 0), (1, 1), (1, 0), (0, 1)])),
     ]
 }
-
-
-
-

@@ -127,11 +127,13 @@ extension TemplateLibrary {
 
         public var description: String {
             switch self {
-            case .invalidName(let name): "invalid gesture name \(Excerpt.quoted(name)): it must be 1 to \(TemplateLibrary.maximumNameLength) characters of text, without control characters"
+            case .invalidName(let name):
+                "invalid gesture name \(Excerpt.quoted(name)): it must be 1 to \(TemplateLibrary.maximumNameLength) characters of text, without control characters"
             case .degenerateSample(let name, let reason): "sample of \(Excerpt.quoted(name)) is not a stroke: \(reason)"
             case .tooLarge(let bytes, let limit): "the library is \(bytes) bytes, over the limit of \(limit)"
             case .notALibrary(let why): "not a template library: \(why)"
-            case .unsupportedVersion(let v): "unsupported template library version \(v) (this program reads version \(TemplateLibrary.formatVersion))"
+            case .unsupportedVersion(let v):
+                "unsupported template library version \(v) (this program reads version \(TemplateLibrary.formatVersion))"
             case .tooManyTemplates(let count, let limit): "the library has \(count) templates, over the limit of \(limit)"
             case .tooManyPoints(let index, let count, let limit): "templates[\(index)] has \(count) points, over the limit of \(limit)"
             case .invalidTemplate(let index, let why): "templates[\(index)]: \(why)"
@@ -182,7 +184,9 @@ extension TemplateLibrary {
                     }
                 }
                 guard format == Self.formatName else {
-                    throw fail(.notALibrary("the \"format\" key is \(format.map { Excerpt.quoted($0) } ?? "missing"), expected \"\(Self.formatName)\""))
+                    throw fail(
+                        .notALibrary(
+                            "the \"format\" key is \(format.map { Excerpt.quoted($0) } ?? "missing"), expected \"\(Self.formatName)\""))
                 }
                 guard let version else { throw fail(.notALibrary("the \"version\" key is missing")) }
                 guard version == Double(Self.formatVersion) else {
@@ -247,8 +251,9 @@ extension TemplateLibrary {
 
     /// The library as JSON (`{"format": "gestures-templates", "version": 1, "templates": [...]}`).
     public func jsonData() -> Data {
-        let file = File(format: Self.formatName, version: Self.formatVersion,
-                        templates: templates.map { StoredTemplate(name: $0.name, points: $0.points.map { [$0.x, $0.y] }) })
+        let file = File(
+            format: Self.formatName, version: Self.formatVersion,
+            templates: templates.map { StoredTemplate(name: $0.name, points: $0.points.map { [$0.x, $0.y] }) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Encoding plain strings and finite numbers cannot fail.

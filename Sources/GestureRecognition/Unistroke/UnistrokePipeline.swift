@@ -124,8 +124,9 @@ extension UnistrokePipeline {
             let step = previous.distance(to: current)
             if step > 0 && accumulated + step >= interval {
                 let t = (interval - accumulated) / step
-                let q = Point(x: previous.x + t * (current.x - previous.x),
-                              y: previous.y + t * (current.y - previous.y))
+                let q = Point(
+                    x: previous.x + t * (current.x - previous.x),
+                    y: previous.y + t * (current.y - previous.y))
                 result[written] = q
                 written += 1
                 previous = q
@@ -189,8 +190,10 @@ extension UnistrokePipeline {
 
     /// Writes the finite points of `raw` without consecutive duplicates to
     /// `result` (room for `raw.count`); returns how many.
-    static func sanitize(_ raw: UnsafeBufferPointer<Point>, into result: UnsafeMutableBufferPointer<Point>,
-                         maximumPoints: Int) -> Result<Int, UnistrokeRecognizer.Degeneracy> {
+    static func sanitize(
+        _ raw: UnsafeBufferPointer<Point>, into result: UnsafeMutableBufferPointer<Point>,
+        maximumPoints: Int
+    ) -> Result<Int, UnistrokeRecognizer.Degeneracy> {
         if raw.isEmpty { return .failure(.empty) }
         if raw.count > maximumPoints { return .failure(.tooManyPoints(raw.count, limit: maximumPoints)) }
         var count = 0

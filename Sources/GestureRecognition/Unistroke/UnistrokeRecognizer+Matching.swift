@@ -10,7 +10,9 @@ struct NormalizedStroke: Sendable {
     /// Unit direction of each step between resampled points (elastic matcher).
     var directions: [Double] = []
 
-    static func make(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration) -> Result<NormalizedStroke, UnistrokeRecognizer.Degeneracy> {
+    static func make(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration) -> Result<
+        NormalizedStroke, UnistrokeRecognizer.Degeneracy
+    > {
         let made = withNormalizedPoints(raw, configuration: configuration) { normalized -> NormalizedStroke? in
             var stroke = NormalizedStroke()
             switch configuration.matcher {
@@ -46,8 +48,10 @@ struct NormalizedStroke: Sendable {
     /// result: resampled, rotated to the indicative angle (orientation-
     /// invariant mode), then scaled into the reference square and centred
     /// ($1, elastic) or only centred (Protractor).
-    static func withNormalizedPoints<R>(_ raw: [Point], configuration: UnistrokeRecognizer.Configuration,
-                                        _ body: (UnsafeMutableBufferPointer<Point>) -> R) -> Result<R, UnistrokeRecognizer.Degeneracy> {
+    static func withNormalizedPoints<R>(
+        _ raw: [Point], configuration: UnistrokeRecognizer.Configuration,
+        _ body: (UnsafeMutableBufferPointer<Point>) -> R
+    ) -> Result<R, UnistrokeRecognizer.Degeneracy> {
         if raw.count > configuration.maximumPoints { return .failure(.tooManyPoints(raw.count, limit: configuration.maximumPoints)) }
         return withUnsafeTemporaryAllocation(of: Point.self, capacity: max(raw.count, 1)) { clean in
             let sanitized = raw.withUnsafeBufferPointer {

@@ -58,9 +58,11 @@ public struct UnistrokeRecognizer: Sendable {
         /// Strokes with more raw points than this are degenerate, not recognised.
         public var maximumPoints: Int
 
-        public init(matcher: Matcher = .elastic, orientation: Orientation = .invariant,
-                    rejectionThreshold: Double = 0.75, resampleCount: Int? = nil,
-                    maximumPoints: Int = 100_000) {
+        public init(
+            matcher: Matcher = .elastic, orientation: Orientation = .invariant,
+            rejectionThreshold: Double = 0.75, resampleCount: Int? = nil,
+            maximumPoints: Int = 100_000
+        ) {
             self.matcher = matcher
             self.orientation = orientation
             self.rejectionThreshold = rejectionThreshold
@@ -218,7 +220,8 @@ public struct UnistrokeRecognizer: Sendable {
     /// Every template's score for `points`, best first; empty for degenerate input.
     public func scores(for points: [Point]) -> [Match] {
         if let elasticIndex {
-            guard case .success(let scores) = ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.scores(for: $0) }) else { return [] }
+            guard case .success(let scores) = ElasticIndex.withQuery(points, configuration: configuration, { elasticIndex.scores(for: $0) })
+            else { return [] }
             return scores.enumerated()
                 .map { Match(name: templates[$0.offset].name, score: $0.element, templateIndex: $0.offset) }
                 .sorted { $0.score > $1.score }

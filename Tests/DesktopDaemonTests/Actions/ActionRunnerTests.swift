@@ -1,5 +1,5 @@
-import Foundation
 import DesktopDaemon
+import Foundation
 import Testing
 
 @Suite("ActionRunner: background commands with a cap, a bounded queue and a timeout")
@@ -26,11 +26,13 @@ struct ActionRunnerTests {
         #expect(lines.all.filter { $0.hasPrefix("fired b (test): cmd") }.count == 4)
     }
 
-    @Test("a failing command is logged and the runner goes on", arguments: [
-        (["sh", "-c", "exit 3"], "exited with status 3"),
-        (["/no/such/program"], "could not be started: No such file or directory"),
-        (["sh", "-c", "kill -9 $$"], "was ended by signal 9"),
-    ])
+    @Test(
+        "a failing command is logged and the runner goes on",
+        arguments: [
+            (["sh", "-c", "exit 3"], "exited with status 3"),
+            (["/no/such/program"], "could not be started: No such file or directory"),
+            (["sh", "-c", "kill -9 $$"], "was ended by signal 9"),
+        ])
     func failures(command: [String], message: String) {
         let lines = LogLines()
         let runner = ActionRunner(settings: .init(), launcher: SpawnLauncher(), log: lines.log)
@@ -60,8 +62,10 @@ struct ActionRunnerTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         let runner = ActionRunner(settings: .init(), launcher: SpawnLauncher(), log: LogLines().log)
-        runner.submit(action("sh", "-c", "printf '%s %s' \"$GESTURE_TYPE\" \"$1\" > \(file.path)", "sh", "$HOME;*",
-                             environment: ["GESTURE_TYPE": "swipe"]))
+        runner.submit(
+            action(
+                "sh", "-c", "printf '%s %s' \"$GESTURE_TYPE\" \"$1\" > \(file.path)", "sh", "$HOME;*",
+                environment: ["GESTURE_TYPE": "swipe"]))
         runner.waitUntilIdle()
         #expect(try String(contentsOf: file, encoding: .utf8) == "swipe $HOME;*")
     }

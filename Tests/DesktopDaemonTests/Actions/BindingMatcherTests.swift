@@ -1,5 +1,5 @@
-import Foundation
 import DesktopDaemon
+import Foundation
 import GestureRecognition
 import Testing
 
@@ -27,24 +27,27 @@ struct BindingMatcherTests {
         (.upLeft, (-20, -20)), (.downRight, (20, 20)),
     ]
 
-    @Test("an end binding fires once, on the end, for its direction and finger count only",
-          arguments: swipeCases, [3, 4])
+    @Test(
+        "an end binding fires once, on the end, for its direction and finger count only",
+        arguments: swipeCases, [3, 4])
     func swipeEnd(swipe: (SwipeDirection, (Double, Double)), fingers: Int) throws {
         let (direction, displacement) = swipe
         let steps = (1...5).map { (displacement.0 * Double($0) / 5, displacement.1 * Double($0) / 5) }
         let events = Stream.swipe(fingers: fingers, steps: steps, direction: direction)
-        let json = withBindings([
-            binding(#""gesture": "swipe", "fingers": 3, "direction": "\#(direction.rawValue)""#, label: "three"),
-            binding(#""gesture": "swipe", "fingers": 4, "direction": "\#(direction.rawValue)""#, label: "four"),
-            binding(#""gesture": "swipe", "direction": "\#(direction.opposite.rawValue)""#, label: "opposite"),
-            binding(#""gesture": "pinch""#, label: "pinch"),
-        ].joined(separator: ","))
+        let json = withBindings(
+            [
+                binding(#""gesture": "swipe", "fingers": 3, "direction": "\#(direction.rawValue)""#, label: "three"),
+                binding(#""gesture": "swipe", "fingers": 4, "direction": "\#(direction.rawValue)""#, label: "four"),
+                binding(#""gesture": "swipe", "direction": "\#(direction.opposite.rawValue)""#, label: "opposite"),
+                binding(#""gesture": "pinch""#, label: "pinch"),
+            ].joined(separator: ","))
         #expect(try fired(events, json) == [fingers == 3 ? "three" : "four"])
     }
 
     @Test("a cancelled gesture fires no end binding", arguments: [GestureEvent.Kind.swipe, .pinch])
     func cancelled(kind: GestureEvent.Kind) throws {
-        let events = kind == .swipe
+        let events =
+            kind == .swipe
             ? Stream.swipe(fingers: 3, steps: [(-20, 0)], direction: .left, cancelled: true)
             : Stream.pinch(fingers: 2, steps: [(1.5, 0)], cancelled: true)
         #expect(try fired(events, withBindings(binding(#""gesture": "\#(kind.rawValue)""#, label: "x"))).isEmpty)
@@ -53,8 +56,10 @@ struct BindingMatcherTests {
     @Test("a begin binding without conditions fires on the begin, once")
     func beginPlain() throws {
         let events = Stream.swipe(fingers: 3, steps: [(-10, 0), (-20, 0)], direction: .left)
-        var matcher = BindingMatcher(configuration: try configuration(withBindings(
-            #"{"gesture": "swipe", "action": {"command": ["b"], "phase": "begin"}}"#)))
+        var matcher = BindingMatcher(
+            configuration: try configuration(
+                withBindings(
+                    #"{"gesture": "swipe", "action": {"command": ["b"], "phase": "begin"}}"#)))
         let perEvent = events.map { matcher.process($0, from: pad).count }
         #expect(perEvent == [1, 0, 0, 0])
     }
@@ -62,8 +67,10 @@ struct BindingMatcherTests {
     @Test("a begin binding with a direction fires on the first update going that way")
     func beginWithDirection() throws {
         let events = Stream.swipe(fingers: 3, steps: [(0.2, 0.1), (-8, 0), (-16, 0)], direction: .left)
-        var matcher = BindingMatcher(configuration: try configuration(withBindings(
-            #"{"gesture": "swipe", "direction": "left", "action": {"command": ["b"], "phase": "begin"}}"#)))
+        var matcher = BindingMatcher(
+            configuration: try configuration(
+                withBindings(
+                    #"{"gesture": "swipe", "direction": "left", "action": {"command": ["b"], "phase": "begin"}}"#)))
         let perEvent = events.map { matcher.process($0, from: pad).count }
         #expect(perEvent == [0, 0, 1, 0, 0])
     }
@@ -90,9 +97,10 @@ struct BindingMatcherTests {
 
     @Test("pinch directions use the engine's scale and rotation thresholds", arguments: pinchCases)
     func pinchDirections(scale: Double, angle: Double, expected: [String]) throws {
-        let json = withBindings(["out", "in", "clockwise", "counterclockwise"].map {
-            binding(#""gesture": "pinch", "direction": "\#($0)""#, label: $0)
-        }.joined(separator: ","))
+        let json = withBindings(
+            ["out", "in", "clockwise", "counterclockwise"].map {
+                binding(#""gesture": "pinch", "direction": "\#($0)""#, label: $0)
+            }.joined(separator: ","))
         #expect(try fired(Stream.pinch(fingers: 2, steps: [(scale, angle)]), json) == expected)
     }
 
@@ -116,11 +124,11 @@ struct BindingMatcherTests {
     @Test("taps, strokes and sequences fire end bindings by fingers, template and name")
     func singleEvents() throws {
         let json = #"""
-        {"version": 1, "sequences": [{"name": "zz", "directions": ["left", "right"]}], "bindings": [
-          {"gesture": "tap", "fingers": 3, "action": {"command": ["tap3"]}},
-          {"gesture": "stroke", "template": "circle", "action": {"command": ["circle"]}},
-          {"gesture": "sequence", "sequence": "zz", "action": {"command": ["zz"]}}]}
-        """#
+            {"version": 1, "sequences": [{"name": "zz", "directions": ["left", "right"]}], "bindings": [
+              {"gesture": "tap", "fingers": 3, "action": {"command": ["tap3"]}},
+              {"gesture": "stroke", "template": "circle", "action": {"command": ["circle"]}},
+              {"gesture": "sequence", "sequence": "zz", "action": {"command": ["zz"]}}]}
+            """#
         let events = [
             GestureEvent(type: .tap, time: .zero, fingers: 2),
             GestureEvent(type: .tap, time: .zero, fingers: 3),
@@ -133,11 +141,12 @@ struct BindingMatcherTests {
 
     @Test("device conditions: name pattern, vendor and product")
     func devices() throws {
-        let json = withBindings([
-            binding(#""gesture": "tap", "device": {"name": ".*Touchscreen"}"#, label: "screen"),
-            binding(#""gesture": "tap", "device": {"vendor": 2, "product": 7}"#, label: "pad"),
-            binding(#""gesture": "tap", "device": {"name": "SynPS/2.*", "vendor": 3}"#, label: "never"),
-        ].joined(separator: ","))
+        let json = withBindings(
+            [
+                binding(#""gesture": "tap", "device": {"name": ".*Touchscreen"}"#, label: "screen"),
+                binding(#""gesture": "tap", "device": {"vendor": 2, "product": 7}"#, label: "pad"),
+                binding(#""gesture": "tap", "device": {"name": "SynPS/2.*", "vendor": 3}"#, label: "never"),
+            ].joined(separator: ","))
         let tap = [GestureEvent(type: .tap, time: .zero, fingers: 1)]
         #expect(try fired(tap, json, device: pad) == ["pad"])
         #expect(try fired(tap, json, device: screen) == ["screen"])
@@ -147,12 +156,15 @@ struct BindingMatcherTests {
 
     static let proportionalCases: [(Double, Double)] = [(5, 36.6), (5, 4.9), (2, 30), (7.5, 100), (1, 12.3)]
 
-    @Test("a continuous swipe fires floor(distance / every) times, spread over the updates",
-          arguments: proportionalCases)
+    @Test(
+        "a continuous swipe fires floor(distance / every) times, spread over the updates",
+        arguments: proportionalCases)
     func continuousProportional(every: Double, distance: Double) throws {
         let steps = (1...40).map { (-distance * Double($0) / 40, 0.3 * sin(Double($0))) }
-        var matcher = BindingMatcher(configuration: try configuration(withBindings(
-            continuous(#""gesture": "swipe", "fingers": 3, "direction": "left""#, every: every))))
+        var matcher = BindingMatcher(
+            configuration: try configuration(
+                withBindings(
+                    continuous(#""gesture": "swipe", "fingers": 3, "direction": "left""#, every: every))))
         let actions = Stream.swipe(fingers: 3, steps: steps, direction: .left).flatMap { matcher.process($0, from: pad) }
         let expected = Int((distance / every).rounded(.down))
         #expect(actions.count == expected)
@@ -163,8 +175,10 @@ struct BindingMatcherTests {
     func continuousDoubles(every: Double) throws {
         func count(_ distance: Double) throws -> Int {
             let steps = (1...50).map { (0.0, distance * Double($0) / 50) }
-            var matcher = BindingMatcher(configuration: try configuration(withBindings(
-                continuous(#""gesture": "swipe", "direction": "down""#, every: every))))
+            var matcher = BindingMatcher(
+                configuration: try configuration(
+                    withBindings(
+                        continuous(#""gesture": "swipe", "direction": "down""#, every: every))))
             return Stream.swipe(fingers: 4, steps: steps, direction: .down).flatMap { matcher.process($0, from: pad) }.count
         }
         #expect(try count(60) == 2 * count(30))
@@ -177,10 +191,11 @@ struct BindingMatcherTests {
         for y in stride(from: -1.0, through: -20, by: -1) { path.append((0, y)) }
         for y in stride(from: -19.0, through: 10, by: 1) { path.append((0, y)) }
         for y in stride(from: 9.0, through: 0, by: -1) { path.append((0, y)) }
-        let json = withBindings([
-            continuous(#""gesture": "swipe", "direction": "up""#, every: 5, label: "up"),
-            continuous(#""gesture": "swipe", "direction": "down""#, every: 5, label: "down"),
-        ].joined(separator: ","))
+        let json = withBindings(
+            [
+                continuous(#""gesture": "swipe", "direction": "up""#, every: 5, label: "up"),
+                continuous(#""gesture": "swipe", "direction": "down""#, every: 5, label: "down"),
+            ].joined(separator: ","))
         let labels = try fired(Stream.swipe(fingers: 3, steps: path, direction: nil), json)
         #expect(labels.filter { $0 == "up" }.count == 6)  // 20 mm, then 10 mm
         #expect(labels.filter { $0 == "down" }.count == 6)  // 30 mm
@@ -191,14 +206,17 @@ struct BindingMatcherTests {
     func continuousPathLength() throws {
         // An L: 15 mm right then 15 mm down, 30 mm of path, 21 mm of displacement.
         let path = (1...15).map { (Double($0), 0.0) } + (1...15).map { (15.0, Double($0)) }
-        #expect(try fired(Stream.swipe(fingers: 3, steps: path, direction: .downRight),
-                          withBindings(continuous(#""gesture": "swipe""#, every: 5))).count == 6)
+        #expect(
+            try fired(
+                Stream.swipe(fingers: 3, steps: path, direction: .downRight),
+                withBindings(continuous(#""gesture": "swipe""#, every: 5))
+            ).count == 6)
     }
 
     static let pinchContinuousCases: [(String, Double, [(scale: Double, angle: Double)], Int)] = [
-        ("out", 0.25, (1...10).map { (1 + 0.1 * Double($0), 0) }, 4),     // scale 1 -> 2
-        ("in", 0.1, (1...10).map { (1 - 0.05 * Double($0), 0) }, 5),      // scale 1 -> 0.5
-        ("clockwise", 10, (1...12).map { (1, 5 * Double($0)) }, 6),       // 0 -> 60 degrees
+        ("out", 0.25, (1...10).map { (1 + 0.1 * Double($0), 0) }, 4),  // scale 1 -> 2
+        ("in", 0.1, (1...10).map { (1 - 0.05 * Double($0), 0) }, 5),  // scale 1 -> 0.5
+        ("clockwise", 10, (1...12).map { (1, 5 * Double($0)) }, 6),  // 0 -> 60 degrees
         ("counterclockwise", 15, (1...12).map { (1, -5 * Double($0)) }, 4),
         ("clockwise", 10, (1...12).map { (1, -5 * Double($0)) }, 0),
     ]
@@ -211,8 +229,10 @@ struct BindingMatcherTests {
 
     @Test("the environment carries the gesture's values")
     func environment() throws {
-        var matcher = BindingMatcher(configuration: try configuration(withBindings(
-            #"{"name": "ws", "gesture": "swipe", "direction": "left", "action": {"command": ["x"]}}"#)))
+        var matcher = BindingMatcher(
+            configuration: try configuration(
+                withBindings(
+                    #"{"name": "ws", "gesture": "swipe", "direction": "left", "action": {"command": ["x"]}}"#)))
         let actions = Stream.swipe(fingers: 3, steps: [(-30, 40)], direction: .left, edge: .right)
             .flatMap { matcher.process($0, from: pad) }
         let environment = try #require(actions.first).environment
@@ -231,11 +251,14 @@ struct BindingMatcherTests {
 
     @Test("bindings fire in file order; gestures on two devices are tracked apart")
     func orderAndDevices() throws {
-        var matcher = BindingMatcher(configuration: try configuration(withBindings([
-            binding(#""gesture": "swipe", "fingers": 3"#, label: "a"),
-            continuous(#""gesture": "swipe", "direction": "left""#, every: 10, label: "c"),
-            binding(#""gesture": "swipe", "direction": "left""#, label: "b"),
-        ].joined(separator: ","))))
+        var matcher = BindingMatcher(
+            configuration: try configuration(
+                withBindings(
+                    [
+                        binding(#""gesture": "swipe", "fingers": 3"#, label: "a"),
+                        continuous(#""gesture": "swipe", "direction": "left""#, every: 10, label: "c"),
+                        binding(#""gesture": "swipe", "direction": "left""#, label: "b"),
+                    ].joined(separator: ","))))
         let one = Stream.swipe(fingers: 3, steps: [(-10, 0), (-20, 0)], direction: .left)
         let two = Stream.swipe(fingers: 4, steps: [(-5, 0), (-10, 0)], direction: .left)
         // Interleave the two devices' events.
@@ -248,16 +271,18 @@ struct BindingMatcherTests {
         #expect(matcher.gesturesInProgress == 0)
     }
 
-    @Test("no scale, angle or distance makes a continuous binding trap: the firings per event stay bounded",
-          arguments: [1e23, 1e300, .greatestFiniteMagnitude, .infinity, .nan, -1e300])
+    @Test(
+        "no scale, angle or distance makes a continuous binding trap: the firings per event stay bounded",
+        arguments: [1e23, 1e300, .greatestFiniteMagnitude, .infinity, .nan, -1e300])
     func hugeTravelIsBounded(value: Double) throws {
-        let json = withBindings([
-            continuous(#""gesture": "pinch", "direction": "out""#, every: 0.01, label: "out"),
-            continuous(#""gesture": "pinch", "direction": "in""#, every: 0.01, label: "in"),
-            continuous(#""gesture": "pinch", "direction": "clockwise""#, every: 1, label: "cw"),
-            continuous(#""gesture": "swipe", "direction": "left""#, every: 0.5, label: "left"),
-            continuous(#""gesture": "swipe""#, every: 0.5, label: "path"),
-        ].joined(separator: ","))
+        let json = withBindings(
+            [
+                continuous(#""gesture": "pinch", "direction": "out""#, every: 0.01, label: "out"),
+                continuous(#""gesture": "pinch", "direction": "in""#, every: 0.01, label: "in"),
+                continuous(#""gesture": "pinch", "direction": "clockwise""#, every: 1, label: "cw"),
+                continuous(#""gesture": "swipe", "direction": "left""#, every: 0.5, label: "left"),
+                continuous(#""gesture": "swipe""#, every: 0.5, label: "path"),
+            ].joined(separator: ","))
         let pinch = Stream.pinch(fingers: 2, steps: [(value, value), (1, 0), (value, -value), (-value, value)])
         let swipe = Stream.swipe(fingers: 3, steps: [(-value, 0), (value, value), (0, -value)], direction: .left)
         let actions = try fired(pinch + swipe, json)

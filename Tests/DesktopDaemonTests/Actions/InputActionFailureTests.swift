@@ -1,13 +1,15 @@
-import Foundation
 import DesktopDaemon
 import EvdevInput
+import Foundation
 import GestureRecognition
 import Testing
 import TouchInput
 
 /// Virtual devices that cannot be made, as without /dev/uinput.
 final class MissingInputDevices: VirtualInputDevices {
-    func prepare() -> String? { "cannot make the virtual keyboard and pointer for keys, button and drag actions, which will not run: no /dev/uinput" }
+    func prepare() -> String? {
+        "cannot make the virtual keyboard and pointer for keys, button and drag actions, which will not run: no /dev/uinput"
+    }
     func write(_ frames: [[InputEvent]], to device: VirtualInputDevice) throws(EvdevError) {
         throw EvdevError.uinputUnavailable(errno: 2)
     }
@@ -18,8 +20,9 @@ struct InputActionFailureTests {
     @Test("a drag over a long swipe without uinput logs one failure and counts one failed action")
     func failingDragIsOneFailure() throws {
         let log = LogLines()
-        let daemon = GestureDaemon(configuration: try configuration(withBindings(#"{"gesture": "swipe", "fingers": 3, "action": {"drag": "left"}}"#)),
-                                   launcher: RecordingLauncher(), inputDevices: MissingInputDevices(), log: log.log)
+        let daemon = GestureDaemon(
+            configuration: try configuration(withBindings(#"{"gesture": "swipe", "fingers": 3, "action": {"drag": "left"}}"#)),
+            launcher: RecordingLauncher(), inputDevices: MissingInputDevices(), log: log.log)
         let steps = (1...80).map { (Double($0), 0.0) }
         let events = Stream.swipe(fingers: 3, steps: steps, direction: .right)
         try daemon.run(ClosureGestureSource { sink in events.forEach { sink.deliver($0, InputDevice(id: 1, name: "pad")) } })
@@ -31,11 +34,13 @@ struct InputActionFailureTests {
     @Test("every failing keys action counts, though the same failure is logged once")
     func failingKeysCountEach() throws {
         let log = LogLines()
-        let daemon = GestureDaemon(configuration: try configuration(withBindings(#"{"gesture": "tap", "fingers": 3, "action": {"keys": ["leftmeta", "right"]}}"#)),
-                                   launcher: RecordingLauncher(), inputDevices: MissingInputDevices(), log: log.log)
-        try daemon.run(ClosureGestureSource { sink in
-            for _ in 0..<5 { sink.deliver(GestureEvent(type: .tap, time: .zero, fingers: 3), InputDevice(id: 1, name: "pad")) }
-        })
+        let daemon = GestureDaemon(
+            configuration: try configuration(withBindings(#"{"gesture": "tap", "fingers": 3, "action": {"keys": ["leftmeta", "right"]}}"#)),
+            launcher: RecordingLauncher(), inputDevices: MissingInputDevices(), log: log.log)
+        try daemon.run(
+            ClosureGestureSource { sink in
+                for _ in 0..<5 { sink.deliver(GestureEvent(type: .tap, time: .zero, fingers: 3), InputDevice(id: 1, name: "pad")) }
+            })
         #expect(daemon.runner.counts.failed == 5)
         #expect(log.all.filter { $0.hasPrefix("failed") }.count == 1)
         #expect(log.all.contains { $0.hasPrefix("cannot make the virtual keyboard") })

@@ -1,6 +1,6 @@
-import Foundation
 import DesktopDaemon
 import EvdevInput
+import Foundation
 import GestureRecognition
 import Synchronization
 import Testing
@@ -45,14 +45,18 @@ struct InputActionTests {
     @Test("a keys binding fires its chord on the keyboard, a button binding clicks the pointer")
     func keysAndClicks() throws {
         let devices = RecordingInputDevices(), log = LogLines()
-        let daemon = GestureDaemon(configuration: try configuration(withBindings("""
-            {"gesture": "tap", "fingers": 3, "action": {"keys": ["leftmeta", "right"]}},
-            {"gesture": "tap", "fingers": 2, "action": {"button": "middle"}}
-            """)), launcher: RecordingLauncher(), inputDevices: devices, log: log.log)
-        try daemon.run(ClosureGestureSource { sink in
-            sink.deliver(GestureEvent(type: .tap, time: .zero, fingers: 3), InputDevice(id: 1, name: "pad"))
-            sink.deliver(GestureEvent(type: .tap, time: .zero, fingers: 2), InputDevice(id: 1, name: "pad"))
-        })
+        let daemon = GestureDaemon(
+            configuration: try configuration(
+                withBindings(
+                    """
+                    {"gesture": "tap", "fingers": 3, "action": {"keys": ["leftmeta", "right"]}},
+                    {"gesture": "tap", "fingers": 2, "action": {"button": "middle"}}
+                    """)), launcher: RecordingLauncher(), inputDevices: devices, log: log.log)
+        try daemon.run(
+            ClosureGestureSource { sink in
+                sink.deliver(GestureEvent(type: .tap, time: .zero, fingers: 3), InputDevice(id: 1, name: "pad"))
+                sink.deliver(GestureEvent(type: .tap, time: .zero, fingers: 2), InputDevice(id: 1, name: "pad"))
+            })
         #expect(devices.frames(of: .keyboard) == [["125=1"], ["106=1"], ["106=0"], ["125=0"]])
         #expect(devices.frames(of: .pointer) == [["274=1"], ["274=0"]])
         #expect(log.all.contains { $0.hasPrefix("fired bindings[0] (") && $0.hasSuffix("): keys leftmeta+right") })
@@ -62,8 +66,9 @@ struct InputActionTests {
     @Test("a drag presses at the begin, moves with the swipe and releases after the fingers lift")
     func drag() throws {
         let devices = RecordingInputDevices(), log = LogLines()
-        let daemon = GestureDaemon(configuration: try configuration(withBindings(#"{"gesture": "swipe", "fingers": 3, "action": {"drag": "left"}}"#)),
-                                   launcher: RecordingLauncher(), inputDevices: devices, log: log.log)
+        let daemon = GestureDaemon(
+            configuration: try configuration(withBindings(#"{"gesture": "swipe", "fingers": 3, "action": {"drag": "left"}}"#)),
+            launcher: RecordingLauncher(), inputDevices: devices, log: log.log)
         let events = Stream.swipe(fingers: 3, steps: [(1, 0), (2, 0.5), (3.5, 1)], direction: .right)
         try daemon.run(ClosureGestureSource { sink in events.forEach { sink.deliver($0, InputDevice(id: 1, name: "pad")) } })
         #expect(devices.waitUntil { $0.frames(of: .pointer).last == ["272=0"] })
@@ -79,8 +84,10 @@ struct InputActionTests {
 
     @Test("a cancelled swipe releases its drag")
     func cancelledDragReleases() throws {
-        var matcher = BindingMatcher(configuration: try configuration(withBindings(#"{"gesture": "swipe", "fingers": 3, "action": {"drag": "right"}}"#)))
-        let steps = Stream.swipe(fingers: 3, steps: [(2, 0)], direction: nil, cancelled: true).flatMap { matcher.process($0, from: pad) }.map(\.input)
+        var matcher = BindingMatcher(
+            configuration: try configuration(withBindings(#"{"gesture": "swipe", "fingers": 3, "action": {"drag": "right"}}"#)))
+        let steps = Stream.swipe(fingers: 3, steps: [(2, 0)], direction: nil, cancelled: true).flatMap { matcher.process($0, from: pad) }
+            .map(\.input)
         #expect(steps == [.dragPress(BTN.RIGHT), .dragMove(dxMillimeters: 2, dyMillimeters: 0), .dragRelease])
     }
 

@@ -10,7 +10,8 @@ struct ConfigurationWarningsTests {
 
     @Test("touchpadStrokeFingers: 3 makes the 3-finger swipe bindings never fire on touchpads, and says so at their fingers")
     func strokeFingersTakeSwipes() throws {
-        let warnings = try configuration("""
+        let warnings = try configuration(
+            """
             version: 1
             engine: {touchpadStrokeFingers: 3}
             bindings:
@@ -18,22 +19,27 @@ struct ConfigurationWarningsTests {
               - {gesture: swipe, fingers: 4, direction: left, action: {command: [b]}}
               - {gesture: pinch, fingers: 3, action: {command: [c]}}
               - {gesture: tap, fingers: 3, action: {command: [d]}}
-            """).warnings()
-        #expect(warnings.map(\.description) == [
-            "bindings[0].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
-            "bindings[2].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger pinch never fires there",
-        ])
+            """
+        ).warnings()
+        #expect(
+            warnings.map(\.description) == [
+                "bindings[0].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger swipe never fires there",
+                "bindings[2].fingers: engine.touchpadStrokeFingers: 3 makes every 3-finger motion on touchpads a drawn stroke, so this 3-finger pinch never fires there",
+            ])
         // The default: one finger draws on touchscreens only.
         let touchscreen = try configuration("version: 1\nbindings:\n  - {gesture: swipe, fingers: 1, action: {command: [a]}}\n").warnings()
         #expect(touchscreen.map(\.path) == ["bindings[0].fingers"])
         #expect(touchscreen.first?.message.contains("engine.touchscreenStrokeFingers: 1") == true)
-        let both = try configuration("version: 1\nengine: {touchpadStrokeFingers: 1}\nbindings:\n  - {gesture: swipe, fingers: 1, action: {command: [a]}}\n").warnings()
+        let both = try configuration(
+            "version: 1\nengine: {touchpadStrokeFingers: 1}\nbindings:\n  - {gesture: swipe, fingers: 1, action: {command: [a]}}\n"
+        ).warnings()
         #expect(both.first?.message.hasSuffix("so this 1-finger swipe never fires") == true)
     }
 
     @Test("a catch-all 3-finger drag fires together with each 3-finger swipe binding, and the earlier fires first")
     func firingTogether() throws {
-        let warnings = try configuration("""
+        let warnings = try configuration(
+            """
             version: 1
             bindings:
               - {name: next workspace, gesture: swipe, fingers: 3, direction: left, action: {command: [xdotool, key, super+Right]}}
@@ -42,16 +48,19 @@ struct ConfigurationWarningsTests {
               - {gesture: swipe, fingers: 3, action: {drag: left}}
               - {gesture: pinch, direction: in, action: {command: [zoom-out]}}
               - {gesture: pinch, direction: out, action: {command: [zoom-in]}}
-            """).warnings()
-        #expect(warnings.map(\.description) == [
-            "bindings[3]: fires together with bindings[0] ('next workspace') for one 3-finger swipe left; bindings[0] fires first, being earlier in the file",
-            "bindings[3]: fires together with bindings[1] ('bindings[1]') for one 3-finger swipe up; bindings[1] fires first, being earlier in the file",
-        ])
+            """
+        ).warnings()
+        #expect(
+            warnings.map(\.description) == [
+                "bindings[3]: fires together with bindings[0] ('next workspace') for one 3-finger swipe left; bindings[0] fires first, being earlier in the file",
+                "bindings[3]: fires together with bindings[1] ('bindings[1]') for one 3-finger swipe up; bindings[1] fires first, being earlier in the file",
+            ])
     }
 
     @Test("bindings that cannot meet (other fingers, directions, templates, edges) give no warning")
     func distinctBindings() throws {
-        let warnings = try configuration("""
+        let warnings = try configuration(
+            """
             version: 1
             bindings:
               - {gesture: swipe, fingers: 3, direction: left, action: {command: [a]}}
@@ -62,22 +71,25 @@ struct ConfigurationWarningsTests {
               - {gesture: stroke, template: check, action: {command: [f]}}
               - {gesture: tap, fingers: 2, action: {command: [g]}}
               - {gesture: tap, fingers: 3, action: {command: [h]}}
-            """).warnings()
+            """
+        ).warnings()
         #expect(warnings.isEmpty, "\(warnings)")
     }
 
     @Test("a device filter that matches none of the devices known never fires, with the devices named")
     func deviceFilterMatchesNothing() throws {
-        let configuration = try configuration("""
+        let configuration = try configuration(
+            """
             version: 1
             bindings:
               - {gesture: tap, fingers: 3, device: {name: ".*Touchscreen.*"}, action: {command: [a]}}
               - {gesture: tap, fingers: 2, device: {name: ".*TouchPad"}, action: {command: [b]}}
             """)
         let pad = InputDevice(id: 1, name: "SynPS/2 Synaptics TouchPad")
-        #expect(configuration.warnings(devices: [pad]).map(\.description) == [
-            "bindings[0].device: matches no device gestures can come from (there are 'SynPS/2 Synaptics TouchPad'), so 'bindings[0]' never fires",
-        ])
+        #expect(
+            configuration.warnings(devices: [pad]).map(\.description) == [
+                "bindings[0].device: matches no device gestures can come from (there are 'SynPS/2 Synaptics TouchPad'), so 'bindings[0]' never fires"
+            ])
         #expect(configuration.warnings().isEmpty, "without devices, nothing is said of filters")
         #expect(configuration.warnings(devices: [pad, InputDevice(id: 2, name: "Atmel maXTouch Touchscreen")]).isEmpty)
     }

@@ -1,5 +1,5 @@
-import Foundation
 import DesktopDaemon
+import Foundation
 import GestureRecognition
 import Testing
 
@@ -24,8 +24,10 @@ struct MouseSettingsTests {
 
     @Test("every key is read, in JSON and YAML alike")
     func everyKey() throws {
-        let json = try decode(#"{"version": 1, "mouse": {"button": "middle", "minimumLengthCounts": 50, "orientation": "invariant", "threshold": 0.8}}"#)
-        let yaml = try decode("version: 1\nmouse:\n  button: middle\n  minimumLengthCounts: 50\n  orientation: invariant\n  threshold: 0.8\n", format: .yaml)
+        let json = try decode(
+            #"{"version": 1, "mouse": {"button": "middle", "minimumLengthCounts": 50, "orientation": "invariant", "threshold": 0.8}}"#)
+        let yaml = try decode(
+            "version: 1\nmouse:\n  button: middle\n  minimumLengthCounts: 50\n  orientation: invariant\n  threshold: 0.8\n", format: .yaml)
         var expected = DaemonConfiguration.MouseSettings()
         expected.button = .middle
         expected.minimumLengthCounts = 50
@@ -36,16 +38,21 @@ struct MouseSettingsTests {
         #expect(expected.recognition.orientation == .invariant)
     }
 
-    @Test("mouse errors name the key and say what is wrong", arguments: [
-        (#"{"button": "side"}"#, "mouse.button: unknown button 'side'; expected one of right, middle, left"),
-        (#"{"button": 3}"#, "mouse.button: must be a string, not a number"),
-        (#"{"minimumLengthCounts": -1}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
-        (#"{"minimumLengthCounts": "far"}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
-        (#"{"orientation": "sideways"}"#, "mouse.orientation: unknown orientation 'sideways'; expected sensitive or invariant"),
-        (#"{"threshold": 1.5}"#, "mouse.threshold: must be a number between 0 and 1"),
-        (#"{"minimumLengthMillimeters": 10}"#, "mouse.minimumLengthMillimeters: unknown key; expected one of button, minimumLengthCounts, orientation, threshold"),
-        (#"true"#, "mouse: must be an object, not"),
-    ])
+    @Test(
+        "mouse errors name the key and say what is wrong",
+        arguments: [
+            (#"{"button": "side"}"#, "mouse.button: unknown button 'side'; expected one of right, middle, left"),
+            (#"{"button": 3}"#, "mouse.button: must be a string, not a number"),
+            (#"{"minimumLengthCounts": -1}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
+            (#"{"minimumLengthCounts": "far"}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
+            (#"{"orientation": "sideways"}"#, "mouse.orientation: unknown orientation 'sideways'; expected sensitive or invariant"),
+            (#"{"threshold": 1.5}"#, "mouse.threshold: must be a number between 0 and 1"),
+            (
+                #"{"minimumLengthMillimeters": 10}"#,
+                "mouse.minimumLengthMillimeters: unknown key; expected one of button, minimumLengthCounts, orientation, threshold"
+            ),
+            (#"true"#, "mouse: must be an object, not"),
+        ])
     func errors(section: String, expected: String) {
         let errors = configurationErrors(#"{"version": 1, "mouse": \#(section)}"#)
         #expect(errors.count == 1, "\(errors)")
@@ -54,8 +61,9 @@ struct MouseSettingsTests {
 
     @Test("the daemon's engine setup carries the mouse section to the source")
     func engineSetupCarriesMouse() throws {
-        let daemon = GestureDaemon(configuration: try decode(#"{"version": 1, "mouse": {"button": "left"}}"#),
-                                   launcher: RecordingLauncher(), log: LogLines().log)
+        let daemon = GestureDaemon(
+            configuration: try decode(#"{"version": 1, "mouse": {"button": "left"}}"#),
+            launcher: RecordingLauncher(), log: LogLines().log)
         #expect(daemon.engineSetup().mouse?.button == .left)
         let touchOnly = GestureDaemon(configuration: try decode(#"{"version": 1}"#), launcher: RecordingLauncher(), log: LogLines().log)
         #expect(touchOnly.engineSetup().mouse == nil)

@@ -1,7 +1,7 @@
 import DesktopDaemon
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TouchInput
 
 /// A made-up machine for the doctor: files with owners and modes, a user,
@@ -30,7 +30,9 @@ struct FakeSystem: DoctorSystem {
         try system.device(5, try RecordedDevices.x1Carbon, udev: "ID_INPUT_TOUCHPAD")
         try system.device(7, try RecordedDevices.mouse, udev: "ID_INPUT_MOUSE")
         system.files["/dev/uinput"] = (DoctorFileStatus(kind: .characterDevice, gid: inputGroup, mode: 0o660), "")
-        system.file("/home/ada/.config/gestures/config.yaml", """
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            """
             version: 1
             bindings:
               - name: next workspace
@@ -42,8 +44,10 @@ struct FakeSystem: DoctorSystem {
         system.file("/home/ada/.local/share/systemd/user/gestures.service", "[Service]\n")
         system.commands[["systemctl", "--user", "is-enabled", "gestures.service"]] = DoctorCommandResult(status: 0, output: "enabled\n")
         system.commands[["systemctl", "--user", "is-active", "gestures.service"]] = DoctorCommandResult(status: 0, output: "active\n")
-        system.processList = [DoctorProcess(pid: 1, arguments: ["/sbin/init"]),
-                              DoctorProcess(pid: 900, arguments: ["/home/ada/.local/bin/gestures", "run"])]
+        system.processList = [
+            DoctorProcess(pid: 1, arguments: ["/sbin/init"]),
+            DoctorProcess(pid: 900, arguments: ["/home/ada/.local/bin/gestures", "run"]),
+        ]
         return system
     }
 
@@ -71,7 +75,13 @@ struct FakeSystem: DoctorSystem {
 
     private func allows(_ status: DoctorFileStatus, shift: UInt32) -> Bool {
         let bits: UInt32
-        if status.uid == user.uid { bits = status.mode >> 6 } else if user.activeGroupIDs.contains(status.gid) { bits = status.mode >> 3 } else { bits = status.mode }
+        if status.uid == user.uid {
+            bits = status.mode >> 6
+        } else if user.activeGroupIDs.contains(status.gid) {
+            bits = status.mode >> 3
+        } else {
+            bits = status.mode
+        }
         return bits & shift != 0
     }
 
@@ -124,7 +134,10 @@ struct DoctorTests {
         #expect(report.exitStatus == 0)
         let devices = check(report, .devices)
         #expect(devices.summary == "1 mouse and 1 touchpad can be read.")
-        #expect(devices.details.contains { $0.hasPrefix("touchpad  /dev/input/event5") && $0.contains("98 x 53.9 mm") && $0.hasSuffix("readable") })
+        #expect(
+            devices.details.contains {
+                $0.hasPrefix("touchpad  /dev/input/event5") && $0.contains("98 x 53.9 mm") && $0.hasSuffix("readable")
+            })
         #expect(check(report, .desktop).summary.contains("interception keeps them from it for 'next workspace'"))
     }
 
@@ -135,7 +148,10 @@ struct DoctorTests {
         let report = Doctor(system: system).examine()
         let devices = check(report, .devices)
         #expect(devices.status == .problem)
-        #expect(devices.summary.contains("the touchpad /dev/input/event5 cannot, because the udev rule of gestures is not installed (/dev/input/event5 has group root, mode 0600)"))
+        #expect(
+            devices.summary.contains(
+                "the touchpad /dev/input/event5 cannot, because the udev rule of gestures is not installed (/dev/input/event5 has group root, mode 0600)"
+            ))
         #expect(devices.fix?.contains("sudo cp Tools/70-gestures.rules /etc/udev/rules.d/") == true)
         #expect(devices.details.contains { $0.hasPrefix("touchpad  /dev/input/event5") && $0.hasSuffix("not readable") })
         #expect(check(report, .uinput).status == .problem)
@@ -211,7 +227,9 @@ struct DoctorTests {
         system.commands[["systemctl", "--user", "is-active", "gestures.service"]] = DoctorCommandResult(status: 3, output: "inactive\n")
         #expect(check(Doctor(system: system).examine(), .service).fix == "Start it now: 'systemctl --user start gestures.service'.")
         system.commands[["systemctl", "--user", "is-enabled", "gestures.service"]] = DoctorCommandResult(status: 1, output: "disabled\n")
-        #expect(check(Doctor(system: system).examine(), .service).fix == "Enable and start it: 'systemctl --user enable --now gestures.service'.")
+        #expect(
+            check(Doctor(system: system).examine(), .service).fix
+                == "Enable and start it: 'systemctl --user enable --now gestures.service'.")
         system.files["/home/ada/.local/share/systemd/user/gestures.service"] = nil
         let missing = check(Doctor(system: system).examine(), .service)
         #expect(missing.status == .problem && missing.summary.contains("is not installed and gestures run is not running"))
@@ -234,7 +252,9 @@ struct DoctorTests {
     @Test("GNOME with an unclaimed 3-finger swipe binding: it does both, and the fix names the binding")
     func gnomeUnclaimed() throws {
         var system = try FakeSystem.healthy()
-        system.file("/home/ada/.config/gestures/config.yaml", """
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            """
             version: 1
             bindings:
               - gesture: swipe
@@ -247,7 +267,10 @@ struct DoctorTests {
             """)
         let desktop = check(Doctor(system: system).examine(), .desktop)
         #expect(desktop.status == .problem)
-        #expect(desktop.summary == "GNOME takes 3- and 4-finger swipes (workspaces and the overview), and 'bindings[0]' will do both GNOME's action and its own.")
+        #expect(
+            desktop.summary
+                == "GNOME takes 3- and 4-finger swipes (workspaces and the overview), and 'bindings[0]' will do both GNOME's action and its own."
+        )
         #expect(desktop.fix == "Add 'claim: true' to bindings[0] (or bind a finger count GNOME leaves alone, such as 5).")
         // The same binding on X11: GNOME takes no touchpad gestures there.
         system.environment["XDG_SESSION_TYPE"] = "x11"
@@ -260,7 +283,10 @@ struct DoctorTests {
         system.file("/home/ada/.config/gestures/config.json", #"{"version": 1, "bindings": []}"#)
         let configuration = check(Doctor(system: system).examine(), .configuration)
         #expect(configuration.status == .problem)
-        #expect(configuration.summary == "/home/ada/.config/gestures/config.json is valid: 0 bindings. /home/ada/.config/gestures/config.yaml is there too and ignored.")
+        #expect(
+            configuration.summary
+                == "/home/ada/.config/gestures/config.json is valid: 0 bindings. /home/ada/.config/gestures/config.yaml is there too and ignored."
+        )
         #expect(configuration.fix == "Keep one file: remove or rename /home/ada/.config/gestures/config.yaml.")
     }
 
@@ -268,11 +294,15 @@ struct DoctorTests {
     func invalidConfiguration() throws {
         var system = try FakeSystem.healthy()
         system.environment["XDG_CONFIG_HOME"] = "/home/ada/conf"
-        system.file("/home/ada/conf/gestures/config.yaml", "version: 1\nbindings:\n  - gesture: swipe\n    fingers: 9\n    action: {command: [echo]}\n")
+        system.file(
+            "/home/ada/conf/gestures/config.yaml",
+            "version: 1\nbindings:\n  - gesture: swipe\n    fingers: 9\n    action: {command: [echo]}\n")
         let configuration = check(Doctor(system: system).examine(), .configuration)
         #expect(configuration.status == .problem)
         #expect(configuration.summary.hasPrefix("/home/ada/conf/gestures/config.yaml has 1 error: bindings[0].fingers:"))
-        #expect(configuration.fix == "Run 'gestures check-config /home/ada/conf/gestures/config.yaml' for every error with its key, and correct them.")
+        #expect(
+            configuration.fix
+                == "Run 'gestures check-config /home/ada/conf/gestures/config.yaml' for every error with its key, and correct them.")
     }
 
     @Test("no configuration says where to write one")
@@ -280,7 +310,9 @@ struct DoctorTests {
         var system = try FakeSystem.healthy()
         system.files["/home/ada/.config/gestures/config.yaml"] = nil
         let report = Doctor(system: system).examine()
-        #expect(check(report, .configuration).fix == "Write /home/ada/.config/gestures/config.yaml (the README's \"A first configuration\" works as pasted).")
+        #expect(
+            check(report, .configuration).fix
+                == "Write /home/ada/.config/gestures/config.yaml (the README's \"A first configuration\" works as pasted).")
         #expect(check(report, .desktop).status == .note)
     }
 

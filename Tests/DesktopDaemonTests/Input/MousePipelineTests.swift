@@ -1,5 +1,5 @@
-import Foundation
 import DesktopDaemon
+import Foundation
 import GestureRecognition
 import Synchronization
 import Testing
@@ -39,7 +39,8 @@ struct MousePipelineTests {
 
     /// What a mouse's pipeline built from `settings` gives for `events`.
     static func run(_ events: [InputEvent], settings: DaemonConfiguration.MouseSettings = .init(), intercept: Bool = true)
-        -> (gestures: [GestureEvent], decisions: [MouseDecision]) {
+        -> (gestures: [GestureEvent], decisions: [MouseDecision])
+    {
         let setup = EngineSetup(configuration: .init(), templates: .dollarShapes, mouse: settings, intercept: intercept)
         var pipeline = GesturePipeline(device: description, originMicroseconds: 0, setup: setup.pipeline)!
         var gestures: [GestureEvent] = []
@@ -52,8 +53,10 @@ struct MousePipelineTests {
     final class EnvironmentLauncher: ProcessLauncher {
         private let launches = Mutex<[(command: [String], environment: [String: String])]>([])
         var all: [(command: [String], environment: [String: String])] { launches.withLock { $0 } }
-        func launch(_ command: [String], environment: [String: String], timeout: Duration,
-                    completion: @escaping @Sendable (CommandOutcome) -> Void) {
+        func launch(
+            _ command: [String], environment: [String: String], timeout: Duration,
+            completion: @escaping @Sendable (CommandOutcome) -> Void
+        ) {
             launches.withLock { $0.append((command, environment)) }
             completion(.exited(0))
         }
@@ -105,23 +108,26 @@ struct MousePipelineTests {
 
     @Test("through the daemon: a mouse circle fires the circle binding with GESTURE_TEMPLATE and GESTURE_SCORE; a triangle fires nothing")
     func daemonPath() throws {
-        let configuration = try DaemonConfiguration.decode(Data(#"""
-            {"version": 1, "mouse": {},
-             "bindings": [{"gesture": "stroke", "template": "circle", "action": {"command": ["circle-action"]}},
-                          {"gesture": "stroke", "fingers": 1, "action": {"command": ["one-finger-action"]}}]}
-            """#.utf8), format: .json)
+        let configuration = try DaemonConfiguration.decode(
+            Data(
+                #"""
+                {"version": 1, "mouse": {},
+                 "bindings": [{"gesture": "stroke", "template": "circle", "action": {"command": ["circle-action"]}},
+                              {"gesture": "stroke", "fingers": 1, "action": {"command": ["one-finger-action"]}}]}
+                """#.utf8), format: .json)
         let launcher = EnvironmentLauncher()
         let daemon = GestureDaemon(configuration: configuration, launcher: launcher, log: LogLines().log)
-        try daemon.run(ClosureGestureSource { sink in
-            let setup = sink.engineSetup()
-            var pipeline = try #require(GesturePipeline(device: Self.description, originMicroseconds: 0, setup: setup.pipeline))
-            for name in ["circle", "triangle"] {
-                for event in Self.drawn(name) {
-                    for gesture in pipeline.process(event) { sink.deliver(gesture, Self.mouse) }
+        try daemon.run(
+            ClosureGestureSource { sink in
+                let setup = sink.engineSetup()
+                var pipeline = try #require(GesturePipeline(device: Self.description, originMicroseconds: 0, setup: setup.pipeline))
+                for name in ["circle", "triangle"] {
+                    for event in Self.drawn(name) {
+                        for gesture in pipeline.process(event) { sink.deliver(gesture, Self.mouse) }
+                    }
                 }
-            }
-            for gesture in pipeline.finish() { sink.deliver(gesture, Self.mouse) }
-        })
+                for gesture in pipeline.finish() { sink.deliver(gesture, Self.mouse) }
+            })
         #expect(launcher.all.map(\.command) == [["circle-action"]])
         let environment = try #require(launcher.all.first?.environment)
         #expect(environment["GESTURE_TYPE"] == "stroke")
@@ -140,6 +146,9 @@ struct MousePipelineTests {
         let line = try #require(DaemonLog.line(for: rejected, on: "Logitech USB Optical Mouse, /dev/input/event7"))
         #expect(line.hasPrefix("mouse rejected, "))
         #expect(line.contains("below the threshold 0.99"))
-        #expect(line.hasSuffix("[Logitech USB Optical Mouse, /dev/input/event7, at \(GestureEvent.decimalText(MouseDecision.milliseconds(rejected.time))) ms]"))
+        #expect(
+            line.hasSuffix(
+                "[Logitech USB Optical Mouse, /dev/input/event7, at \(GestureEvent.decimalText(MouseDecision.milliseconds(rejected.time))) ms]"
+            ))
     }
 }

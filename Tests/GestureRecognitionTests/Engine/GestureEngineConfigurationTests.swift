@@ -1,6 +1,7 @@
 import Foundation
 import InputChecks
 import Testing
+
 @testable import GestureRecognition
 
 /// Every number an engine configuration file can hold has a range, checked
@@ -66,7 +67,9 @@ import Testing
         }
         walk(object, "")
         // `swipeDirection.ways` is a choice (4 or 8), not a range; the others are true or false.
-        let missing = Set(numeric).subtracting(Configuration.numberRanges.keys).subtracting(["swipeDirection.ways", "twoFingerSwipes", "holds"])
+        let missing = Set(numeric).subtracting(Configuration.numberRanges.keys).subtracting([
+            "swipeDirection.ways", "twoFingerSwipes", "holds",
+        ])
         #expect(missing.isEmpty, "no range for \(missing.sorted())")
     }
 
@@ -77,8 +80,9 @@ import Testing
         #expect(configuration.sequenceTimeout == .seconds(600))
     }
 
-    @Test("the resample count cannot make the recognizer trap or allocate without bound",
-          arguments: ["0", "1", "-5", "7", "1025", "100000000", "8.5"])
+    @Test(
+        "the resample count cannot make the recognizer trap or allocate without bound",
+        arguments: ["0", "1", "-5", "7", "1025", "100000000", "8.5"])
     func resampleCountIsBounded(value: String) {
         #expect(throws: JSONText.ReadError.self) {
             _ = try Self.decode(Data(#"{"strokeRecognition": {"resampleCount": \#(value)}}"#.utf8))
@@ -94,18 +98,35 @@ import Testing
         #expect(sensitive.strokeRecognition.orientation == .sensitive(toleranceDegrees: 45))
     }
 
-    @Test("choices say what they accept", arguments: [
-        (#"{"strokeRecognition": {"matcher": "best"}}"#, "strokeRecognition.matcher: unknown matcher 'best'; expected one of dollar1, protractor, elastic"),
-        (#"{"swipeDirection": {"ways": 5}}"#, "swipeDirection.ways: must be 4 or 8"),
-        (#"{"twoFingerSwipes": "yes"}"#, "twoFingerSwipes: must be true or false"),
-        (#"{"touchpadStrokeFingers": 9}"#, "touchpadStrokeFingers: must be an integer between 1 and 5, or null for none"),
-        (#"{"sequences": [{"name": "a", "directions": ["le]ft"]}]}"#, "sequences[0].directions[0]: unknown direction 'le]ft'; did you mean 'left'? expected one of up, up_right, right, down_right, down, down_left, left, up_left"),
-        (#"{"sequences": [{"directions": ["up"]}]}"#, "sequences[0].name: is required"),
-        (#"{"sequences": 3}"#, "sequences: must be a list of sequences"),
-        (#"{"sequences": [{"name": "a", "directions": ["rihgt"]}]}"#, "sequences[0].directions[0]: unknown direction 'rihgt'; did you mean 'right'? expected one of up, up_right, right, down_right, down, down_left, left, up_left"),
-        (#"{"strokeRecognition": {"matcher": "protracter"}}"#, "strokeRecognition.matcher: unknown matcher 'protracter'; did you mean 'protractor'? expected one of dollar1, protractor, elastic"),
-        (#"{"strokeRecognition": {"orientation": "upright"}}"#, #"strokeRecognition.orientation: must be {"invariant": {}} or {"sensitive": {"toleranceDegrees": 0 to 180}}"#),
-    ])
+    @Test(
+        "choices say what they accept",
+        arguments: [
+            (
+                #"{"strokeRecognition": {"matcher": "best"}}"#,
+                "strokeRecognition.matcher: unknown matcher 'best'; expected one of dollar1, protractor, elastic"
+            ),
+            (#"{"swipeDirection": {"ways": 5}}"#, "swipeDirection.ways: must be 4 or 8"),
+            (#"{"twoFingerSwipes": "yes"}"#, "twoFingerSwipes: must be true or false"),
+            (#"{"touchpadStrokeFingers": 9}"#, "touchpadStrokeFingers: must be an integer between 1 and 5, or null for none"),
+            (
+                #"{"sequences": [{"name": "a", "directions": ["le]ft"]}]}"#,
+                "sequences[0].directions[0]: unknown direction 'le]ft'; did you mean 'left'? expected one of up, up_right, right, down_right, down, down_left, left, up_left"
+            ),
+            (#"{"sequences": [{"directions": ["up"]}]}"#, "sequences[0].name: is required"),
+            (#"{"sequences": 3}"#, "sequences: must be a list of sequences"),
+            (
+                #"{"sequences": [{"name": "a", "directions": ["rihgt"]}]}"#,
+                "sequences[0].directions[0]: unknown direction 'rihgt'; did you mean 'right'? expected one of up, up_right, right, down_right, down, down_left, left, up_left"
+            ),
+            (
+                #"{"strokeRecognition": {"matcher": "protracter"}}"#,
+                "strokeRecognition.matcher: unknown matcher 'protracter'; did you mean 'protractor'? expected one of dollar1, protractor, elastic"
+            ),
+            (
+                #"{"strokeRecognition": {"orientation": "upright"}}"#,
+                #"strokeRecognition.orientation: must be {"invariant": {}} or {"sensitive": {"toleranceDegrees": 0 to 180}}"#
+            ),
+        ])
     func choicesSayWhatTheyAccept(json: String, expected: String) {
         do {
             _ = try Self.decode(Data(json.utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 /// What 2-slot and semi-MT pads do to a second finger: it vanishes for a
@@ -56,19 +57,23 @@ struct GestureEngineFlickerTests {
                     if flicker == .swap || flicker == .collapse { swapped.toggle() }
                 }
             } else if lags.contains(k) {
-                frames.append(GestureFrame(time: time, contacts: [.init(id: ids.first, position: stale), .init(id: ids.second, position: pb)]))
+                frames.append(
+                    GestureFrame(time: time, contacts: [.init(id: ids.first, position: stale), .init(id: ids.second, position: pb)]))
             } else if collapses.contains(k) {
-                frames.append(GestureFrame(time: time, contacts: [.init(id: ids.first, position: pb), .init(id: ids.second, position: pb)]))
+                frames.append(
+                    GestureFrame(time: time, contacts: [.init(id: ids.first, position: pb), .init(id: ids.second, position: pb)]))
             } else {
-                frames.append(GestureFrame(time: time, contacts: [.init(id: ids.first, position: pa), .init(id: ids.second, position: pb)]))
+                frames.append(
+                    GestureFrame(time: time, contacts: [.init(id: ids.first, position: pa), .init(id: ids.second, position: pb)]))
             }
         }
         frames.append(GestureFrame(time: .seconds(1) + .nanoseconds(Int64(Double(count + 1) / rate * 1e9)), contacts: []))
         return frames
     }
 
-    @Test("a two-finger swipe with a flickering second finger is one swipe in its direction",
-          arguments: Flicker.allCases, SwipeDirection.clockwise.filter { !$0.isDiagonal })
+    @Test(
+        "a two-finger swipe with a flickering second finger is one swipe in its direction",
+        arguments: Flicker.allCases, SwipeDirection.clockwise.filter { !$0.isDiagonal })
     func flickerKeepsSwipe(flicker: Flicker, direction: SwipeDirection) {
         let travel = direction.unitVector * 25
         // The fingers side by side across the motion, 20 mm apart.
@@ -89,8 +94,9 @@ struct GestureEngineFlickerTests {
         }
     }
 
-    @Test("a flickering pinch never jumps: no update changes the scale by more than the jump ratio",
-          arguments: Flicker.allCases)
+    @Test(
+        "a flickering pinch never jumps: no update changes the scale by more than the jump ratio",
+        arguments: Flicker.allCases)
     func flickerNeverJumpsAPinch(flicker: Flicker) {
         let frames = Self.twoFingers(
             a: { Point(x: 45 - 10 * $0, y: 30) }, b: { Point(x: 55 + 10 * $0, y: 31) }, duration: 0.4,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 /// A variant of a synthetic gesture: frame rate, jitter, landing spread, speed.
@@ -14,8 +15,11 @@ struct Variant: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 
     static let clean = Variant(name: "clean 100 Hz", frameRate: 100, jitterMillimeters: 0, landingSpread: 0, moveDuration: 0.25, seed: 1)
-    static let noisy = Variant(name: "jitter 0.3 mm, 140 Hz, landing 60 ms apart", frameRate: 140, jitterMillimeters: 0.3, landingSpread: 0.06, moveDuration: 0.25, seed: 7)
-    static let slow = Variant(name: "slow 1.2 s at 80 Hz, jitter 0.3 mm", frameRate: 80, jitterMillimeters: 0.3, landingSpread: 0.04, moveDuration: 1.2, seed: 11)
+    static let noisy = Variant(
+        name: "jitter 0.3 mm, 140 Hz, landing 60 ms apart", frameRate: 140, jitterMillimeters: 0.3, landingSpread: 0.06, moveDuration: 0.25,
+        seed: 7)
+    static let slow = Variant(
+        name: "slow 1.2 s at 80 Hz, jitter 0.3 mm", frameRate: 80, jitterMillimeters: 0.3, landingSpread: 0.04, moveDuration: 1.2, seed: 11)
     static let all = [clean, noisy, slow]
 
     func apply(_ touch: SyntheticTouch) -> [GestureFrame] {
@@ -55,8 +59,9 @@ struct GestureEngineSwipeTests {
         }
     }
 
-    @Test("four-way classification names diagonal swipes by their main axis or none",
-          arguments: [(Point(x: 30, y: -8), SwipeDirection.right), (Point(x: -5, y: 28), .down)])
+    @Test(
+        "four-way classification names diagonal swipes by their main axis or none",
+        arguments: [(Point(x: 30, y: -8), SwipeDirection.right), (Point(x: -5, y: 28), .down)])
     func fourWaySwipes(travel: Point, expected: SwipeDirection) {
         var configuration = GestureEngine.Configuration()
         configuration.swipeDirection = .init(ways: .four, minimumDistanceMillimeters: 1, deadZoneDegrees: 10)
@@ -65,24 +70,26 @@ struct GestureEngineSwipeTests {
         #expect(end.map(\.direction) == [expected])
     }
 
-    @Test("a swipe that starts in an edge zone and moves inwards carries the edge",
-          arguments: [
-              (Point(x: 5, y: 30), Point(x: 30, y: 0), GestureEvent.Edge?.some(.left)),
-              (Point(x: 95, y: 30), Point(x: -30, y: 0), .right),
-              (Point(x: 50, y: 6), Point(x: 0, y: 25), .top),
-              (Point(x: 50, y: 55), Point(x: 0, y: -25), .bottom),
-              (Point(x: 50, y: 30), Point(x: 30, y: 0), nil),
-              (Point(x: 5, y: 30), Point(x: 0, y: 20), nil),
-          ])
+    @Test(
+        "a swipe that starts in an edge zone and moves inwards carries the edge",
+        arguments: [
+            (Point(x: 5, y: 30), Point(x: 30, y: 0), GestureEvent.Edge?.some(.left)),
+            (Point(x: 95, y: 30), Point(x: -30, y: 0), .right),
+            (Point(x: 50, y: 6), Point(x: 0, y: 25), .top),
+            (Point(x: 50, y: 55), Point(x: 0, y: -25), .bottom),
+            (Point(x: 50, y: 30), Point(x: 30, y: 0), nil),
+            (Point(x: 5, y: 30), Point(x: 0, y: 20), nil),
+        ])
     func edgeSwipes(start: Point, travel: Point, edge: GestureEvent.Edge?) {
         // Three fingers bunched 4 mm apart so that their centroid is where the hand starts.
         var touch = SyntheticTouch()
         for i in 0..<3 {
             let offset = Point(x: 0, y: Double(i - 1) * 4)
             let across = abs(travel.y) > abs(travel.x) ? Point(x: Double(i - 1) * 4, y: 0) : offset
-            touch.fingers.append(.init(id: i, down: 0, up: 0.4) { t in
-                start + across + travel * min(max((t - 0.05) / 0.3, 0), 1)
-            })
+            touch.fingers.append(
+                .init(id: i, down: 0, up: 0.4) { t in
+                    start + across + travel * min(max((t - 0.05) / 0.3, 0), 1)
+                })
         }
         let events = run(touch.frames()).events
         let end = completions(events)
@@ -118,16 +125,17 @@ struct GestureEngineSwipeTests {
     func backAndForthScrollIsOneSwipe() {
         var touch = SyntheticTouch()
         for i in 0..<2 {
-            touch.fingers.append(.init(id: i, down: 0, up: 2.0) { t in
-                // Down 8 mm, up 10, down 8, up 10: ends 4 mm above the start.
-                let legs: [Double] = [8, -10, 8, -10]
-                var y = 0.0
-                for (k, leg) in legs.enumerated() {
-                    let progress = min(max((t - 0.1 - Double(k) * 0.45) / 0.3, 0), 1)
-                    y += leg * progress
-                }
-                return Point(x: 40 + Double(i) * 15, y: 25 + y)
-            })
+            touch.fingers.append(
+                .init(id: i, down: 0, up: 2.0) { t in
+                    // Down 8 mm, up 10, down 8, up 10: ends 4 mm above the start.
+                    let legs: [Double] = [8, -10, 8, -10]
+                    var y = 0.0
+                    for (k, leg) in legs.enumerated() {
+                        let progress = min(max((t - 0.1 - Double(k) * 0.45) / 0.3, 0), 1)
+                        y += leg * progress
+                    }
+                    return Point(x: 40 + Double(i) * 15, y: 25 + y)
+                })
         }
         touch.jitterMillimeters = 0.2
         let events = run(touch.frames()).events
@@ -146,9 +154,10 @@ struct GestureEngineSwipeTests {
         var touch = SyntheticTouch()
         touch.frameRate = 67
         for (i, down) in [0.0, 0.033, 0.033, 0.12].enumerated() {
-            touch.fingers.append(.init(id: i, down: down, up: 0.7) { t in
-                Point(x: 40 + Double(i) * 25, y: 20 + 70 * max(0, t - 0.09))
-            })
+            touch.fingers.append(
+                .init(id: i, down: down, up: 0.7) { t in
+                    Point(x: 40 + Double(i) * 25, y: 20 + 70 * max(0, t - 0.09))
+                })
         }
         let events = run(touch.frames(), on: SyntheticTouch.screen).events
         let ends = completions(events)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GestureEvaluation
+import Testing
+
 @testable import GestureRecognition
 
 @Suite("GestureEngine robustness")
@@ -56,8 +57,9 @@ struct GestureEngineRobustnessTests {
         return (events, engine)
     }
 
-    @Test("random frame streams never break the machine or the begin/end pairing",
-          arguments: [1, 2, 3, 42, 1234] as [UInt64], GestureSurface.Kind.allCases)
+    @Test(
+        "random frame streams never break the machine or the begin/end pairing",
+        arguments: [1, 2, 3, 42, 1234] as [UInt64], GestureSurface.Kind.allCases)
     func fuzzedStreamsStayWellFormed(seed: UInt64, kind: GestureSurface.Kind) {
         let surface = kind == .touchpad ? SyntheticTouch.pad : SyntheticTouch.screen
         let (events, engine) = Self.fuzz(seed: seed, surface: surface)
@@ -70,7 +72,8 @@ struct GestureEngineRobustnessTests {
 
     @Test("the same frames always give the same events, however often time is advanced")
     func outputIsDeterministic() {
-        let frames = SyntheticTouch.swipe(fingers: 3, travel: Point(x: 0, y: 25), rest: 0.3).frames()
+        let frames =
+            SyntheticTouch.swipe(fingers: 3, travel: Point(x: 0, y: 25), rest: 0.3).frames()
             + GestureEngineStrokeSequenceTests.swipes([.up, .up])
         var configuration = GestureEngine.Configuration()
         configuration.sequences = GestureEngineStrokeSequenceTests.sequences
@@ -89,7 +92,8 @@ struct GestureEngineRobustnessTests {
 
     @Test("processing into a buffer appends the same events as returning them, buffer kept")
     func processIntoAppendsWhatProcessReturns() {
-        let frames = SyntheticTouch.swipe(fingers: 3, travel: Point(x: 0, y: 25), rest: 0.3).frames()
+        let frames =
+            SyntheticTouch.swipe(fingers: 3, travel: Point(x: 0, y: 25), rest: 0.3).frames()
             + SyntheticTouch.still(fingers: 2, contact: 1).frames()
         var returning = GestureEngine(surface: SyntheticTouch.pad)
         var appending = GestureEngine(surface: SyntheticTouch.pad)
@@ -149,24 +153,28 @@ struct GestureEngineRobustnessTests {
 
 @Suite("GestureEngine events and configuration")
 struct GestureEngineContractTests {
-    @Test("numbers are written rounded to a thousandth, whole ones without a fraction", arguments: [
-        (412.0, "412"), (-31.50004, "-31.5"), (0.91234, "0.912"), (120.5, "120.5"),
-        (-0.0001, "0"), (Double.nan, "0"), (Double.infinity, "0"), (2e15, "2000000000000000.0"),
-    ])
+    @Test(
+        "numbers are written rounded to a thousandth, whole ones without a fraction",
+        arguments: [
+            (412.0, "412"), (-31.50004, "-31.5"), (0.91234, "0.912"), (120.5, "120.5"),
+            (-0.0001, "0"), (Double.nan, "0"), (Double.infinity, "0"), (2e15, "2000000000000000.0"),
+        ])
     func decimalText(value: Double, text: String) {
         #expect(GestureEvent.decimalText(value) == text)
     }
 
     @Test("an event reads as one line with its numbers written the same way")
     func descriptionIsOneLine() {
-        let end = GestureEvent(type: .swipe, phase: .end, time: .microseconds(812_400), fingers: 3,
-                               direction: .left, dxMillimeters: -31.2004, dyMillimeters: 0.4)
+        let end = GestureEvent(
+            type: .swipe, phase: .end, time: .microseconds(812_400), fingers: 3,
+            direction: .left, dxMillimeters: -31.2004, dyMillimeters: 0.4)
         #expect(end.description == "812.4 ms  swipe end  3 fingers  left  -31.2, 0.4 mm")
     }
 
     @Test("a JSON configuration sets the thresholds it names and keeps the other defaults")
     func configurationDecodesPartially() throws {
-        let json = #"{"swipeThresholdMillimeters": 9, "holdDelayMilliseconds": 350, "touchscreenStrokeFingers": null, "sequences": [{"name": "back", "directions": ["left"]}]}"#
+        let json =
+            #"{"swipeThresholdMillimeters": 9, "holdDelayMilliseconds": 350, "touchscreenStrokeFingers": null, "sequences": [{"name": "back", "directions": ["left"]}]}"#
         let configuration = try JSONDecoder().decode(GestureEngine.Configuration.self, from: Data(json.utf8))
         var expected = GestureEngine.Configuration()
         expected.swipeThresholdMillimeters = 9

@@ -1,5 +1,5 @@
-import Testing
 import GestureRecognition
+import Testing
 
 /// `GestureEngine.status`: the fingers as the engine counts them and what it
 /// decided, which readers beside the engine (the interception's hand-over)
@@ -14,7 +14,8 @@ import GestureRecognition
     @Test func aPalmStaysOutOfTheCountUntilItLiftsEvenWhenTheDeviceStopsSayingSo() {
         var engine = GestureEngine(surface: surface)
         #expect(engine.status == GestureEngine.Status(fingers: 0, contacts: [], decision: .noFingers))
-        _ = engine.process(frame(0, [.init(id: 1, position: Point(x: 20, y: 20)), .init(id: 9, position: Point(x: 80, y: 50), isPalm: true)]))
+        _ = engine.process(
+            frame(0, [.init(id: 1, position: Point(x: 20, y: 20)), .init(id: 9, position: Point(x: 80, y: 50), isPalm: true)]))
         _ = engine.process(frame(10, [.init(id: 1, position: Point(x: 20, y: 20)), .init(id: 9, position: Point(x: 80, y: 50))]))
         #expect(engine.status.fingers == 1)
         #expect(engine.status.contacts.map(\.id) == [1])
@@ -32,7 +33,9 @@ import GestureRecognition
         #expect(engine.status.decision == .ignored(.pointerMotion))
         _ = engine.process(frame(200, []))
         #expect(engine.status.decision == .noFingers)
-        let three = { (step: Int) in (0..<3).map { GestureFrame.Contact(id: 10 + $0, position: Point(x: 20 + 10 * Double($0) + Double(step), y: 30)) } }
+        let three = { (step: Int) in
+            (0..<3).map { GestureFrame.Contact(id: 10 + $0, position: Point(x: 20 + 10 * Double($0) + Double(step), y: 30)) }
+        }
         for step in 0...12 { _ = engine.process(frame(400 + 10 * step, three(step))) }
         #expect(engine.status.decision == .gesture(.swipe))
         #expect(engine.status.fingers == 3 && engine.status.contacts.count == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 /// On a touchscreen one finger also drags and scrolls: a stroke fires only
@@ -10,11 +11,12 @@ struct GestureEngineStrokeFiringTests {
     /// `path` over `duration`, sampled at 100 Hz with `jitter` mm of noise.
     static func drag(_ path: [Point], rest: Double = 0, duration: Double = 0.6, jitter: Double = 0.2, seed: UInt64 = 1) -> [GestureFrame] {
         var touch = SyntheticTouch()
-        touch.fingers.append(.init(id: 1, down: 0, up: rest + duration + 0.01) { t in
-            let position = min(max((t - rest) / duration, 0), 1) * Double(path.count - 1)
-            let k = min(Int(position), path.count - 2)
-            return path[k] + (path[k + 1] - path[k]) * (position - Double(k))
-        })
+        touch.fingers.append(
+            .init(id: 1, down: 0, up: rest + duration + 0.01) { t in
+                let position = min(max((t - rest) / duration, 0), 1) * Double(path.count - 1)
+                let k = min(Int(position), path.count - 2)
+                return path[k] + (path[k + 1] - path[k]) * (position - Double(k))
+            })
         touch.jitterMillimeters = jitter
         touch.seed = seed
         return touch.frames()
@@ -82,8 +84,10 @@ struct GestureEngineStrokeFiringTests {
         for height in stride(from: 20.0, through: 80, by: 10) {
             for width in stride(from: 20.0, through: 80, by: 10) {
                 for tail in [0.3, 0.6, 0.9] {
-                    let path = [Point(x: 60, y: 40), Point(x: 60 + width * 0.5, y: 40 + height),
-                                Point(x: 60 + width, y: 40), Point(x: 60 + width * (1 - tail * 0.5), y: 40 + height * tail)]
+                    let path = [
+                        Point(x: 60, y: 40), Point(x: 60 + width * 0.5, y: 40 + height),
+                        Point(x: 60 + width, y: 40), Point(x: 60 + width * (1 - tail * 0.5), y: 40 + height * tail),
+                    ]
                     let frames = Self.drag(path, jitter: 0)
                     let loose = run(frames, on: SyntheticTouch.screen, configuration: noMargin, templates: .dollarShapes)
                         .events.filter { $0.type == .stroke }

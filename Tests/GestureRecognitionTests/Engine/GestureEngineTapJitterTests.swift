@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 /// Taps as real pads report them: positions that jump while the finger
@@ -17,9 +18,10 @@ struct GestureEngineTapJitterTests {
         var frames: [GestureFrame] = []
         for k in 0..<count {
             let (offset, pressure) = frame(k, count)
-            frames.append(GestureFrame(
-                time: .seconds(1 + start) + .nanoseconds(Int64(Double(k) / rate * 1e9)),
-                contacts: [.init(id: 1, position: at + offset, pressure: pressure)]))
+            frames.append(
+                GestureFrame(
+                    time: .seconds(1 + start) + .nanoseconds(Int64(Double(k) / rate * 1e9)),
+                    contacts: [.init(id: 1, position: at + offset, pressure: pressure)]))
         }
         frames.append(GestureFrame(time: .seconds(1 + start) + .nanoseconds(Int64(Double(count) / rate * 1e9)), contacts: []))
         return frames
@@ -31,8 +33,9 @@ struct GestureEngineTapJitterTests {
         SyntheticTouch.screen,
     ]
 
-    @Test("a position that jumps several millimetres on the first frames and comes back is a tap",
-          arguments: [2.0, 4.0, 6.0], [1, 2, 3])
+    @Test(
+        "a position that jumps several millimetres on the first frames and comes back is a tap",
+        arguments: [2.0, 4.0, 6.0], [1, 2, 3])
     func landingJumpIsATap(jump: Double, frames jumpFrames: Int) {
         for surface in Self.surfaces {
             let frames = Self.tap { k, _ in (k >= 1 && k <= jumpFrames ? Point(x: jump * 0.6, y: -jump * 0.8) : .zero, nil) }
@@ -47,7 +50,9 @@ struct GestureEngineTapJitterTests {
             let frames = Self.tap { k, count in
                 let lifting = k == count - 1
                 let pressure: Double = k == 0 ? 20 : lifting ? 9 : 66 - Double(k % 2) * 3
-                return (lifting ? Point(x: slide * 0.4, y: slide * 0.9) : Point(x: 0.1 * Double(k % 2), y: 0), withPressure ? pressure : nil)
+                return (
+                    lifting ? Point(x: slide * 0.4, y: slide * 0.9) : Point(x: 0.1 * Double(k % 2), y: 0), withPressure ? pressure : nil
+                )
             }
             let events = run(frames).events
             #expect(events.map(\.type) == [.tap], "pressure \(withPressure): \(events.map(\.jsonLine))")
@@ -73,8 +78,10 @@ struct GestureEngineTapJitterTests {
 
     /// One finger moving `distance` mm in `direction` over `duration` s
     /// (after resting `rest` s), lifting as it arrives, at `rate` frames a second.
-    static func motion(distance: Double, direction: Double, duration: Double, rest: Double, rate: Double,
-                       eased: Bool, pressure: Bool) -> [GestureFrame] {
+    static func motion(
+        distance: Double, direction: Double, duration: Double, rest: Double, rate: Double,
+        eased: Bool, pressure: Bool
+    ) -> [GestureFrame] {
         let unit = Point(x: cos(direction), y: sin(direction))
         return tap(rate: rate, contact: rest + duration) { k, count in
             let t = Double(k) / rate
@@ -93,8 +100,9 @@ struct GestureEngineTapJitterTests {
                 for (rest, rate) in [(0.0, 80.0), (0.03, 125.0)] {
                     for eased in [false, true] {
                         for pressure in [false, true] {
-                            let frames = Self.motion(distance: distance, direction: direction, duration: duration,
-                                                     rest: rest, rate: rate, eased: eased, pressure: pressure)
+                            let frames = Self.motion(
+                                distance: distance, direction: direction, duration: duration,
+                                rest: rest, rate: rate, eased: eased, pressure: pressure)
                             for surface in Self.surfaces {
                                 runs += 1
                                 taps += run(frames, on: surface).events.filter { $0.type == .tap }.count

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import GestureRecognition
 
 @Suite("GestureEngine taps and holds")
 struct GestureEngineTapHoldTests {
-    @Test("fingers landing and lifting quickly are one tap with all of them",
-          arguments: 1...5, GestureSurface.Kind.allCases)
+    @Test(
+        "fingers landing and lifting quickly are one tap with all of them",
+        arguments: 1...5, GestureSurface.Kind.allCases)
     func tapIsRecognized(fingers: Int, kind: GestureSurface.Kind) {
         let surface = kind == .touchpad ? SyntheticTouch.pad : SyntheticTouch.screen
         for (spread, jitter) in [(0.0, 0.0), (0.06, 0.3)] {
@@ -13,8 +15,9 @@ struct GestureEngineTapHoldTests {
             touch.jitterMillimeters = jitter
             touch.frameRate = 125
             let events = run(touch.frames(), on: surface).events
-            #expect(events == [GestureEvent(type: .tap, time: events.first?.time ?? .zero, fingers: fingers)],
-                    "\(events)")
+            #expect(
+                events == [GestureEvent(type: .tap, time: events.first?.time ?? .zero, fingers: fingers)],
+                "\(events)")
         }
     }
 
@@ -71,9 +74,10 @@ struct GestureEngineTapHoldTests {
     @Test("a finger joining a hold makes a hold with more fingers, counted from its landing")
     func fingerJoiningHoldRestartsHoldFromItsLanding() {
         // Two fingers rest; a third lands 250 ms later (after the hold began).
-        let touch = SyntheticTouch(fingers: (0..<3).map { i in
-            SyntheticTouch.Finger(id: i, down: i == 2 ? 0.25 : 0, up: 0.8) { _ in Point(x: 30 + 12 * Double(i), y: 30) }
-        })
+        let touch = SyntheticTouch(
+            fingers: (0..<3).map { i in
+                SyntheticTouch.Finger(id: i, down: i == 2 ? 0.25 : 0, up: 0.8) { _ in Point(x: 30 + 12 * Double(i), y: 30) }
+            })
         let configuration = GestureEngine.Configuration()
         let events = run(touch.frames(), configuration: configuration).events
         #expect(events.map(\.fingers) == [2, 2, 3, 3])
@@ -88,8 +92,9 @@ struct GestureEngineTapHoldTests {
     /// over the next frame, then still until the fingers lift.
     static func semiMultitouchTap() -> [GestureFrame] {
         func frame(_ ms: Int, _ fingers: Int, _ x: Double, _ y: Double) -> GestureFrame {
-            GestureFrame(time: .milliseconds(ms), contacts: fingers == 0 ? [] : [.init(id: 0, position: Point(x: x, y: y))],
-                         fingerCount: fingers)
+            GestureFrame(
+                time: .milliseconds(ms), contacts: fingers == 0 ? [] : [.init(id: 0, position: Point(x: x, y: y))],
+                fingerCount: fingers)
         }
         var frames = [frame(0, 1, 26.5, 30.6), frame(11, 1, 26.2, 28.6), frame(31, 2, 47.7, 12.9), frame(52, 2, 47, 21.7)]
         for (k, ms) in stride(from: 72, through: 194, by: 20).enumerated() {
@@ -129,10 +134,12 @@ struct GestureEngineStrokeSequenceTests {
         [(0.45, 0.0), (0, 1), (1, 1), (0.45, 0)].map { origin + Point(x: $0.0, y: $0.1) * size }
     }
 
-    @Test("one finger drawing on a touchscreen is recognised as a stroke",
-          arguments: [("circle", 0.0), ("circle", 0.3), ("triangle", 0.0), ("triangle", 0.3)])
+    @Test(
+        "one finger drawing on a touchscreen is recognised as a stroke",
+        arguments: [("circle", 0.0), ("circle", 0.3), ("triangle", 0.0), ("triangle", 0.3)])
     func strokeIsRecognized(shape: String, jitter: Double) {
-        let path = shape == "circle"
+        let path =
+            shape == "circle"
             ? Self.circle(center: Point(x: 100, y: 60), radius: 25)
             : Self.triangle(at: Point(x: 70, y: 30), size: 50)
         var touch = SyntheticTouch.drawing(path, duration: 0.8)
@@ -151,11 +158,12 @@ struct GestureEngineStrokeSequenceTests {
         let path = Self.circle(center: Point(x: 50, y: 30), radius: 20)
         var threeFingers = SyntheticTouch()
         for i in 0..<3 {
-            threeFingers.fingers.append(.init(id: i, down: 0, up: 0.81) { t in
-                let position = min(max(t / 0.8, 0), 1) * Double(path.count - 1)
-                let k = min(Int(position), path.count - 2)
-                return path[k] + (path[k + 1] - path[k]) * (position - Double(k)) + Point(x: Double(i - 1) * 10, y: 0)
-            })
+            threeFingers.fingers.append(
+                .init(id: i, down: 0, up: 0.81) { t in
+                    let position = min(max(t / 0.8, 0), 1) * Double(path.count - 1)
+                    let k = min(Int(position), path.count - 2)
+                    return path[k] + (path[k + 1] - path[k]) * (position - Double(k)) + Point(x: Double(i - 1) * 10, y: 0)
+                })
         }
         let off = run(threeFingers.frames(), templates: .dollarShapes).events
         #expect(off.filter { $0.type == .stroke }.isEmpty)
@@ -188,14 +196,15 @@ struct GestureEngineStrokeSequenceTests {
         .init(name: "left-left-right", directions: [.left, .left, .right]),
     ]
 
-    @Test("completed swipes make named sequences",
-          arguments: [
-              ([SwipeDirection.up, .up], ["up-up"]),
-              ([.up, .down], ["up-down"]),
-              ([.left, .left, .right], ["left-left-right"]),
-              ([.left, .up, .up], ["left", "up-up"]),
-              ([.down, .right], []),
-          ])
+    @Test(
+        "completed swipes make named sequences",
+        arguments: [
+            ([SwipeDirection.up, .up], ["up-up"]),
+            ([.up, .down], ["up-down"]),
+            ([.left, .left, .right], ["left-left-right"]),
+            ([.left, .up, .up], ["left", "up-up"]),
+            ([.down, .right], []),
+        ])
     func sequencesAreRecognized(directions: [SwipeDirection], names: [String]) {
         var configuration = GestureEngine.Configuration()
         configuration.sequences = Self.sequences

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEvaluation
+
 @testable import GestureRecognition
 
 /// Builds synthetic touch frames for engine tests: fingers on a surface
@@ -50,13 +51,16 @@ struct SyntheticTouch {
             index += 1
             let contacts = fingers.filter { $0.down <= t && t < $0.up }.map { finger in
                 let p = finger.position(t)
-                return GestureFrame.Contact(id: finger.id, position: Point(x: p.x + noise(), y: p.y + noise()),
-                                            isPalm: finger.isPalm, pressure: finger.pressure?(t))
+                return GestureFrame.Contact(
+                    id: finger.id, position: Point(x: p.x + noise(), y: p.y + noise()),
+                    isPalm: finger.isPalm, pressure: finger.pressure?(t))
             }
             let time = origin + .nanoseconds(Int64((t * 1e9).rounded()))
             let count = fingerCount?(t, contacts.count) ?? contacts.count
-            frames.append(GestureFrame(time: time, contacts: contacts, fingerCount: count,
-                                       isButtonDown: buttonDown?(t) ?? false))
+            frames.append(
+                GestureFrame(
+                    time: time, contacts: contacts, fingerCount: count,
+                    isButtonDown: buttonDown?(t) ?? false))
             if t >= end { break }
         }
         return frames
@@ -95,10 +99,11 @@ extension SyntheticTouch {
         let moveEnd = moveStart + moveDuration
         var touch = SyntheticTouch()
         for (i, offset) in hand(count).enumerated() {
-            touch.fingers.append(Finger(id: 10 + i, down: landing[i], up: moveEnd + 0.02 + 0.015 * Double(i)) { t in
-                let progress = min(max((t - moveStart) / moveDuration, 0), 1)
-                return center + offset + travel * progress
-            })
+            touch.fingers.append(
+                Finger(id: 10 + i, down: landing[i], up: moveEnd + 0.02 + 0.015 * Double(i)) { t in
+                    let progress = min(max((t - moveStart) / moveDuration, 0), 1)
+                    return center + offset + travel * progress
+                })
         }
         return touch
     }
@@ -117,12 +122,13 @@ extension SyntheticTouch {
         var touch = SyntheticTouch()
         for i in 0..<count {
             let phase = 2 * Double.pi * Double(i) / Double(count) + 0.3
-            touch.fingers.append(Finger(id: 20 + i, down: landing[i], up: moveEnd + 0.02 + 0.01 * Double(i)) { t in
-                let progress = min(max((t - moveStart) / moveDuration, 0), 1)
-                let r = radius * (1 + (scale - 1) * progress)
-                let angle = phase + rotationDegrees * Double.pi / 180 * progress
-                return center + Point(x: cos(angle), y: sin(angle)) * r
-            })
+            touch.fingers.append(
+                Finger(id: 20 + i, down: landing[i], up: moveEnd + 0.02 + 0.01 * Double(i)) { t in
+                    let progress = min(max((t - moveStart) / moveDuration, 0), 1)
+                    let r = radius * (1 + (scale - 1) * progress)
+                    let angle = phase + rotationDegrees * Double.pi / 180 * progress
+                    return center + Point(x: cos(angle), y: sin(angle)) * r
+                })
         }
         return touch
     }
@@ -143,12 +149,13 @@ extension SyntheticTouch {
     /// One finger following `path` (points in millimetres) over `duration`.
     static func drawing(_ path: [Point], duration: Double) -> SyntheticTouch {
         var touch = SyntheticTouch()
-        touch.fingers.append(Finger(id: 40, down: 0, up: duration + 0.01) { t in
-            let position = min(max(t / duration, 0), 1) * Double(path.count - 1)
-            let i = min(Int(position), path.count - 2)
-            let f = position - Double(i)
-            return path[i] + (path[i + 1] - path[i]) * f
-        })
+        touch.fingers.append(
+            Finger(id: 40, down: 0, up: duration + 0.01) { t in
+                let position = min(max(t / duration, 0), 1) * Double(path.count - 1)
+                let i = min(Int(position), path.count - 2)
+                let f = position - Double(i)
+                return path[i] + (path[i + 1] - path[i]) * f
+            })
         return touch
     }
 }
@@ -183,7 +190,8 @@ func isWellPaired(_ events: [GestureEvent]) -> Bool {
             guard let begun = open, begun.type == event.type, begun.fingers == event.fingers else { return false }
         case .end?:
             guard let begun = open, begun.type == event.type, begun.fingers == event.fingers,
-                  event.cancelled != nil else { return false }
+                event.cancelled != nil
+            else { return false }
             open = nil
         case nil:
             break
