@@ -33,21 +33,32 @@ public final class GestureDaemon: Sendable {
     /// Where explanations go (`run --explain`): every event's binding
     /// verdicts, worth showing or not; nil explains nothing.
     public let explain: (@Sendable (GestureExplanation) -> Void)?
+    /// Whether fired actions run; false for `gestures replay --explain`,
+    /// which says what would fire and does nothing.
+    public let runsActions: Bool
+    /// The file the configuration came from, for log lines; nil when it
+    /// came from none.
+    public let configurationPath: String?
 
     /// A daemon with `configuration`, running commands with `launcher`,
     /// input actions through `inputDevices` (made now when the configuration
     /// has input actions, so the desktop has them before the first one), and
-    /// logging to `log`.
+    /// logging to `log`; `configurationPath` names the configuration's file
+    /// in log lines. With `runsActions: false` nothing fired runs (no
+    /// command, no input action, no virtual device made): only the
+    /// explanations and the log say what would have.
     public init(
         configuration: DaemonConfiguration, launcher: any ProcessLauncher = SpawnLauncher(),
         inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError,
-        explain: (@Sendable (GestureExplanation) -> Void)? = nil
+        explain: (@Sendable (GestureExplanation) -> Void)? = nil, runsActions: Bool = true, configurationPath: String? = nil
     ) {
+        self.configurationPath = configurationPath
         self.state = Mutex(State(matcher: BindingMatcher(configuration: configuration)))
         self.explain = explain
+        self.runsActions = runsActions
         self.runner = ActionRunner(settings: configuration.actions, launcher: launcher, inputDevices: inputDevices, log: log)
         self.log = log
-        if configuration.usesInputActions { runner.input.prepare() }
+        if runsActions, configuration.usesInputActions { runner.input.prepare() }
     }
 
     /// The configuration new gestures are matched with.
@@ -66,6 +77,15 @@ public final class GestureDaemon: Sendable {
         for warning in configuration.warnings() { log.write("warning: \(path): \(warning)") }
     }
 
+    /// Logs the bindings whose device filter matches none of the devices
+    /// seen so far (``devicesSeen``), each line naming
+    /// ``configurationPath``: a live source calls it once it has offered the
+    /// devices present at its start, a replay when its traces are done.
+    public func logDeviceWarnings() {
+        let prefix = configurationPath.map { "warning: \($0): " } ?? "warning: "
+        for warning in configuration.warnings(devices: devicesSeen) { log.write(prefix + warning.description) }
+    }
+
     /// Uses `configuration` from now on: new gestures, new devices and new
     /// actions follow it; a gesture in progress ends under the old one.
     public func apply(_ configuration: DaemonConfiguration) {
@@ -75,7 +95,7 @@ public final class GestureDaemon: Sendable {
             $0.policies = [:]
         }
         runner.update(configuration.actions)
-        if configuration.usesInputActions { runner.input.prepare() }
+        if runsActions, configuration.usesInputActions { runner.input.prepare() }
     }
 
     /// Matches one event and submits the actions it fires; never blocks on them.
@@ -90,14 +110,21 @@ public final class GestureDaemon: Sendable {
         }
         notes.forEach(log.write)
         explain?(GestureExplanation(event: event, device: device, verdicts: verdicts))
-        actions.forEach(runner.submit)
+        if runsActions { actions.forEach(runner.submit) }
     }
 
     /// Takes a stroke drawn on `device` with its verdict: one that fires
     /// nothing is a log line with the rule that rejected it and its figures
     /// (`DrawnStroke.rejectionLine(device:)`); an accepted one fires through ``handle(_:from:)``.
+    /// With ``explain``, a rejected stroke is explained too: the rule's
+    /// reason, and each stroke binding's verdict.
     public func strokeDrawn(_ stroke: DrawnStroke, on device: InputDevice) {
-        if let line = stroke.rejectionLine(device: device.name) { log.write(line) }
+        guard let line = stroke.rejectionLine(device: device.name) else { return }
+        log.write(line)
+        guard let explain else { return }
+        let (verdicts, notes) = state.withLock { state in (state.matcher.explainRejected(stroke, from: device), state.matcher.takeNotes()) }
+        notes.forEach(log.write)
+        if let explanation = GestureExplanation(rejected: stroke, device: device, verdicts: verdicts) { explain(explanation) }
     }
 
     /// Whether the configuration's `devices` take `device` (all devices when
@@ -170,6 +197,7 @@ public final class GestureDaemon: Sendable {
             strokeDrawn: { [self] stroke, device in strokeDrawn(stroke, on: device) },
             deviceRemoved: { [self] in deviceRemoved($0) },
             interceptionPolicy: { [self] in interceptionPolicy(for: $0) },
+            startedReading: { [self] in logDeviceWarnings() },
             log: log)
     }
 

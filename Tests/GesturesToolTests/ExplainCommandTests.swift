@@ -15,6 +15,8 @@ struct ExplainCommandTests {
           - {name: tap, gesture: tap, fingers: 3, action: {command: [echo, tap]}}
         """
 
+    static let swipe = "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl"
+
     static func run(_ extra: [String]) throws -> ToolRunner.Run {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -22,7 +24,7 @@ struct ExplainCommandTests {
         try configuration.write(to: config, atomically: true, encoding: .utf8)
         return try ToolRunner.run(
             ["run", "--config", config.path, "--explain"] + extra
-                + ["--replay", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl"])
+                + ["--replay", swipe])
     }
 
     @Test("a 3-finger swipe left: each binding of its kind gets its verdict, with the figures")
@@ -60,5 +62,42 @@ struct ExplainCommandTests {
         #expect(bindings.map { $0["fired"] as? Bool ?? false } == [true, false, false, false, false, true])
         #expect(bindings[0]["claimed"] as? Bool == true && bindings[5]["claimed"] as? Bool == false)
         #expect(bindings[4]["reason"] as? String == "too short: 36.6 of 80 mm")
+    }
+
+    @Test("replay --explain judges the bindings as run --replay --explain does, in text and JSON, and runs nothing")
+    func replayExplains() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let marker = directory.appendingPathComponent("ran")
+        let config = directory.appendingPathComponent("config.yaml")
+        let touching = Self.configuration.replacingOccurrences(of: "[echo, next]", with: "[touch, \(marker.path)]")
+        try touching.write(to: config, atomically: true, encoding: .utf8)
+        for format in ["text", "json"] {
+            let explained = try ToolRunner.run(["replay", "--explain", "--config", config.path, "--format", format, Self.swipe])
+            let ran = try ToolRunner.run(["run", "--explain", "--config", config.path, "--format", format, "--replay", Self.swipe])
+            #expect(explained.status == 0 && ran.status == 0, "\(explained.stderr)\(ran.stderr)")
+            #expect(!explained.stdout.isEmpty && explained.stdout == ran.stdout, "\(explained.stdout)\n---\n\(ran.stdout)")
+            #expect(explained.stderr.contains("explaining \(config.path): 7 bindings; nothing runs"), "\(explained.stderr)")
+            #expect(!explained.stderr.contains("done:"), "nothing ran, so there is no summary of commands: \(explained.stderr)")
+        }
+        // replay ran nothing; run did (the "next" binding fired: its command made the marker).
+        #expect(FileManager.default.fileExists(atPath: marker.path))
+        try FileManager.default.removeItem(at: marker)
+        _ = try ToolRunner.run(["replay", "--explain", "--config", config.path, Self.swipe])
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "replay --explain ran a command")
+        // The default format is the readable one.
+        let plain = try ToolRunner.run(["replay", "--explain", "--config", config.path, Self.swipe])
+        #expect(plain.stdout.contains("  next: fired (claimed: kept from the desktop while intercepting)"), "\(plain.stdout)")
+    }
+
+    @Test("replay --explain needs a configuration, and says so in one line")
+    func replayExplainNeedsAConfiguration() throws {
+        let run = try ToolRunner.run(["replay", "--explain", "--no-config", Self.swipe])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("gestures replay: --explain judges a configuration's bindings; drop --no-config, or give --config PATH"),
+            "\(run.stderr)")
+        let ends = try ToolRunner.run(["replay", "--explain", "--ends", "--no-config", Self.swipe])
+        #expect(ends.status == 64 && ends.stderr.contains("--explain shows every gesture's verdicts; drop --ends"), "\(ends.stderr)")
     }
 }

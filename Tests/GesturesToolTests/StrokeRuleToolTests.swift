@@ -113,7 +113,43 @@ struct StrokeRuleToolTests {
         try "version: 1\nengine: {strokeMinimumMargin: 0}\n".write(to: config, atomically: true, encoding: .utf8)
         let loose = try ToolRunner.run(["replay", "--config", config.path, "--library", library, recording])
         #expect(loose.stdout.contains(#""type":"stroke""#) && loose.stdout.contains(#""template":"L""#), "\(loose.stdout)")
-        #expect(loose.stderr.isEmpty, "\(loose.stderr)")
+        // Stderr says only which configuration the engine's settings came from, and that its bindings do not apply here.
+        #expect(
+            loose.stderr.split(separator: "\n") == [
+                "gestures replay: the engine's settings, sequences and templates from \(config.path); its devices: and bindings do not apply here (every device's gestures are printed): --explain judges the bindings"
+            ], "\(loose.stderr)")
+    }
+
+    @Test("replay --explain and run --replay --explain name the margin rule in the L binding's verdict")
+    func explainSaysWhy() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (library, _) = try Self.trainL(in: directory)
+        let recording = try Self.recordedL(in: directory)
+        let config = directory.appendingPathComponent("config.yaml")
+        try """
+        version: 1
+        templates: \(library)
+        bindings:
+          - {name: the L, gesture: stroke, template: L, action: {command: [sh, -c, 'true']}}
+          - {name: three-finger shapes, gesture: stroke, fingers: 3, action: {command: [sh, -c, 'true']}}
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let margin = #"the stroke rule rejected the stroke: too close to v: 0\.0\d+ of the 0\.05 margin$"#
+        for command in [["replay", recording, "--explain"], ["run", "--replay", recording, "--explain"]] {
+            let run = try ToolRunner.run(command + ["--config", config.path])
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            let head = try #require(lines.firstIndex { $0.contains("stroke  1 finger") }, "\(command): \(run.stdout)")
+            #expect(lines[head].hasSuffix("on 'Atmel maXTouch Touchscreen'"), "\(lines)")
+            #expect(lines[head + 1].hasPrefix("  the stroke rule rejected it: too close to v: "), "\(lines)")
+            #expect(
+                lines[head + 2].hasPrefix("  the L: ") && lines[head + 2].range(of: margin, options: .regularExpression) != nil, "\(lines)")
+            #expect(lines[head + 3] == "  three-finger shapes: not this finger count: it wants 3", "\(lines)")
+            let json = try ToolRunner.run(command + ["--config", config.path, "--format", "json"])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data((json.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any])
+            #expect((object["stroke_rejected"] as? String)?.hasPrefix("too close to v: ") == true, "\(json.stdout)")
+        }
     }
 
     @Test("the daemon replaying the recorded L logs why its binding did not fire")

@@ -93,12 +93,16 @@ struct ConfigurationOptions: OptionGroup {
     ///
     /// - Throws: a ``FailureReport`` of its errors, as `check-config` prints them.
     func load(options: [OptionSpec] = []) throws -> DaemonConfiguration? {
-        let path: String?
+        try readPath.map { path in try ConfigurationFile.load(path, options: options) }
+    }
+
+    /// The file ``load(options:)`` reads: the one given, or the default one
+    /// when it exists; nil with `--no-config` or without a default file.
+    var readPath: String? {
         switch choice {
-        case .file(let given): path = given
-        case .defaultIfPresent: path = ConfigurationFile.existingDefaultPath
-        case .none: path = nil
+        case .file(let given): given
+        case .defaultIfPresent: ConfigurationFile.existingDefaultPath
+        case .none: nil
         }
-        return try path.map { path in try ConfigurationFile.load(path, options: options) }
     }
 }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import DesktopDaemon
 import Foundation
 import GestureRecognition
 import GestureTraces
@@ -11,7 +12,7 @@ enum ReplayCommand: Command {
     static let abstract = "Run the gesture engine over recorded traces and print the gestures."
     static var usage: String {
         usageText(
-            options: [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
+            options: [ends.spec, format.spec, explain.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
             arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
             + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec, RecordingFile.descOption.spec])
     }
@@ -34,6 +35,15 @@ enum ReplayCommand: Command {
         the stroke rule of Docs/GestureEngine.md) is one line on stderr with the
         reason, as the daemon logs it; stdout keeps only the gestures.
 
+        With --explain, the configuration's bindings are judged instead, as
+        'gestures run --replay FILE --explain' judges them but without running
+        anything: for every gesture (begins, ends and single events, and the
+        updates at which something fired) and every stroke the stroke rule
+        rejected, each binding of its kind and why it would fire or not, and
+        whether it would be claimed; the configuration's devices: filter
+        applies, as in the daemon. A readable block per gesture by default,
+        one JSON object a line with --format json.
+
         The engine's thresholds, swipe sequences and stroke templates come from
         the configuration file (the daemon's: its engine, sequences, templates,
         mouse and intercept settings, checked as check-config does), the one
@@ -48,7 +58,10 @@ enum ReplayCommand: Command {
         """
 
     static let ends = Flag("--ends", help: "Print only completed gestures (ends and single events).")
-    static let format = OutputFormat.option(default: .json, help: "JSON Lines or a readable line per gesture.")
+    static let format = OutputFormat.option(
+        default: .json, help: "JSON Lines or a readable line per gesture (with --explain: text by default).")
+    static let explain = Flag(
+        "--explain", help: "Judge the configuration's bindings for each gesture, as 'run --explain' does, and run nothing (see below).")
     static let uinput = Option("--uinput", valueName: "FILE", .file, help: "Play the recording into a virtual device instead (see above).")
     static let speed = Option("--speed", valueName: "X", .number(above: 0), default: 1, help: "With --uinput: play X times faster.")
     static let wait = Option(
@@ -59,7 +72,9 @@ enum ReplayCommand: Command {
         help: "With --uinput: keep the device MS ms after the last frame.")
 
     static var options: [OptionSpec] {
-        [ends.spec, format.spec] + EngineOptions.options + [RecordingFile.descOption.spec, uinput.spec, speed.spec, wait.spec, linger.spec]
+        [ends.spec, format.spec, explain.spec] + EngineOptions.options + [
+            RecordingFile.descOption.spec, uinput.spec, speed.spec, wait.spec, linger.spec,
+        ]
     }
     static let arguments = [ArgumentSpec("FILE", count: .any, kind: .file, help: "A recording: JSON trace, libinput record YAML or evemu.")]
 
@@ -67,6 +82,8 @@ enum ReplayCommand: Command {
     enum Options {
         /// Print the gestures of these traces.
         case gestures(traces: [String], endsOnly: Bool, format: OutputFormat, engine: EngineOptions, description: String?)
+        /// Judge a configuration's bindings for the gestures of these traces.
+        case explain(traces: [String], format: OutputFormat, engine: EngineOptions, description: String?)
         /// Play one recording into virtual devices.
         case uinput(UinputReplay.Options)
     }
@@ -80,6 +97,16 @@ enum ReplayCommand: Command {
                     lingerMilliseconds: arguments[linger], description: arguments[RecordingFile.descOption]))
         }
         guard !arguments.positionals.isEmpty else { throw UsageError("no trace files given") }
+        if arguments[explain] {
+            guard !arguments[ends] else { throw UsageError("--explain shows every gesture's verdicts; drop --ends") }
+            let engine = try EngineOptions(arguments)
+            guard engine.configuration.choice != .none else {
+                throw UsageError("--explain judges a configuration's bindings; drop --no-config, or give --config PATH")
+            }
+            return .explain(
+                traces: arguments.positionals, format: arguments.isGiven(format.spec) ? arguments[format] : .text,
+                engine: engine, description: arguments[RecordingFile.descOption])
+        }
         return .gestures(
             traces: arguments.positionals, endsOnly: arguments[ends], format: arguments[format],
             engine: try EngineOptions(arguments), description: arguments[RecordingFile.descOption])
@@ -89,9 +116,16 @@ enum ReplayCommand: Command {
         switch options {
         case .uinput(let options):
             return try UinputReplay.run(options)
+        case .explain(let traces, let format, let engine, let description):
+            return try explain(traces, format: format, engine: engine, description: description)
         case .gestures(let traces, let endsOnly, let format, let engine, let description):
             let replay = GestureReplay(setup: try engine.pipelineSetup(options: Self.options))
             try RecordingFile.checkDescription(description)
+            if let read = engine.configuration.readPath {
+                printError(
+                    "gestures replay: the engine's settings, sequences and templates from \(read); its devices: and bindings do not apply"
+                        + " here (every device's gestures are printed): --explain judges the bindings")
+            }
             guard traces.count > 1 else {
                 let trace = try RecordingFile.load(traces[0], description: description, options: Self.options)
                 let run = replay.run(trace)
@@ -121,6 +155,37 @@ enum ReplayCommand: Command {
             }
             return 0
         }
+    }
+
+    /// `--explain`: the traces through a daemon that runs nothing, its
+    /// explanations on stdout and its log (the replayed files, rejected
+    /// strokes, warnings) on stderr; status 1 if a trace could not be read.
+    static func explain(_ traces: [String], format: OutputFormat, engine: EngineOptions, description: String?) throws -> Int32 {
+        try RecordingFile.checkDescription(description)
+        guard let path = engine.configuration.readPath, var configuration = try engine.configuration.load(options: Self.options) else {
+            throw CommandFailure(
+                "no configuration file to explain: write \(ConfigurationFile.defaultDirectory)/config.yaml, or give --config PATH")
+        }
+        if let sequences = engine.sequencesPath {
+            configuration.engine.sequences = try EngineOptions.loadSequences(sequences, options: Self.options)
+        }
+        if let library = engine.libraryPath { configuration.templates = try TemplateLibraryFile.load(library, options: Self.options) }
+        let daemon = GestureDaemon(
+            configuration: configuration, explain: RunCommand.explainer(format), runsActions: false, configurationPath: path)
+        daemon.log.write(
+            "explaining \(path): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s"); nothing runs")
+        daemon.logWarnings(configuration, path: path)
+        let check: @Sendable (String) -> String? = { path in
+            FileArgument.problem(path, as: .recording, options: Self.options).map { CommandLineTool.sentence(for: CommandFailure($0)) }
+        }
+        var failed = 0
+        do { try daemon.run(ReplaySource(.files(traces), check: check, deviceDescription: description)) } catch let failure
+            as ReplaySource.Failure
+        {
+            failed = failure.count
+        }
+        daemon.logDeviceWarnings()
+        return failed > 0 ? 1 : 0
     }
 
     /// One line on stderr per stroke of `run` that fired nothing, with the

@@ -90,7 +90,7 @@ enum RunCommand: Command {
         let configuration = try ConfigurationFile.load(path, options: Self.options)
         var replayFailures = 0
         let traces = options.traces
-        let daemon = GestureDaemon(configuration: configuration, explain: options.explain.map(Self.explainer))
+        let daemon = GestureDaemon(configuration: configuration, explain: options.explain.map(Self.explainer), configurationPath: path)
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
         defer { watcher.stop() }
@@ -124,7 +124,7 @@ enum RunCommand: Command {
         }
         if !options.traces.isEmpty {
             // The recordings' devices are known now: a binding filtered to none of them never fired.
-            for warning in daemon.configuration.warnings(devices: daemon.devicesSeen) { daemon.log.write("warning: \(path): \(warning)") }
+            daemon.logDeviceWarnings()
         }
         let counts = daemon.runner.counts
         daemon.log.write("done: \(counted(counts.finished, "command")) run, \(counts.failed) failed, \(counts.dropped) dropped")

@@ -76,6 +76,28 @@ public struct BindingMatcher: Sendable {
         return (actions, verdicts ?? [])
     }
 
+    /// Why no binding fired for `stroke`, drawn on `device` and rejected by
+    /// the stroke rule: every stroke binding, each with the device and
+    /// finger conditions it checks first and then the rule's reason; empty
+    /// for an accepted stroke, which fires through ``explain(_:from:)``.
+    public mutating func explainRejected(_ stroke: DrawnStroke, from device: InputDevice) -> [BindingVerdict] {
+        guard let rejection = stroke.verdict.rejection else { return [] }
+        let eligible = eligibleBindings(for: device)
+        var verdicts: [BindingVerdict] = []
+        for (index, binding) in configuration.bindings.enumerated() where binding.match.gesture == .stroke {
+            let outcome: BindingVerdict.Outcome
+            if !eligible[index] {
+                outcome = .notThisDevice
+            } else if let fingers = binding.match.fingers, fingers != stroke.fingers {
+                outcome = .notThisFingerCount(wanted: fingers)
+            } else {
+                outcome = .strokeRejected(rejection.description)
+            }
+            verdicts.append(BindingVerdict(binding: binding, outcome: outcome, intercepting: configuration.intercept))
+        }
+        return verdicts
+    }
+
     private mutating func process(_ event: GestureEvent, from device: InputDevice, verdicts: inout [BindingVerdict]?) -> [FiredAction] {
         switch event.phase {
         case nil:

@@ -42,6 +42,9 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         case cancelled
         /// A drag with nothing to do for this event (no motion).
         case nothingToDo
+        /// The stroke rule rejected the stroke, for this reason (`too close
+        /// to v: 0.0476 of the 0.05 margin`), so no stroke binding fires.
+        case strokeRejected(String)
     }
 
     /// The binding's name for logs (`bindings[3]` without one).
@@ -108,6 +111,7 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
             return "waits for travel: \(Self.number(max(0, travel))) of a step of \(Self.number(every))"
         case .cancelled: return "the gesture ended cancelled, so nothing fires"
         case .nothingToDo: return "nothing to do for this event"
+        case .strokeRejected(let reason): return "the stroke rule rejected the stroke: \(reason)"
         }
     }
 

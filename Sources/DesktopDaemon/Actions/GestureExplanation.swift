@@ -15,13 +15,30 @@ public struct GestureExplanation: Hashable, Sendable {
     /// Why the device's gestures are not considered at all (the
     /// configuration's `devices` do not take it), or nil.
     public var deviceRejected: String?
+    /// For a stroke the stroke rule rejected, the rule's reason (`too close
+    /// to v: 0.0476 of the 0.05 margin`); the event is then the stroke as
+    /// it would have been, matching no template.
+    public var strokeRejected: String?
 
     /// An explanation of `event` from `device`.
-    public init(event: GestureEvent, device: InputDevice, verdicts: [BindingVerdict], deviceRejected: String? = nil) {
+    public init(
+        event: GestureEvent, device: InputDevice, verdicts: [BindingVerdict], deviceRejected: String? = nil,
+        strokeRejected: String? = nil
+    ) {
         self.event = event
         self.device = device
         self.verdicts = verdicts
         self.deviceRejected = deviceRejected
+        self.strokeRejected = strokeRejected
+    }
+
+    /// The explanation of a stroke drawn on `device` that the stroke rule
+    /// rejected, with the stroke bindings' `verdicts`
+    /// (``BindingMatcher/explainRejected(_:from:)``); nil for an accepted stroke.
+    public init?(rejected stroke: DrawnStroke, device: InputDevice, verdicts: [BindingVerdict]) {
+        guard let rejection = stroke.verdict.rejection else { return nil }
+        let event = GestureEvent(type: .stroke, time: stroke.time, fingers: stroke.fingers)
+        self.init(event: event, device: device, verdicts: verdicts, strokeRejected: rejection.description)
     }
 
     /// Whether it is worth printing: every begin, end and single event, and
@@ -34,6 +51,7 @@ public struct GestureExplanation: Hashable, Sendable {
     /// then one indented line per binding.
     public var text: String {
         var lines = ["\(event.description)  on \(Excerpt.quoted(device.name, limit: 60))"]
+        if let strokeRejected { lines.append("  the stroke rule rejected it: \(strokeRejected)") }
         if let deviceRejected {
             lines.append("  no binding considers it: \(deviceRejected)")
         } else if verdicts.isEmpty {
@@ -51,6 +69,7 @@ public struct GestureExplanation: Hashable, Sendable {
         }
         var line = "{\"event\":\(event.jsonLine),\"device\":\(JSONText.quoted(device.name))"
         if let deviceRejected { line += ",\"not_considered\":\(JSONText.quoted(deviceRejected))" }
+        if let strokeRejected { line += ",\"stroke_rejected\":\(JSONText.quoted(strokeRejected))" }
         return line + ",\"bindings\":[\(bindings.joined(separator: ","))]}"
     }
 }

@@ -18,6 +18,9 @@ public struct GestureSink: Sendable {
     public var deviceRemoved: @Sendable (_ device: InputDevice) -> Void
     /// What is claimed on `device`, for a source that intercepts it.
     public var interceptionPolicy: @Sendable (_ device: InputDevice) -> PassThroughFilter.Policy
+    /// Told once a live source has offered every device present when it
+    /// started (``accepts`` was asked of each), before it reads them.
+    public var startedReading: @Sendable () -> Void
     /// The daemon's log, for a source's own notes (a trace that cannot be read).
     public var log: DaemonLog
 
@@ -29,6 +32,7 @@ public struct GestureSink: Sendable {
         strokeDrawn: @escaping @Sendable (DrawnStroke, InputDevice) -> Void = { _, _ in },
         deviceRemoved: @escaping @Sendable (InputDevice) -> Void = { _ in },
         interceptionPolicy: @escaping @Sendable (InputDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
+        startedReading: @escaping @Sendable () -> Void = {},
         log: DaemonLog
     ) {
         self.accepts = accepts
@@ -37,6 +41,7 @@ public struct GestureSink: Sendable {
         self.strokeDrawn = strokeDrawn
         self.deviceRemoved = deviceRemoved
         self.interceptionPolicy = interceptionPolicy
+        self.startedReading = startedReading
         self.log = log
     }
 }

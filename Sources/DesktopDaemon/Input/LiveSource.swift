@@ -101,6 +101,7 @@ public struct LiveSource: GestureSource {
                 return sink.engineSetup().pipeline
             }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0)) })
         let mice = setup.mouse == nil ? nil : try mouseStrokes(into: sink, interception: interception)
+        sink.startedReading()
         stopper.attach(live.waker)
         if live.devices.isEmpty { sink.log.write("no touchpad or touchscreen to read yet; waiting for one") }
         // The mice have their own reader and thread; it stops with the same stopper.

@@ -33,6 +33,9 @@ public struct ReplaySource: GestureSource {
     /// asked of every path, from the arguments and from standard input alike,
     /// before it is opened.
     public var check: @Sendable (String) -> String?
+    /// The device description for evemu events without one (`--desc`), or
+    /// nil to take the one beside them.
+    public var deviceDescription: String?
 
     /// The longest path read from standard input: 4,096 bytes (`PATH_MAX`).
     /// A longer line is reported and skipped without being held.
@@ -40,9 +43,11 @@ public struct ReplaySource: GestureSource {
 
     /// A source replaying `paths`, each checked by `check` first (by default,
     /// only the readers' own checks: a regular file within their limits).
-    public init(_ paths: Paths, check: @escaping @Sendable (String) -> String? = { _ in nil }) {
+    /// `deviceDescription` is the description evemu events without one use.
+    public init(_ paths: Paths, check: @escaping @Sendable (String) -> String? = { _ in nil }, deviceDescription: String? = nil) {
         self.paths = paths
         self.check = check
+        self.deviceDescription = deviceDescription
     }
 
     /// Replays each trace: its touch devices and mice that the sink accepts,
@@ -91,7 +96,10 @@ public struct ReplaySource: GestureSource {
     private func replay(_ path: String, number: Int, into sink: GestureSink) -> Failure? {
         if let problem = check(path) { return Failure(description: problem) }
         let trace: Trace
-        do { trace = try Trace.load(contentsOf: URL(fileURLWithPath: path)) } catch {
+        do {
+            trace = try Trace.load(
+                contentsOf: URL(fileURLWithPath: path), deviceDescription: deviceDescription.map { URL(fileURLWithPath: $0) })
+        } catch {
             // A trace error names the file itself: the path is said once.
             var text = (error as? TraceError)?.file != nil ? "cannot replay \(error)" : "cannot replay \(path): \(error)"
             if !text.hasSuffix(".") { text += "." }
