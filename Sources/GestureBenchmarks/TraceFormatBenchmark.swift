@@ -95,7 +95,8 @@ public enum TraceFormatBenchmark {
                     while let frame = try reader.nextFrame() { events += frame.events.count }
                     return events
                 default:
-                    return try Trace.load(contentsOf: url).eventCount
+                    // The reader's own speed: without the whole-read limits, which keep untrusted files small.
+                    return try Trace.load(contentsOf: url, limits: TraceReader.Limits()).eventCount
                 }
             }
             guard read.checksum == eventCount else {

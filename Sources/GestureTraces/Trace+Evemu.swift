@@ -30,6 +30,11 @@ enum Evemu {
         var events: [InputEvent] = []
         do {
             while try lines.nextLine({ (raw: UnsafeRawBufferPointer) throws(TraceError.Kind) -> Bool in
+                // Nearly every line is an event in the plain form: read from the bytes; anything else takes the general path.
+                if let event = plainEvent(raw) {
+                    events.append(event)
+                    return true
+                }
                 var text = String(decoding: raw, as: UTF8.self)
                 guard let first = text.first, first != "#" else { return true }
                 if first != "N", let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
@@ -149,6 +154,57 @@ enum Evemu {
             type: try hex16(fields[1], "event type"), code: try hex16(fields[2], "event code"),
             value: try int32(fields[3], "event value"),
             microseconds: negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude))
+    }
+
+    /// The event of a line in evemu's own form, `E: 12.345678 0003 0035 2470`
+    /// (blanks between fields, a `#` comment after them allowed), read
+    /// straight from the bytes; nil for any other line, which ``event(_:)``
+    /// then reads (or explains), with the same result for these.
+    static func plainEvent(_ raw: UnsafeRawBufferPointer) -> InputEvent? {
+        let count = raw.count
+        guard count >= 10, raw[0] == UInt8(ascii: "E"), raw[1] == UInt8(ascii: ":") else { return nil }
+        var i = 2
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func skipBlanks() -> Bool {
+            let start = i
+            while i < count, isBlank(raw[i]) { i += 1 }
+            return i > start
+        }
+        func digits(radix: UInt64, maximum: Int) -> (value: UInt64, count: Int)? {
+            var value: UInt64 = 0
+            var n = 0
+            while i < count, n <= maximum {
+                let byte = raw[i]
+                let digit: UInt64
+                switch byte {
+                case 0x30...0x39: digit = UInt64(byte - 0x30)
+                case 0x61...0x66 where radix == 16: digit = UInt64(byte - 0x61 + 10)
+                case 0x41...0x46 where radix == 16: digit = UInt64(byte - 0x41 + 10)
+                default: return n == 0 || n > maximum ? nil : (value, n)
+                }
+                value = value * radix + digit
+                n += 1
+                i += 1
+            }
+            return n == 0 || n > maximum ? nil : (value, n)
+        }
+        guard skipBlanks(), let seconds = digits(radix: 10, maximum: 12), i < count, raw[i] == UInt8(ascii: ".") else { return nil }
+        i += 1
+        guard let fraction = digits(radix: 10, maximum: 6) else { return nil }
+        var micros = fraction.value
+        for _ in fraction.count..<6 { micros *= 10 }
+        guard skipBlanks(), let type = digits(radix: 16, maximum: 4), skipBlanks(), let code = digits(radix: 16, maximum: 4), skipBlanks()
+        else { return nil }
+        let negative = i < count && raw[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard let magnitude = digits(radix: 10, maximum: 10) else { return nil }
+        let value = negative ? -Int64(magnitude.value) : Int64(magnitude.value)
+        guard let value32 = Int32(exactly: value) else { return nil }
+        _ = skipBlanks()
+        guard i == count || raw[i] == UInt8(ascii: "#") else { return nil }
+        return InputEvent(
+            type: UInt16(type.value), code: UInt16(code.value), value: value32,
+            microseconds: Int64(seconds.value) * 1_000_000 + Int64(micros))
     }
 
     private static func hex16(_ field: Substring, _ what: String) throws(TraceError.Kind) -> UInt16 {

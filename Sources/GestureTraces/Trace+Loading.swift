@@ -19,7 +19,7 @@ extension Trace {
     /// - Throws: ``TraceError`` with the file name and the line or frame at fault.
     public static func load(
         contentsOf url: URL, deviceDescription: URL? = nil,
-        limits: TraceReader.Limits = TraceReader.Limits()
+        limits: TraceReader.Limits = .wholeTrace
     ) throws -> Trace {
         let path = url.path
         let data = try readData(url, limits: limits)
@@ -52,7 +52,7 @@ extension Trace {
     /// Evemu events without a description cannot be decoded this way.
     public static func decode(
         _ data: Data, format: TraceFormat? = nil,
-        limits: TraceReader.Limits = TraceReader.Limits()
+        limits: TraceReader.Limits = .wholeTrace
     ) throws -> Trace {
         guard data.count <= limits.maximumFileBytes else {
             throw TraceError(.fileTooLarge(bytes: data.count, limit: limits.maximumFileBytes))
@@ -75,6 +75,9 @@ extension Trace {
         case .json:
             return try decodeJSON(data, limits: limits)
         case .libinput:
+            guard data.count <= limits.maximumLibinputRecordBytes else {
+                throw TraceError(.fileTooLarge(bytes: data.count, limit: limits.maximumLibinputRecordBytes))
+            }
             return try LibinputRecord.parse(data, limits: limits)
         case .evemu:
             let parsed = try Evemu.parse(data, maximumLineBytes: limits.maximumLineBytes)

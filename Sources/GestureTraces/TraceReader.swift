@@ -31,8 +31,24 @@ public final class TraceReader {
         public var maximumEventsPerFrame: Int = 65_536
         /// The most touch slots (contacts) a device may declare.
         public var maximumSlots: Int = DeviceDescription.maximumSlotCount
+        /// The largest `libinput record` YAML file, in bytes: read whole
+        /// into a document tree, it takes about 15 times its size.
+        public var maximumLibinputRecordBytes: Int = 4 << 30
 
         public init() {}
+
+        /// The limits for reading a whole trace into memory (``Trace/load(contentsOf:deviceDescription:limits:)``,
+        /// what `replay`, `render`, `convert`, `train` and `info` do): 32 MiB
+        /// (a JSON trace or evemu recording of that size takes about 170 MB
+        /// decoded) and 16 MiB of `libinput record` YAML (about 240 MB as a
+        /// tree), so that no whole read passes 500 MB; streaming a JSON
+        /// trace with ``TraceReader`` keeps the 4 GiB of the defaults.
+        public static let wholeTrace: Limits = {
+            var limits = Limits()
+            limits.maximumFileBytes = 32 << 20
+            limits.maximumLibinputRecordBytes = 16 << 20
+            return limits
+        }()
     }
 
     /// The devices from the header.
