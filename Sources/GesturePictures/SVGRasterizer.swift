@@ -22,11 +22,46 @@ public struct SVGRasterizer: Sendable {
         self.executable = executable
     }
 
+    /// The most pixels a PNG may have: 40 million (160 MB as RGBA, which
+    /// `rsvg-convert` holds whole).
+    public static let maximumPixels = 40_000_000
+    /// The longest side of a PNG, in pixels: cairo's own limit.
+    public static let maximumSide = 32_767
+
+    /// The size in pixels of the PNG of `svg` at `zoom`: its root element's
+    /// `width` and `height` times `zoom`, rounded up; nil when the root gives
+    /// no numeric size.
+    public static func pixelSize(of svg: String, zoom: Double) -> (width: Double, height: Double)? {
+        guard let start = svg.range(of: "<svg"), let end = svg[start.upperBound...].firstIndex(of: ">") else { return nil }
+        let tag = svg[start.upperBound..<end]
+        func attribute(_ name: String) -> Double? {
+            guard let found = tag.range(of: " \(name)=\"") else { return nil }
+            let rest = tag[found.upperBound...]
+            guard let close = rest.firstIndex(of: "\""), let value = Double(rest[..<close]), value.isFinite, value >= 0 else { return nil }
+            return value
+        }
+        guard let width = attribute("width"), let height = attribute("height") else { return nil }
+        return ((width * zoom).rounded(.up), (height * zoom).rounded(.up))
+    }
+
     /// The picture as PNG bytes, `zoom` times its size in pixels.
     ///
-    /// - Throws: ``PictureError/conversionFailed(_:)`` with rsvg-convert's
+    /// - Throws: ``PictureError/pictureTooLarge(width:height:zoom:)`` before
+    ///   anything runs when the PNG would pass ``maximumPixels`` or
+    ///   ``maximumSide`` (or `zoom` is not a positive number),
+    ///   ``PictureError/conversionFailed(_:)`` with rsvg-convert's
     ///   message, or ``PictureError/converterMissing`` when it cannot be run.
     public func png(from svg: String, zoom: Double = 1) throws(PictureError) -> Data {
+        let size = Self.pixelSize(of: svg, zoom: zoom)
+        if !(zoom > 0 && zoom.isFinite)
+            || size.map({
+                $0.width > Double(Self.maximumSide) || $0.height > Double(Self.maximumSide)
+                    || $0.width * $0.height > Double(Self.maximumPixels)
+            }) == true
+        {
+            let clamp = { (value: Double) in value.isFinite && value < 1e12 ? Int(value) : Int(1e12) }
+            throw .pictureTooLarge(width: clamp(size?.width ?? 0), height: clamp(size?.height ?? 0), zoom: zoom)
+        }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gestures-picture-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         let input = directory.appendingPathComponent("picture.svg")

@@ -87,3 +87,42 @@ struct SVGRasterizerTests {
         }
     }
 }
+
+@Suite("SVGRasterizer's bound on the PNG's size, checked before rsvg-convert runs")
+struct SVGRasterizerBoundTests {
+    /// A rasterizer whose executable does not exist: reaching it would be `converterMissing`.
+    let absent = SVGRasterizer(executable: URL(fileURLWithPath: "/nonexistent/rsvg-convert"))
+
+    static func svg(width: String, height: String) -> String {
+        #"<?xml version="1.0" encoding="UTF-8"?>\#n<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)"></svg>"#
+    }
+
+    @Test(
+        "a picture too long, too many pixels, or a zoom that is not a positive number is refused with its size",
+        arguments: [
+            ("808", "98333.65", 1.0, "808 x 98334"), ("2400", "2400", 3.0, "7200 x 7200"), ("100", "100", 1e300, "at zoom 1e+300"),
+            ("100", "100", Double.nan, "at zoom nan"), ("100", "100", 0, "at zoom 0.0"),
+        ])
+    func refused(width: String, height: String, zoom: Double, says: String) {
+        do {
+            _ = try absent.png(from: Self.svg(width: width, height: height), zoom: zoom)
+            Issue.record("not refused")
+        } catch {
+            #expect("\(error)".contains(says), "\(error)")
+            if case .pictureTooLarge = error {} else { Issue.record("\(error)") }
+            #expect(!"\(error)".contains("\n"))
+        }
+    }
+
+    @Test("a picture within the bounds goes on to the converter")
+    func withinBounds() {
+        do {
+            _ = try absent.png(from: Self.svg(width: "2400", height: "2400"), zoom: 2)
+            Issue.record("the absent converter ran")
+        } catch {
+            #expect(error == .converterMissing, "\(error)")
+        }
+        #expect(SVGRasterizer.pixelSize(of: Self.svg(width: "808", height: "98333.65"), zoom: 0.5)! == (404, 49167))
+        #expect(SVGRasterizer.pixelSize(of: "<svg viewBox='0 0 1 1'></svg>", zoom: 1) == nil)
+    }
+}
