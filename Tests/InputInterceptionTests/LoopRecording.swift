@@ -48,7 +48,7 @@ struct LoopRecording {
                 recording.outputs.append(output)
                 switch output {
                 case .gesture(let event, _): recording.gestures.append(event)
-                case .handOver(let mode, _): if recording.modes.last != mode { recording.modes.append(mode) }
+                case .handOver(let mode, _, _): if recording.modes.last != mode { recording.modes.append(mode) }
                 case .opened, .removed, .stroke: break
                 }
                 return true
@@ -73,6 +73,32 @@ struct LoopRecording {
 
     /// The distinct states the clone went through, frame by frame.
     var cloneStates: [EvdevState] { Self.states(written.map(\.events)) }
+
+    /// Whether a frame turns contacts into palms (the hand-over cancelling the clone's contacts).
+    static func cancels(_ frame: [InputEvent]) -> Bool {
+        frame.contains { $0.type == EV.ABS && $0.code == ABS.MT_TOOL_TYPE && $0.value == MT_TOOL.PALM }
+    }
+
+    /// How many times the hand-over cancelled the clone's contacts.
+    var cancelCount: Int { written.filter { Self.cancels($0.events) }.count }
+
+    /// The distinct states the clone went through as the device's states
+    /// read: its contact tool axis (which the device lacks) left out, and so
+    /// are its cancels (the palm frame and the lift after it), so that what
+    /// is left can be compared with the device's states.
+    var cloneStatesLeavingOutCancels: [EvdevState] {
+        var state = EvdevState()
+        var states: [EvdevState] = []
+        var afterCancel = false
+        for frame in written.map(\.events) {
+            let cancel = Self.cancels(frame)
+            state.apply(frame.filter { !($0.type == EV.ABS && $0.code == ABS.MT_TOOL_TYPE) })
+            defer { afterCancel = cancel }
+            if cancel || afterCancel { continue }
+            if states.last != state { states.append(state) }
+        }
+        return states
+    }
 
     /// The distinct states `frames` lead through, from an empty state.
     static func states(_ frames: [[InputEvent]]) -> [EvdevState] {

@@ -82,6 +82,10 @@ final class VMSuite {
         suite.check("fidelity-touchscreen-claims") { try suite.fidelityTouchscreenClaims() }
         suite.check("fidelity-stray-hold") { try suite.fidelityStrayHold() }
         suite.check("fidelity-killed") { try suite.fidelityKilled() }
+        suite.check("fidelity-dwt") { try suite.fidelityDisableWhileTyping() }
+        suite.check("fidelity-list-devices") { try suite.fidelityListDevices() }
+        suite.check("fidelity-taps") { try suite.fidelityTaps() }
+        suite.check("fidelity-latency") { try suite.fidelityLatency() }
         suite.check("intercept-mouse") { try suite.interceptMouse() }
         suite.check("intercept-input-actions") { try suite.inputActions() }
         suite.check("evemu-play") { try suite.evemuPlay() }
