@@ -118,14 +118,22 @@ extension VMSuite {
     }
 
     /// Plays each script to one device read by libinput (the device itself,
-    /// or the clone `run` gives it), `gap` apart, and splits what libinput
-    /// printed by script.
+    /// or the clone `run` gives it), `gap` apart, after a short one-finger
+    /// touch that is not measured, and splits what libinput printed by script.
     func playEach(
         _ scripts: [TouchScript], on info: DeviceDescription, by run: VMChild?, kinds: [String],
         arguments: [String] = ["--enable-tap"], gap: UInt32 = 600_000
     ) throws -> [Played] {
         let (device, _, libinput) = try libinputReading(info, by: run, kinds: kinds, arguments: arguments)
         defer { device.destroy() }
+        // A short one-finger touch first, not measured: a new device's first
+        // frames pay one-time costs in the daemon (tens of ms under TCG), which
+        // would bunch the frames of the first script.
+        let (width, height) = TouchScript.size(of: info)
+        var warmUp = TouchScript(device: info, fingers: [.moving(width * 0.8, height * 0.8, dx: -0.5, dy: 0, down: 0, up: 60)])
+        warmUp.pressure = 60
+        try play(warmUp, to: device)
+        usleep(gap)
         var starts: [Int64] = [], lateness: [Int64] = []
         for script in scripts {
             let (started, late) = try playTimed(script, to: device)
