@@ -209,49 +209,14 @@ extension VMSuite {
         )
     }
 
-    /// Plays `script` to `device` and reads `clone` on a thread: for each frame
-    /// that changes the device's state, µs from its write to its arrival.
+    /// Plays `script` to `device` (from slot 0) while reading `clone`: for each
+    /// frame that changes the device's state, µs from its write to its arrival.
     func forwardingLatency(_ script: TouchScript, device: VirtualDevice, clone: String) throws -> [Int64] {
-        final class Box: @unchecked Sendable {
-            let reader: EvdevReader
-            init(_ reader: EvdevReader) { self.reader = reader }
-            let lock = NSLock()
-            var arrivals: [Int64] = []
-            var stop = false
-        }
-        let box = Box(try EvdevReader(devices: [try EvdevDevice(path: clone)]))
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            while true {
-                box.lock.lock(); let stop = box.stop; box.lock.unlock()
-                if stop { break }
-                guard let batch = try? box.reader.wait(timeout: .milliseconds(100)) else { break }
-                let now = VMSuite.nowMicroseconds()
-                box.lock.lock()
-                box.arrivals += batch.outputs.compactMap { if case .frame = $0.output { now } else { nil } }
-                box.lock.unlock()
-            }
-            finished.signal()
-        }.start()
+        let arrivals = try FrameCollector(clone)
+        defer { arrivals.stop() }
         usleep(50_000)
-        var sent: [Int64] = []
-        var state = EvdevState()
         var frames = script.frames()
         frames[0].insert(InputEvent(type: EV.ABS, code: ABS.MT_SLOT, value: 0, microseconds: 0), at: 0)
-        for frame in frames {
-            let before = state
-            state.apply(frame)
-            if state != before { sent.append(VMSuite.nowMicroseconds()) }
-            try device.writeFrame(frame.filter { !$0.isSynReport })
-            usleep(VMSuite.frameSpacing)
-        }
-        _ = VMSuite.waitUntil {
-            box.lock.lock(); defer { box.lock.unlock() }; return box.arrivals.count >= sent.count
-        }
-        usleep(100_000)
-        box.lock.lock(); box.stop = true; let arrived = box.arrivals; box.lock.unlock()
-        finished.wait()
-        try expect(arrived.count == sent.count, "\(arrived.count) frames reached the clone \(clone), \(sent.count) written")
-        return zip(sent, arrived).map { $1 - $0 }
+        return try arrivals.latencies(of: frames, writtenTo: device) { "\($0) frames reached the clone \(clone), \($1) written" }
     }
 }
