@@ -16,6 +16,8 @@ struct LoopRecording {
     var writtenAtStop: [[InputEvent]] = []
     /// The modes the hand-over went through, without repeats.
     var modes: [PassThroughFilter.Mode] = [.passing]
+    /// Why the hand-over changed mode, each time it did.
+    var reasons: [PassThroughFilter.Reason] = []
     /// Everything the loop handed out, in order.
     var outputs: [DeviceLoop<FakeDevices>.Output] = []
     /// The warnings it gave.
@@ -48,7 +50,9 @@ struct LoopRecording {
                 recording.outputs.append(output)
                 switch output {
                 case .gesture(let event, _): recording.gestures.append(event)
-                case .handOver(let mode, _, _): if recording.modes.last != mode { recording.modes.append(mode) }
+                case .handOver(let mode, let reason, _):
+                    if recording.modes.last != mode { recording.modes.append(mode) }
+                    recording.reasons.append(reason)
                 case .opened, .removed, .stroke: break
                 }
                 return true

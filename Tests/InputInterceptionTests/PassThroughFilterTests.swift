@@ -125,6 +125,19 @@ import TouchInput
         #expect(!clone.contains { $0.type == .tap || $0.type == .swipe }, "\(clone.map(\.outline))")
     }
 
+    /// Each change of mode says why, from the engine's count and decision.
+    @Test func everyHandOverSaysWhy() {
+        let claimed = LoopRecording.run(swipe(3, gap: 20).frames(), device: pad, policy: Self.swipes)
+        #expect(claimed.reasons == [.landedInClaimedCount(fingers: 3), .claimed(.swipe, fingers: 3), .claimEnded])
+        let scroll = LoopRecording.run(everydayScript("2-finger scroll").frames(), device: pad, policy: Self.pinch2)
+        #expect(scroll.reasons.first == .landedInClaimedCount(fingers: 2))
+        #expect(
+            scroll.reasons.count == 2
+                && scroll.reasons.last.map { [.ignored(.scrolling), .unclaimed(.swipe, fingers: 2)].contains($0) } == true,
+            "\(scroll.reasons)")
+        #expect(PassThroughFilter.Reason.claimed(.swipe, fingers: 3).description == "claimed 3-finger swipe")
+    }
+
     @Test func aFirstFingerThatJitteredBeforeTheOthersLandedPassesAndIsCancelled() {
         let run = LoopRecording.run(swipe(3, gap: 30, jitterFirst: true).frames(), device: pad, policy: Self.swipes)
         #expect(run.mostCloneContacts == 2)
