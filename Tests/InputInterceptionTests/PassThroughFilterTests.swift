@@ -319,6 +319,20 @@ import TouchInput
         #expect(run.modes == [.passing])
     }
 
+    /// Two still fingers in a claimed count (a 2-finger pinch claimed) wait
+    /// for the engine's decision (its unclaimed hold) and then last as long
+    /// on the clone as on the device, so that they are a tap on neither.
+    @Test func twoStillFingersInAClaimedCountLastAsLongOnTheClone() {
+        let frames = TouchScript(device: pad, fingers: [.still(40, 30, down: 0, up: 250), .still(52, 30, down: 0, up: 250)]).frames()
+        let run = LoopRecording.run(frames, device: pad, policy: Self.pinch2)
+        let landed = frames[0].last!.microseconds
+        #expect(run.written.first!.time > landed)
+        #expect(run.written.last!.time - run.written.first!.time == 250_000)
+        #expect(run.cloneStates == LoopRecording.states(frames))
+        #expect(!run.gestures.contains { $0.type == .tap } && !run.cloneGestures(device: pad).contains { $0.type == .tap })
+        #expect(run.reasons.contains(.tapTiming))
+    }
+
     /// On a touchscreen one finger is a touch in the application below it:
     /// with a claim on more fingers, a first touch waits for the next
     /// landing (the finger wait), and a claimed swipe whose fingers land
