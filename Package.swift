@@ -31,8 +31,9 @@
 //                         for `gestures bench` to preload into itself; nothing links it
 //   CommandLineKit     -> InputChecks (the tool's typed, table-driven argument parser; its suggestions)
 //   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
-//   runs) and TestSupport (Tests/, the devices of Recordings/devices, the SVG and PNG readers and
-//   SharedData, where every test finds ../shared/data, for the tests).
+//   runs) and TestSupport (Tests/, the devices of Recordings/devices, the SVG and PNG readers,
+//   SharedData, where every test finds ../shared/data, and TouchScript, the scripted touches the host
+//   tests and the real-kernel suite both play).
 import PackageDescription
 
 let package = Package(
@@ -113,7 +114,7 @@ let package = Package(
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
         .executableTarget(
             name: "gestures-vm-suite",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput", "InputInterception"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput", "InputInterception", "TestSupport"],
             path: "Tools/gestures-vm-suite"
         ),
         // The libFuzzer targets Tools/fuzz builds with the sanitizers (one executable,
@@ -123,9 +124,10 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation", "GesturePictures"],
             path: "Tools/gestures-fuzz"
         ),
-        // Test helpers shared by the test targets (the devices of Recordings/devices, SVG and PNG readers,
+        // Test helpers shared by the test targets and the real-kernel suite (the devices of Recordings/devices,
+        // TouchScript, SVG and PNG readers,
         // SharedData: the one place the tests find ../shared/data); in no product.
-        .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput", "GestureRecognition", "InputInterception"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks", "TestSupport"]),

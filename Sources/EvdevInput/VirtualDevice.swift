@@ -116,7 +116,9 @@ public final class VirtualDevice {
     /// grabbed: its name, ids, properties, event codes and axes (range,
     /// resolution, fuzz, flat, and the current values of the axes that are
     /// not per contact), so that libinput and udev give it the device's
-    /// quirks and settings; its `phys` is ``ownPhysicalLocationPrefix``
+    /// quirks and settings (a multitouch touch surface's clone also carries
+    /// `ABS_MT_TOOL_TYPE`, `InterceptedDevice.cloneDescription(of:)`, so that
+    /// the hand-over can cancel contacts on it); its `phys` is ``ownPhysicalLocationPrefix``
     /// followed by `clone/` and the device's own.
     /// The corresponding C functions are `libevdev_get_phys` and `libevdev_uinput_create_from_device`.
     public convenience init(cloning device: EvdevDevice) throws(EvdevError) {
@@ -125,7 +127,7 @@ public final class VirtualDevice {
             values[code] = device.value(type: EV.ABS, code: code)
         }
         try self.init(
-            device.description,
+            InterceptedDevice.cloneDescription(of: device.description),
             physicalLocation: Self.ownPhysicalLocationPrefix + "clone/" + (device.physicalLocation ?? ""),
             absoluteValues: values)
     }

@@ -64,8 +64,8 @@ public final class DeviceLoop<IO: DeviceIO> {
         case stroke(DrawnStroke, LiveDevice)
         /// The hand-over of an intercepted device changed mode (its frames
         /// pass, are held while the engine decides, are claimed, or its
-        /// clone's contacts settle).
-        case handOver(PassThroughFilter.Mode, LiveDevice)
+        /// clone's contacts settle), and why.
+        case handOver(PassThroughFilter.Mode, PassThroughFilter.Reason, LiveDevice)
         /// The device failed (usually it went away); its gesture was
         /// cancelled and it is no longer read.
         case removed(LiveDevice, IO.Failure)
@@ -251,7 +251,9 @@ public final class DeviceLoop<IO: DeviceIO> {
             }
         }
         open[handle] = entry
-        if let mode = step.mode, entry.session.isIntercepted { emit(.handOver(mode, entry.device)) }
+        if let mode = step.mode, let reason = step.reason, entry.session.isIntercepted {
+            emit(.handOver(mode, reason, entry.device))
+        }
         for gesture in step.gestures { emit(.gesture(gesture, entry.device)) }
         for stroke in step.strokes { emit(.stroke(stroke, entry.device)) }
     }

@@ -34,6 +34,9 @@ public struct InterceptedDevice: Sendable {
         public var cloneFrames: [[InputEvent]] = []
         /// The hand-over's mode after the call, when the call changed it.
         public var mode: PassThroughFilter.Mode?
+        /// Why the mode changed (with ``mode``), from the engine's finger
+        /// count and decision: what a log says about the hand-over.
+        public var reason: PassThroughFilter.Reason?
         /// The strokes the engine drew in the call, with the verdict of the
         /// stroke rule (`GesturePipeline.takeDrawnStrokes()`): a rejected one
         /// fired nothing, and says why.
@@ -100,7 +103,7 @@ public struct InterceptedDevice: Sendable {
         let out = filter.process(frame, touch: touch, gestures: step.gestures, status: engineStatus)
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
-        step.mode = filter.mode != before ? filter.mode : nil
+        step.note(filter, before: before)
         return step
     }
 
@@ -127,7 +130,7 @@ public struct InterceptedDevice: Sendable {
         let out = filter.resynchronize(frame, touch: touch, status: engineStatus)
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
-        step.mode = filter.mode != before ? filter.mode : nil
+        step.note(filter, before: before)
         return step
     }
 
@@ -151,7 +154,7 @@ public struct InterceptedDevice: Sendable {
         }
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
-        step.mode = filter.mode != before ? filter.mode : nil
+        step.note(filter, before: before)
         return step
     }
 
@@ -185,9 +188,25 @@ public struct InterceptedDevice: Sendable {
         pacer = ClonePacer()
     }
 
+    /// The description the device's clone is made from
+    /// (`PassThroughFilter.cloneDescription(of:)`: the device's, and the
+    /// contact tool axis the hand-over cancels the clone's contacts with).
+    public static func cloneDescription(of device: DeviceDescription) -> DeviceDescription {
+        GesturePipeline.surface(for: device) == nil ? device : PassThroughFilter.cloneDescription(of: device)
+    }
+
     /// Queues what the filter let out behind what waits, and takes what may go at `now`.
     private mutating func pace(_ frames: [[InputEvent]], now: Int64) -> [[InputEvent]] {
         pacer.enqueue(frames, atOriginalPace: filter?.releasedWholeTouch ?? false)
         return pacer.take(nowMicroseconds: now)
+    }
+}
+
+extension InterceptedDevice.Step {
+    /// Notes the filter's mode and reason when the call changed the mode.
+    fileprivate mutating func note(_ filter: PassThroughFilter, before: PassThroughFilter.Mode) {
+        guard filter.mode != before else { return }
+        mode = filter.mode
+        reason = filter.reason
     }
 }

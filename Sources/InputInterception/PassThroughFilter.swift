@@ -76,6 +76,15 @@ public struct PassThroughFilter: Sendable {
     public private(set) var releasedWholeTouch = false
     /// The clone's state: what the frames written out left it in.
     public private(set) var cloneState: EvdevState
+    /// Why the mode last changed (or why frames last went out held).
+    public private(set) var reason: Reason = .start
+    /// Whether the device is a touchscreen: one finger is a touch in the
+    /// application below it, not pointer motion, so a first finger waits too.
+    public let isTouchscreen: Bool
+    /// Whether the clone carries `ABS_MT_TOOL_TYPE` (``cloneDescription(of:)``),
+    /// so that contacts it saw can end as palms, which libinput cancels
+    /// rather than delivers.
+    public let cancelsWithPalm: Bool
 
     /// Fingers down (the engine's count) and where the contacts it counts are.
     private var fingers = 0
@@ -141,6 +150,28 @@ public struct PassThroughFilter: Sendable {
         self.deviceState = deviceState
         self.cloneState = Self.initialCloneState(of: deviceState)
         self.flushBudget = Self.readerBufferEvents(for: device) * 3 / 4
+        self.isTouchscreen = device.kind == .touchscreen
+        let clone = Self.cloneDescription(of: device)
+        self.cancelsWithPalm =
+            clone.supports(EV.ABS, ABS.MT_SLOT) && (clone.absInfo[ABS.MT_TOOL_TYPE].map { $0.maximum >= MT_TOOL.PALM } ?? false)
+    }
+
+    /// The description the clone of `device` is made from: the device's own,
+    /// and, for a multitouch device with slots that has none, the axis
+    /// `ABS_MT_TOOL_TYPE` (finger to palm). Every contact written to the
+    /// clone is a finger, as the device's are, until the filter ends one the
+    /// clone saw as a palm: libinput then cancels it (no tap, no click, a
+    /// touchscreen's `TOUCH_CANCEL`, not `TOUCH_UP`). libinput reads the axis
+    /// only for that; udev's classification and libinput's quirks and
+    /// settings do not depend on it.
+    public static func cloneDescription(of device: DeviceDescription) -> DeviceDescription {
+        guard device.supports(EV.ABS, ABS.MT_SLOT), device.supports(EV.ABS, ABS.MT_TRACKING_ID),
+            !device.supports(EV.ABS, ABS.MT_TOOL_TYPE)
+        else { return device }
+        var clone = device
+        clone.codes[EV.ABS, default: []].insert(ABS.MT_TOOL_TYPE)
+        clone.absInfo[ABS.MT_TOOL_TYPE] = AbsInfo(minimum: MT_TOOL.FINGER, maximum: MT_TOOL.PALM)
+        return clone
     }
 
     /// The state of a virtual device created from a device in `state`:
@@ -202,6 +233,7 @@ public struct PassThroughFilter: Sendable {
             if fingers > 0 {
                 output.append(catchUp(to: before))
                 mode = .passing
+                reason = .settled
                 output += pass(current, previousFingers: previousFingers, pressed: pressed, gestures: gestures, decision: decision)
             }
         case .holding:
@@ -229,10 +261,10 @@ public struct PassThroughFilter: Sendable {
         case .holding:
             output += decide(gestures, decision: status.decision)
         case .passing:
-            if gestures.contains(where: { isInProgress($0) && isClaimed($0) }) {
-                output += claim()
-            } else if startsHold(previousFingers: fingers, decision: status.decision) {
-                startHold()
+            if let event = gestures.first(where: { isInProgress($0) && isClaimed($0) }) {
+                output += claim(.claimed(event.type, fingers: event.fingers))
+            } else if let why = holdReason(previousFingers: fingers, decision: status.decision) {
+                output += startHold(why)
             }
         case .claimed, .settling:
             break
@@ -254,6 +286,7 @@ public struct PassThroughFilter: Sendable {
         case .holding, .passing:
             held = []
             hold = nil
+            if mode == .holding { reason = .resynchronized }
             mode = .passing
             output.append(catchUp(to: deviceState))
         case .claimed:
@@ -271,6 +304,7 @@ public struct PassThroughFilter: Sendable {
         held = []
         hold = nil
         settleAt = nil
+        if mode != .passing { reason = .finished }
         mode = .passing
         return [catchUp(to: deviceState)].filter { !$0.isEmpty }
     }
@@ -284,17 +318,17 @@ public struct PassThroughFilter: Sendable {
         _ frame: HeldFrame, previousFingers: Int, pressed: Bool,
         gestures: [GestureEvent], decision: GestureEngine.Decision
     ) -> [[InputEvent]] {
-        if gestures.contains(where: { isInProgress($0) && isClaimed($0) }) {
-            return claim()
+        if let event = gestures.first(where: { isInProgress($0) && isClaimed($0) }) {
+            return claim(.claimed(event.type, fingers: event.fingers))
         }
-        guard startsHold(previousFingers: previousFingers, decision: decision) else {
+        guard let why = holdReason(previousFingers: previousFingers, decision: decision) else {
             if frame.lifts && defersLift() { return [] }
             return [forward(frame)]
         }
-        startHold()
+        let cancelled = startHold(why)
         held = [frame]
         noteHeld(previousFingers: 0, pressed: pressed)
-        return decide(gestures, decision: decision)
+        return cancelled + decide(gestures, decision: decision)
     }
 
     /// Whether the policy claims `event`, classifying a swipe's direction as the engine does.
@@ -302,17 +336,25 @@ public struct PassThroughFilter: Sendable {
         policy.verdict(for: event, swipeDirection: engine.swipeDirection) == .claimed
     }
 
-    /// Whether frames from now on wait: fingers landed and a claimed gesture
-    /// may follow (their count is claimed, or a claim needs more); or, with
-    /// a claimed count down, the engine starts deciding again, or fingers
-    /// resting in an unclaimed hold start to move (a swipe or pinch may follow).
-    private func startsHold(previousFingers: Int, decision: GestureEngine.Decision) -> Bool {
+    /// Why frames from now on wait, or nil when they need not: fingers
+    /// landed in a count some claim applies to; or, on a touchscreen (or a
+    /// clone that cannot cancel its contacts), fewer landed than a claimed
+    /// gesture needs (a touchpad's pass: the contacts the clone saw are
+    /// cancelled if a claimed count lands); or, with a claimed count down,
+    /// the engine starts deciding again, or fingers resting in an unclaimed
+    /// hold start to move (a swipe or pinch may follow).
+    private func holdReason(previousFingers: Int, decision: GestureEngine.Decision) -> Reason? {
         let counts = policy.claimedFingerCounts
-        guard fingers > 0, let most = counts.max() else { return false }
-        if fingers > previousFingers && (counts.contains(fingers) || (fingers >= 2 && fingers < most)) && !flickered { return true }
-        guard counts.contains(fingers) else { return false }
-        if decision == .undecided && lastDecision != .undecided { return true }
-        return decision == .gesture(.hold) && movedLately
+        guard fingers > 0, let most = counts.max() else { return nil }
+        if fingers > previousFingers && !flickered {
+            if counts.contains(fingers) { return .landedInClaimedCount(fingers: fingers) }
+            if fingers < most && (isTouchscreen || (fingers >= 2 && !cancelsWithPalm)) {
+                return .landedBelowClaimedCount(fingers: fingers)
+            }
+        }
+        guard counts.contains(fingers) else { return nil }
+        if decision == .undecided && lastDecision != .undecided { return .engineDecidingAgain }
+        return decision == .gesture(.hold) && movedLately ? .restingFingersMoved : nil
     }
 
     /// Whether the fingers down now came back within the debounce time
@@ -322,10 +364,16 @@ public struct PassThroughFilter: Sendable {
         return EventTime.microseconds(from: drop.at, to: now) <= Self.microseconds(engine.fingerChangeDebounce)
     }
 
-    private mutating func startHold() {
+    /// Starts holding, for `why`; with a claimed count down, the contacts the
+    /// clone saw are cancelled first (``cancelClone()``), so that libinput
+    /// neither holds, taps nor scrolls with them while the engine decides.
+    private mutating func startHold(_ why: Reason) -> [[InputEvent]] {
+        let cancelled = policy.claimedFingerCounts.contains(fingers) ? cancelClone() : []
         mode = .holding
+        reason = why
         held = []
         hold = Hold(started: now, latestLanding: now, anchors: positions)
+        return cancelled
     }
 
     /// Updates why frames are held after a frame was added.
@@ -342,30 +390,35 @@ public struct PassThroughFilter: Sendable {
 
     /// Claims, releases or keeps holding, from the engine's events and decision.
     private mutating func decide(_ gestures: [GestureEvent], decision: GestureEngine.Decision) -> [[InputEvent]] {
-        guard var current = hold else { return release() }
+        guard var current = hold else { return release(.liftedUndecided) }
         for event in gestures where isDecisive(event, pendingSwipe: current.pendingSwipe) {
             switch policy.verdict(for: event, swipeDirection: engine.swipeDirection) {
-            case .claimed: return claim()
-            case .unclaimed: return release()
+            case .claimed: return claim(.claimed(event.type, fingers: event.fingers))
+            case .unclaimed: return release(.unclaimed(event.type, fingers: event.fingers))
             case .undecided: current.pendingSwipe = true
             }
         }
         hold = current
-        if decision == .gesture(.stroke) { return policy.claimsStroke(fingers: fingers) ? claim() : release() }
-        if current.buttonPressed || now - current.started >= Self.microseconds(policy.decisionLimit) { return release() }
+        if decision == .gesture(.stroke) {
+            return policy.claimsStroke(fingers: fingers)
+                ? claim(.claimed(.stroke, fingers: fingers)) : release(.unclaimed(.stroke, fingers: fingers))
+        }
+        if current.buttonPressed { return release(.buttonPressed) }
+        if now - current.started >= Self.microseconds(policy.decisionLimit) { return release(.decisionLimit) }
         let claimedCount = policy.claimedFingerCounts.contains(fingers)
         switch decision {
-        case .noFingers, .ignored:
-            return release()
+        case .noFingers:
+            return release(.liftedUndecided)
+        case .ignored(let why):
+            return release(.ignored(why))
         case .undecided:
             if claimedCount { return [] }
             let most = policy.claimedFingerCounts.max() ?? 0
-            let waiting =
-                fingers > 0 && fingers < most
-                && now - current.latestLanding < Self.microseconds(policy.fingerWait) && !hasMoved(current)
-            return waiting ? [] : release()
-        case .gesture:
-            return current.pendingSwipe || claimedCount ? [] : release()
+            guard fingers > 0 && fingers < most else { return release(.fingerWaitOver) }
+            if hasMoved(current) { return release(.moved) }
+            return now - current.latestLanding < Self.microseconds(policy.fingerWait) ? [] : release(.fingerWaitOver)
+        case .gesture(let kind):
+            return current.pendingSwipe || claimedCount ? [] : release(.unclaimed(kind, fingers: fingers))
         }
     }
 
@@ -380,27 +433,55 @@ public struct PassThroughFilter: Sendable {
         event.phase == .begin || event.phase == .update
     }
 
-    /// Whether the held fingers moved: one finger at all, more past the motion threshold.
+    /// Whether the held fingers moved: one finger on a touchpad at all, more
+    /// (or a touchscreen's one) past the motion threshold.
     private func hasMoved(_ hold: Hold) -> Bool {
-        let limit = fingers <= 1 ? 0 : engine.motionThresholdMillimeters(fingers: fingers)
+        let limit = fingers <= 1 && !isTouchscreen ? 0 : engine.motionThresholdMillimeters(fingers: fingers)
         return positions.contains { id, position in
             hold.anchors[id].map { $0.distance(to: position) > limit } ?? false
         }
     }
 
-    /// A claimed gesture: the held frames are dropped; the clone keeps what it
-    /// saw, still, until every finger lifts.
-    private mutating func claim() -> [[InputEvent]] {
+    /// A claimed gesture: the held frames are dropped; the contacts the clone
+    /// saw are cancelled (``cancelClone()``), or, on a clone that cannot
+    /// cancel them, kept, still, until every finger lifts.
+    private mutating func claim(_ why: Reason) -> [[InputEvent]] {
         held = []
         hold = nil
         mode = .claimed
-        if !deviceState.isTouching && fingers == 0 { return endClaim() }
-        return []
+        reason = why
+        let cancelled = cancelClone()
+        if !deviceState.isTouching && fingers == 0 { return cancelled + endClaim() }
+        return cancelled
+    }
+
+    /// Ends the contacts the clone has down so that libinput cancels them
+    /// rather than delivers them: each becomes `MT_TOOL_PALM` in one frame
+    /// and lifts, with every key, in the next. libinput drops a palm's tap,
+    /// ends a hold or scroll it was part of, and on a touchscreen sends
+    /// `TOUCH_CANCEL`. Nothing when the clone touches nothing, or has no
+    /// `ABS_MT_TOOL_TYPE` (``cancelsWithPalm``).
+    private mutating func cancelClone() -> [[InputEvent]] {
+        guard cancelsWithPalm, cloneState.isTouching else { return [] }
+        let slot = cloneState.currentSlot
+        var palm: [InputEvent] = []
+        for contact in cloneState.activeSlots {
+            palm.append(InputEvent(type: EV.ABS, code: ABS.MT_SLOT, value: contact, microseconds: now))
+            palm.append(InputEvent(type: EV.ABS, code: ABS.MT_TOOL_TYPE, value: MT_TOOL.PALM, microseconds: now))
+        }
+        if !palm.isEmpty { palm.append(InputEvent(type: EV.ABS, code: ABS.MT_SLOT, value: slot, microseconds: now)) }
+        var palms = cloneState
+        palms.apply(palm)
+        let lift = Self.stamped(palms.events(reaching: palms.released), at: now)
+        cloneState = palms.released
+        noteCloneTouch()
+        return [palm, lift]
     }
 
     /// Every finger lifted after a claim: the clone's contacts are lifted
     /// now, or once they have been down for the tap-safe time.
     private mutating func endClaim() -> [[InputEvent]] {
+        reason = .claimEnded
         guard cloneState.released != cloneState else {
             mode = .passing
             return []
@@ -419,6 +500,7 @@ public struct PassThroughFilter: Sendable {
         guard mode == .settling, let due = settleAt, now >= due else { return [] }
         settleAt = nil
         mode = .passing
+        reason = .settled
         return [catchUp(to: deviceState)]
     }
 
@@ -427,8 +509,9 @@ public struct PassThroughFilter: Sendable {
     /// (which would overflow it: SYN_DROPPED) keeps only frames that land,
     /// lift or press something, and the last, each as the difference from
     /// what the clone has. The lift of a still touch may wait (``defersLift()``).
-    private mutating func release() -> [[InputEvent]] {
+    private mutating func release(_ why: Reason) -> [[InputEvent]] {
         mode = .passing
+        reason = why
         let frames = held
         held = []
         hold = nil
@@ -442,6 +525,7 @@ public struct PassThroughFilter: Sendable {
                 output.append(catchUp(to: frame.before))
                 settleAt = nil
                 mode = .passing
+                reason = why
             }
             if frame.lifts && defersLift() { continue }
             if total > flushBudget && index != frames.count - 1 && !Self.isStructural(frame.events) { continue }
@@ -460,6 +544,7 @@ public struct PassThroughFilter: Sendable {
         let due = cloneSince + duration
         guard duration >= Self.microseconds(policy.sureTapDuration), due > now else { return false }
         mode = .settling
+        reason = .tapTiming
         settleAt = due
         return true
     }

@@ -313,60 +313,21 @@ extension VMSuite {
         defer { _ = run.stop(SIGKILL) }
         try warmUp(run)
         let (device, clone) = try interceptedDevice(interceptedPad, by: run)
-        let reader = try EvdevReader(devices: [try EvdevDevice(path: clone)])
-        final class Box: @unchecked Sendable {
-            let reader: EvdevReader
-            let lock = NSLock()
-            var arrivals: [Int64] = []
-            var stop = false
-            init(_ reader: EvdevReader) { self.reader = reader }
-        }
-        let box = Box(reader)
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            while true {
-                box.lock.lock(); let stop = box.stop; box.lock.unlock()
-                if stop { break }
-                guard let batch = try? box.reader.wait(timeout: .milliseconds(200)) else { break }
-                let now = VMSuite.nowMicroseconds()
-                box.lock.lock()
-                box.arrivals += batch.outputs.compactMap { if case .frame = $0.output { now } else { nil } }
-                box.lock.unlock()
-            }
-            finished.signal()
-        }.start()
+        let arrivals = try FrameCollector(clone)
         usleep(100_000)
         func measure(_ frames: [[InputEvent]]) throws -> [Int64] {
-            box.lock.lock(); let start = box.arrivals.count; box.lock.unlock()
-            var sent: [Int64] = []
-            var state = EvdevState()
-            for frame in frames {
-                let before = state
-                state.apply(frame)
-                // The kernel drops a frame that changes nothing: only the others reach anyone.
-                if state != before { sent.append(VMSuite.nowMicroseconds()) }
-                try device.writeFrame(frame)
-                usleep(VMSuite.frameSpacing)
+            try arrivals.latencies(of: frames, writtenTo: device) { arrived, sent in
+                let status = (try? String(contentsOfFile: "/proc/\(run.pid)/stat", encoding: .utf8)) ?? "?"
+                let channel = (try? String(contentsOfFile: "/proc/\(run.pid)/wchan", encoding: .utf8)) ?? "?"
+                return "\(arrived) frames reached the clone \(clone), \(sent) written; daemon \(status) in \(channel): \(run.stderr)"
             }
-            _ = VMSuite.waitUntil {
-                box.lock.lock(); defer { box.lock.unlock() }; return box.arrivals.count - start >= sent.count
-            }
-            usleep(300_000)
-            box.lock.lock(); let arrived = Array(box.arrivals[start...]); box.lock.unlock()
-            let status = (try? String(contentsOfFile: "/proc/\(run.pid)/stat", encoding: .utf8)) ?? "?"
-            let channel = (try? String(contentsOfFile: "/proc/\(run.pid)/wchan", encoding: .utf8)) ?? "?"
-            try expect(
-                arrived.count == sent.count,
-                "\(arrived.count) frames reached the clone \(clone), \(sent.count) written; daemon \(status) in \(channel): \(run.stderr)")
-            return zip(sent, arrived).map { $1 - $0 }
         }
         let writer = VMGestureWriter(info: interceptedPad)
         var motion: [Int64] = []
         for round in 0..<3 { motion += try measure(writer.swipe(count: 1, steps: 60, firstID: 7500 + Int32(round))) }
         var all = motion
         for (_, frames) in unclaimedTraces() { all += try measure(frames) }
-        box.lock.lock(); box.stop = true; box.lock.unlock()
-        finished.wait()
+        arrivals.stop()
         func figures(_ values: [Int64]) -> String {
             let sorted = values.sorted()
             return
@@ -417,11 +378,14 @@ extension VMSuite {
 
 /// Checks of the mouse's interception and of the daemon's own input actions.
 extension VMSuite {
-    /// Reads `node` on a thread until stopped; returns every frame read.
+    /// Reads `node` on a thread until stopped; returns every frame read,
+    /// and when each arrived (µs, CLOCK_MONOTONIC): what the latency checks
+    /// time a forwarder (the daemon, or `vm-forwarder`) by.
     final class FrameCollector: @unchecked Sendable {
         private let reader: EvdevReader
         private let lock = NSLock()
         private var frames: [[InputEvent]] = []
+        private var times: [Int64] = []
         private var stopped = false
         private let done = DispatchSemaphore(value: 0)
 
@@ -432,8 +396,14 @@ extension VMSuite {
                     lock.lock(); let stop = stopped; lock.unlock()
                     if stop { break }
                     guard let batch = try? reader.wait(timeout: .milliseconds(100)) else { break }
+                    let now = VMSuite.nowMicroseconds()
                     lock.lock()
-                    for (_, output) in batch.outputs { if case .frame(let frame) = output { frames.append(frame) } }
+                    for (_, output) in batch.outputs {
+                        if case .frame(let frame) = output {
+                            frames.append(frame)
+                            times.append(now)
+                        }
+                    }
                     lock.unlock()
                 }
                 done.signal()
@@ -442,6 +412,31 @@ extension VMSuite {
 
         /// The frames so far.
         var collected: [[InputEvent]] { lock.lock(); defer { lock.unlock() }; return frames }
+
+        /// How many frames arrived so far.
+        var count: Int { lock.lock(); defer { lock.unlock() }; return times.count }
+
+        /// Writes `frames` to `device` 10 ms apart and returns, for each that
+        /// changes its state (the kernel drops the others), µs from its write to
+        /// its arrival; `failure` says why when not every frame arrived (the
+        /// count arrived, the count written).
+        func latencies(of frames: [[InputEvent]], writtenTo device: VirtualDevice, failure: (Int, Int) -> String) throws -> [Int64] {
+            let start = count
+            var sent: [Int64] = []
+            var state = EvdevState()
+            for frame in frames {
+                let before = state
+                state.apply(frame)
+                if state != before { sent.append(VMSuite.nowMicroseconds()) }
+                try device.writeFrame(frame.filter { !$0.isSynReport })
+                usleep(VMSuite.frameSpacing)
+            }
+            _ = VMSuite.waitUntil { count - start >= sent.count }
+            usleep(300_000)
+            lock.lock(); let arrived = Array(times[start...]); lock.unlock()
+            guard arrived.count == sent.count else { throw CheckFailure(failure(arrived.count, sent.count)) }
+            return zip(sent, arrived).map { $1 - $0 }
+        }
 
         /// The key changes of `codes` so far, as `CODE=VALUE`, in order.
         func keys(_ codes: Set<UInt16>) -> [String] {

@@ -10,7 +10,9 @@ import TouchInput
 /// The checks are grouped by what they exercise: the evdev reader against
 /// the kernel (`VMSuite+Reader.swift`), one-shot `gestures` subcommands
 /// (`+Commands`), mouse strokes (`+Mouse`), live gestures from `watch`
-/// (`+Live`), the daemon (`+Daemon`) and the evemu tools (`+Evemu`).
+/// (`+Live`), the daemon (`+Daemon`), interception (`+Interception`; what
+/// libinput sees on a clone beside the device alone: `+Fidelity`) and the
+/// evemu tools (`+Evemu`).
 final class VMSuite {
     let filter: String?
     let devices: VMDevices
@@ -76,6 +78,14 @@ final class VMSuite {
         suite.check("intercept-claimed") { try suite.interceptClaimed() }
         suite.check("intercept-killed") { try suite.interceptKilled() }
         suite.check("intercept-latency-idle") { try suite.interceptLatencyAndIdle() }
+        suite.check("fidelity-scroll") { try suite.fidelityScroll() }
+        suite.check("fidelity-touchscreen-claims") { try suite.fidelityTouchscreenClaims() }
+        suite.check("fidelity-stray-hold") { try suite.fidelityStrayHold() }
+        suite.check("fidelity-killed") { try suite.fidelityKilled() }
+        suite.check("fidelity-dwt") { try suite.fidelityDisableWhileTyping() }
+        suite.check("fidelity-list-devices") { try suite.fidelityListDevices() }
+        suite.check("fidelity-taps") { try suite.fidelityTaps() }
+        suite.check("fidelity-latency") { try suite.fidelityLatency() }
         suite.check("intercept-mouse") { try suite.interceptMouse() }
         suite.check("intercept-input-actions") { try suite.inputActions() }
         suite.check("evemu-play") { try suite.evemuPlay() }
