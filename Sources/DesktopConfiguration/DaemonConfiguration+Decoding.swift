@@ -233,7 +233,7 @@ extension DaemonConfiguration.MouseSettings.PointerMotion: ClosedWord { public s
 
 extension DaemonConfiguration.MouseSettings: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case button, minimumLengthCounts, orientation, threshold, pressAfterMilliseconds, pointerMotion
+        case button, minimumLengthCounts, orientation, threshold, pressAfterMilliseconds, pointerMotion, minimumSizeCounts
     }
 
     /// Reads the `mouse` section; absent keys keep the defaults.
@@ -244,6 +244,9 @@ extension DaemonConfiguration.MouseSettings: Decodable {
         if let value = problems.attempt({ try c.decodeIfPresent(Button.self, forKey: .button) }) { button = value }
         if let value = problems.attempt({ try c.decodeNumber(forKey: .minimumLengthCounts, in: Limits.minimumLengthCountsRange) }) {
             minimumLengthCounts = value
+        }
+        if let value = problems.attempt({ try c.decodeNumber(forKey: .minimumSizeCounts, in: Limits.minimumSizeCountsRange) }) {
+            minimumSizeCounts = value
         }
         if let value = problems.attempt({ try c.decodeIfPresent(Orientation.self, forKey: .orientation) }) { orientation = value }
         if let value = problems.attempt({ try c.decodeNumber(forKey: .threshold, in: Limits.thresholdRange) }) { threshold = value }

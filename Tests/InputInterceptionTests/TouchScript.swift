@@ -154,7 +154,7 @@ struct LoopRecording {
                 switch output {
                 case .gesture(let event, _): recording.gestures.append(event)
                 case .handOver(let mode, _): if recording.modes.last != mode { recording.modes.append(mode) }
-                case .opened, .removed, .stroke: break
+                case .opened, .removed, .stroke, .decision: break
                 }
                 return true
             }

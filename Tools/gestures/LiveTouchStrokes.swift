@@ -39,7 +39,7 @@ final class LiveTouchStrokes {
         do {
             try live.run { output in
                 switch output {
-                case .opened, .gesture, .handOver: return true
+                case .opened, .gesture, .handOver, .decision: return true
                 case .stroke(let stroke, _): return handle(stroke)
                 case .removed(_, let error):
                     printError("gestures train: \(error.description)")

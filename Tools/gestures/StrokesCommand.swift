@@ -56,6 +56,13 @@ enum StrokesCommand: Command {
             switch event {
             case .cancelled(let why):
                 emit(json ? "{\"cancelled\":true,\"reason\":\(JSONText.quoted(why))}" : "cancelled (\(why))")
+            case .refused(let rejection):
+                // The stroke rule's capture: the daemon could never fire it, whatever the templates.
+                strokes += 1
+                emit(
+                    json
+                        ? "{\"template\":null,\"rule\":\(JSONText.quoted(rejection.rule.rawValue)),\"reason\":\(JSONText.quoted(rejection.description))}"
+                        : "not a stroke the daemon fires: \(rejection)")
             case .stroke(let points):
                 strokes += 1
                 switch recognizer.recognize(points) {

@@ -216,6 +216,7 @@ enum TrainCommand: Command {
         let status = try live.run { event in
             switch event {
             case .cancelled(let why): collector.retry("cancelled (\(why))")
+            case .refused(let rejection): collector.retry("not taken: \(rejection)")
             case .stroke(let points): collector.take(points)
             }
             return collector.wantsMore

@@ -218,6 +218,15 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The best template, when templates were compared and one was best
+        /// (under the threshold, or too close to another name).
+        public var best: UnistrokeRecognizer.Match? {
+            switch self {
+            case .belowThreshold(let best, _), .tooClose(let best, _, _): best
+            case .notAStroke, .tooShort, .tooNarrow, .noTemplates: nil
+            }
+        }
+
         /// The rule that rejected it.
         public var rule: Rule {
             switch self {
