@@ -75,8 +75,5 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `duration` in milliseconds, as `time_ms` gives it.
-    public static func milliseconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
-    }
+    public static func milliseconds(_ duration: Duration) -> Double { GestureEvent.milliseconds(duration) }
 }

@@ -88,12 +88,8 @@ extension GestureEngine {
             state = .holding(
                 Hold(
                     fingers: baseline.fingers, landings: touch.landings, countChanged: nil))
-        case .cancel:
-            tap = nil
-            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
-        case .finish:
-            tap = nil
-            state = .idle
+        case .cancel, .finish:
+            drop(input)
         }
     }
 
@@ -426,12 +422,8 @@ extension GestureEngine {
             // A stroke has no begin event, so abandoning it emits nothing.
             guard drawing.countChanged != nil else { return unexpected(input) }
             restart(at: time, countChanged: drawing.countChanged, holdPossible: false)
-        case .cancel:
-            tap = nil
-            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
-        case .finish:
-            tap = nil
-            state = .idle
+        case .cancel, .finish:
+            drop(input)
         }
     }
 
@@ -472,18 +464,27 @@ extension GestureEngine {
             }
         case .deadline:
             unexpected(input)  // ignoring has no timer
-        case .cancel:
-            tap = nil
-            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
-        case .finish:
-            tap = nil
-            state = .idle
+        case .cancel, .finish:
+            drop(input)
         }
     }
 
     // MARK: helpers
 
     /// Starts an undecided touch from `snapshot` at `time`.
+    /// Ends, on `.cancel` or `.finish`, a touch that has begun nothing to
+    /// end (undecided, stroking, ignoring): no tap; after lost events the
+    /// fingers still down are ignored until they lift, at the end of the
+    /// input the engine is idle.
+    mutating func drop(_ input: Input) {
+        tap = nil
+        if case .finish = input {
+            state = .idle
+        } else {
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        }
+    }
+
     mutating func startTouch(_ snapshot: Snapshot, at time: Duration, holdPossible: Bool) {
         guard snapshot.fingers > 0 else { return state = .idle }
         guard snapshot.fingers <= Self.maximumFingers else {
