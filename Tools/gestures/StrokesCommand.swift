@@ -48,8 +48,8 @@ enum StrokesCommand: Command {
         let json = options.format == .json
         let count = options.count ?? .max
         let recognizer = UnistrokeRecognizer(library: try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options))
-        let live = try MouseStrokeSession(
-            device: options.device, directory: options.directory, button: options.button.code, commandName: name)
+        let live = try LiveStrokes(
+            mice: options.device, directory: options.directory, button: options.button.code, commandName: name)
         var strokes = 0
         func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         return try live.run { event in
