@@ -11,10 +11,11 @@
 //   StructuredDocuments -> InputChecks (JSON and YAML documents as trees)
 //   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments, InputChecks (trace formats, replay output)
 //   GestureEvaluation  -> GestureRecognition, GestureTraces (the $1 study's protocols)
-//   InputInterception  -> TouchInput, GestureRecognition (pure: InterceptedDevice, the hand-over to a clone,
-//                         EvdevState, the device-I/O seam DeviceIO and the loop over it, DeviceLoop; no C)
+//   InputInterception  -> TouchInput, GestureRecognition (pure: InterceptedDevice, touch devices and mice, the
+//                         hand-over to a clone, EvdevState, the device-I/O seam DeviceIO and the loop over it,
+//                         DeviceLoop, reading DeviceKinds; no C)
 //   EvdevInput         -> InputInterception, TouchInput, GestureRecognition (libevdev and uinput behind DeviceIO:
-//                         live devices, clones, LiveGestures)
+//                         live devices and mice, clones, LiveGestures)
 //   Validation            stands alone (PatternMatcher, Validator, FormSchema)
 //   DesktopConfiguration -> GestureTraces, StructuredDocuments, Validation, TouchInput, InputChecks (the daemon's
 //                         configuration, read through Decodable over a DocumentNode; no libevdev)

@@ -51,13 +51,18 @@ extension DaemonConfiguration {
         }
 
         var problems = DecodingProblems(unknownKeysOf: decoder, keyedBy: CodingKeys.self)
-        do {
-            devices =
-                try c.decodeList(
-                    DeviceMatcher.self, forKey: .devices, of: "device matchers", limit: Limits.maximumDevices,
-                    tooMany: { "\($0) device matchers, over the limit of \(Limits.maximumDevices)" },
+        /// The list at `key` (none when absent or unreadable: its problems are recorded).
+        func list<T: Decodable>(_ type: T.Type, _ key: CodingKeys, of noun: String, limit: Int) -> [T] {
+            do {
+                return try c.decodeList(
+                    type, forKey: key, of: noun, limit: limit, tooMany: { "\($0) \(noun), over the limit of \(limit)" },
                     problems: &problems) ?? []
-        } catch { problems.record(error) }
+            } catch {
+                problems.record(error)
+                return []
+            }
+        }
+        devices = list(DeviceMatcher.self, .devices, of: "device matchers", limit: Limits.maximumDevices)
         if let flag = problems.attempt({ try c.decodeFlag(forKey: .intercept) }) { intercept = flag }
         do { sequences = try SwipeSequenceMatcher.NamedSequence.decodeList(from: c, forKey: .sequences, problems: &problems) ?? [] } catch {
             problems.record(error)
@@ -80,13 +85,7 @@ extension DaemonConfiguration {
         }
         if let settings = problems.attempt({ try c.decodeIfPresent(ActionSettings.self, forKey: .actions) }) { actions = settings }
         mouse = problems.attempt { try c.decodeIfPresent(MouseSettings.self, forKey: .mouse) }
-        do {
-            bindings =
-                try c.decodeList(
-                    Binding.self, forKey: .bindings, of: "bindings", limit: Limits.maximumBindings,
-                    tooMany: { "\($0) bindings, over the limit of \(Limits.maximumBindings)" },
-                    problems: &problems) ?? []
-        } catch { problems.record(error) }
+        bindings = list(Binding.self, .bindings, of: "bindings", limit: Limits.maximumBindings)
         problems.record(referenceProblems(templateNames: templatesKnown ? Set(templates.names) : nil))
         try problems.finish()
     }
@@ -233,7 +232,7 @@ extension DaemonConfiguration.MouseSettings.PointerMotion: ClosedWord { public s
 
 extension DaemonConfiguration.MouseSettings: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case button, minimumLengthCounts, orientation, threshold, pressAfterMilliseconds, pointerMotion
+        case button, minimumLengthCounts, orientation, threshold, pressAfterMilliseconds, pointerMotion, minimumSizeCounts
     }
 
     /// Reads the `mouse` section; absent keys keep the defaults.
@@ -244,6 +243,9 @@ extension DaemonConfiguration.MouseSettings: Decodable {
         if let value = problems.attempt({ try c.decodeIfPresent(Button.self, forKey: .button) }) { button = value }
         if let value = problems.attempt({ try c.decodeNumber(forKey: .minimumLengthCounts, in: Limits.minimumLengthCountsRange) }) {
             minimumLengthCounts = value
+        }
+        if let value = problems.attempt({ try c.decodeNumber(forKey: .minimumSizeCounts, in: Limits.minimumSizeCountsRange) }) {
+            minimumSizeCounts = value
         }
         if let value = problems.attempt({ try c.decodeIfPresent(Orientation.self, forKey: .orientation) }) { orientation = value }
         if let value = problems.attempt({ try c.decodeNumber(forKey: .threshold, in: Limits.thresholdRange) }) { threshold = value }

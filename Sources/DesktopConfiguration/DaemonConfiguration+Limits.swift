@@ -66,6 +66,8 @@ extension DaemonConfiguration {
         public static let queueRange = NumberRange.integers(0...maximumQueue)
         /// `mouse.minimumLengthCounts`: 0 to 10,000 counts.
         public static let minimumLengthCountsRange = NumberRange(0...10_000)
+        /// `mouse.minimumSizeCounts`: 0 to 100,000 counts.
+        public static let minimumSizeCountsRange = NumberRange(0...100_000)
         /// `mouse.threshold`: 0 to 1.
         public static let thresholdRange = NumberRange(0...1)
         /// `mouse.pressAfterMilliseconds`, how long a still press is withheld: 0 to 5,000 ms.

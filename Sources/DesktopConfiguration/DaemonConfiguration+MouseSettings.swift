@@ -1,4 +1,5 @@
 import GestureRecognition
+import TouchInput
 
 extension DaemonConfiguration {
     /// The `mouse` section: shapes drawn with a mouse while a button is held
@@ -34,6 +35,12 @@ extension DaemonConfiguration {
         /// kernel's `REL_X`/`REL_Y` units, before pointer acceleration (about
         /// 0.025 mm each on a 1,000 dpi mouse). Default 20.
         public var minimumLengthCounts = 20.0
+        /// The smallest stroke that fires, in mouse counts: the diagonal of
+        /// the box round its path (the stroke rule's length rule, as
+        /// `engine.strokeMinimumLengthMillimeters` is on touch surfaces; the
+        /// width ratio and margin are the engine's). A smaller one is logged
+        /// as rejected, `too short: 31.2 of 50 counts`. Default 50.
+        public var minimumSizeCounts = MouseStrokeEngine.Settings.defaultMinimumSizeCounts
         /// Whether orientation matters (default sensitive).
         public var orientation = Orientation.sensitive
         /// Best scores below this (in 0...1) are no match (default 0.75).

@@ -36,7 +36,7 @@ public struct DaemonLog: Sendable {
     /// and node, or its trace), or nil for an accepted stroke (its event is
     /// delivered, and a binding it fires logs itself). Live and replayed
     /// mice log the same line but for the bracket:
-    /// `mouse rejected, 412 counts: best circle, score 0.62: below the threshold 0.75 [Logitech USB Optical Mouse, /dev/input/event7, at 1212 ms]`.
+    /// `mouse rejected, 412 counts: below the threshold: circle scores 0.62 of 0.75 [Logitech USB Optical Mouse, /dev/input/event7, at 1212 ms]`.
     public static func line(for decision: MouseDecision, on device: String) -> String? {
         guard decision.kind != .stroke else { return nil }
         let length = decision.lengthCounts.map { ", \(GestureEvent.decimalText($0)) counts" } ?? ""

@@ -8,7 +8,7 @@ import TouchInput
 /// `EVIOCGRAB`). Nothing here decides anything: `LiveGestures` runs the loop
 /// over it, and the loop's `InterceptedDevice` decides.
 ///
-///     let devices = try EvdevDevices(selection: .touchDevices, interception: nil)
+///     let devices = try EvdevDevices(selection: .all, interception: nil)
 ///     let loop = DeviceLoop(io: devices, devices: devices.takeOpened(), intercepts: false,
 ///                           setup: { _ in .init() }, warn: LiveGestures.standardError)
 public final class EvdevDevices: DeviceIO {
@@ -31,16 +31,21 @@ public final class EvdevDevices: DeviceIO {
     private let interception: Interception?
     private var opened: [Handle] = []
     private var clones: [Handle: DeviceClone] = [:]
+    /// The one node chosen for its mouse strokes that is no mouse: read as one.
+    private var readAsMouse: Handle?
 
     /// Opens the selected devices (every node of `directory`, or exactly
     /// one) and, unless one node is chosen, watches `directory` for new ones.
     /// With `interception`, ``intercept(_:)`` takes devices from the desktop.
+    /// One node chosen when `kinds` are mice alone is read as a mouse
+    /// whatever its kind (its relative axes and buttons,
+    /// `DeviceDescription.readAsMouse`).
     ///
     /// - Throws: the node's error for `.node`; `.notATouchDevice` when that
-    ///   node is no touch device; the watch's errors.
+    ///   node is of none of `kinds`; the watch's errors.
     /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
     public init(
-        selection: LiveGestures.Selection, directory: String = "/dev/input",
+        selection: LiveGestures.Selection, directory: String = "/dev/input", kinds: DeviceKinds = .touch,
         interception: Interception?
     ) throws(EvdevError) {
         self.interception = interception
@@ -48,12 +53,13 @@ public final class EvdevDevices: DeviceIO {
         switch selection {
         case .node(let path):
             let device = try EvdevDevice(path: path)
-            guard InterceptedDevice.reads(device.description) else {
-                throw .notATouchDevice(path: path, name: device.description.name)
+            if !kinds.reads(device.description) {
+                guard kinds == .mice else { throw .notATouchDevice(path: path, name: device.description.name) }
+                readAsMouse = Handle(device: device)
             }
             reader.add(device)
             opened.append(Handle(device: device))
-        case .touchDevices, .named:
+        case .all, .named:
             try reader.watchForNewDevices(in: directory)
             for path in LiveGestures.eventNodes(in: directory) {
                 do {
@@ -98,11 +104,11 @@ public final class EvdevDevices: DeviceIO {
         return input
     }
 
-    /// The node, the description and whether this package made the device.
+    /// The node, the description (read as a mouse's for a node chosen for
+    /// its strokes) and whether this package made the device.
     public func facts(of device: Handle) -> DeviceFacts {
-        DeviceFacts(
-            node: device.device.path, description: device.device.description,
-            isMadeByGestures: device.device.isMadeByGestures)
+        let description = device == readAsMouse ? device.device.description.readAsMouse : device.device.description
+        return DeviceFacts(node: device.device.path, description: description, isMadeByGestures: device.device.isMadeByGestures)
     }
 
     /// libevdev's state of the device (``EvdevDevice/state``).

@@ -3,9 +3,9 @@ import TouchInput
 
 /// Takes devices from the desktop: each one gets a uinput clone first, then
 /// is grabbed (`EVIOCGRAB`), so that the desktop reads the clone and this
-/// process decides what reaches it. `LiveGestures` and `LiveMouseStrokes`
-/// share one, so that a missing `/dev/uinput` is said once. Readers given
-/// one, even a disabled one, leave alone the devices this package made
+/// process decides what reaches it. `LiveGestures` takes one for all its
+/// devices (touch surfaces and mice), so that a missing `/dev/uinput` is
+/// said once. Readers given one, even a disabled one, leave alone the devices this package made
 /// (`EvdevDevice.isMadeByGestures`): clones, the daemon's virtual input.
 ///
 /// Safety comes first: a device is never grabbed without its clone. When
@@ -16,7 +16,7 @@ import TouchInput
 /// device when /dev/uinput's descriptor closes.
 ///
 ///     let interception = Interception(warn: { print($0) })
-///     let live = try LiveGestures(selection: .touchDevices, setup: { _ in .init() }, interception: interception)
+///     let live = try LiveGestures(selection: .all, setup: { _ in .init() }, interception: interception)
 public final class Interception: Sendable {
     private let unavailable = Mutex<Bool>(false)
     private let warn: @Sendable (String) -> Void

@@ -8,15 +8,19 @@ import TouchInput
     import Musl
 #endif
 
-/// Gestures from live touchpads and touchscreens: `DeviceLoop` (the pure
-/// loop, with one `InterceptedDevice` per device: the `GesturePipeline`
+/// Gestures from live touchpads, touchscreens and mice: `DeviceLoop` (the
+/// pure loop, with one `InterceptedDevice` per device: the `GesturePipeline`
 /// that `GestureReplay` runs, and the hand-over to its clone) over
 /// ``EvdevDevices`` (libevdev, `poll()`, uinput). This class only opens the
-/// devices and connects the two.
+/// devices and connects the two. Which kinds it reads is its `kinds`
+/// (touch surfaces by default); a mouse's pipeline (`MouseStrokeEngine`)
+/// draws strokes with its stroke button held and, intercepted, withholds
+/// that button from its clone (`StrokeButtonFilter`).
 ///
-/// - Engine timers (a hold beginning, a sequence firing) are driven by the
-///   reader's poll timeout; event times and that clock are both
-///   CLOCK_MONOTONIC (see `EvdevDevice`). Idle, it blocks in `poll()`.
+/// - Engine timers (a hold beginning, a sequence firing, a mouse stroke's
+///   unplug grace and press delay) are driven by the reader's poll
+///   timeout; event times and that clock are both CLOCK_MONOTONIC (see
+///   `EvdevDevice`). Idle, it blocks in `poll()`.
 /// - After `SYN_DROPPED`, the resync goes through the pipeline as a trace
 ///   would hold it (`EvdevReader.Output.traceEvents`): the gesture in
 ///   progress ends cancelled, with a warning at most every 10 s.
@@ -30,7 +34,7 @@ import TouchInput
 ///   this package made (a clone, the daemon's virtual input) is skipped
 ///   then, and the clone of a device that goes away goes with it.
 ///
-///     let live = try LiveGestures(selection: .touchDevices) { _ in LiveGestures.Setup() }
+///     let live = try LiveGestures(selection: .all) { _ in LiveGestures.Setup() }
 ///     try live.run { output in
 ///         if case .gesture(let event, _) = output { print(event.jsonLine) }
 ///         return true
@@ -38,11 +42,13 @@ import TouchInput
 public final class LiveGestures {
     /// Which devices to read.
     public enum Selection: Hashable, Sendable {
-        /// Every touchpad and touchscreen, including those that appear later.
-        case touchDevices
-        /// The touch devices whose name contains this text (any case), including later ones.
+        /// Every device of the kinds read, including those that appear later.
+        case all
+        /// The devices of the kinds read whose name contains this text (any
+        /// case), including later ones.
         case named(String)
         /// Exactly this node (`/dev/input/event5`); no others are picked up.
+        /// With mice alone read, it is read as a mouse whatever its kind.
         case node(String)
     }
 
@@ -52,8 +58,8 @@ public final class LiveGestures {
     /// The engine configuration and templates for one device's pipeline.
     public typealias Setup = GesturePipeline.Setup
 
-    /// What `run` hands out: a device opened, a gesture, a hand-over's mode,
-    /// a device removed (`DeviceLoop.Output`).
+    /// What `run` hands out: a device opened, a gesture, a stroke's verdict,
+    /// a mouse's decision, a hand-over's mode, a device removed (`DeviceLoop.Output`).
     public typealias Output = DeviceLoop<EvdevDevices>.Output
 
     /// Wakes `run` from another thread or a signal source; `run` then finishes and returns.
@@ -69,6 +75,8 @@ public final class LiveGestures {
     /// - Parameters:
     ///   - selection: which devices to read.
     ///   - directory: where the event nodes are.
+    ///   - kinds: the kinds of device read: touch surfaces (the default),
+    ///     mice, or both.
     ///   - setup: the pipeline setup for a device about to be read, or nil to
     ///     leave it alone (asked for each device before its gestures are read).
     ///   - warn: where one-sentence warnings go (standard error by default).
@@ -77,21 +85,21 @@ public final class LiveGestures {
     ///   - claims: what is claimed on a device, asked when a touch begins
     ///     (so a reload applies from the next touch).
     /// - Throws: the node's error for `.node`; `.notATouchDevice` when that node
-    ///   is no touch device; `.permissionDenied` when no device could be opened
+    ///   is of none of `kinds`; `.permissionDenied` when no device could be opened
     ///   and some were denied.
     /// The corresponding C functions are `opendir`, `inotify_init1` and `libevdev_new_from_fd`.
     public init(
-        selection: Selection, directory: String = "/dev/input",
+        selection: Selection, directory: String = "/dev/input", kinds: DeviceKinds = .touch,
         setup: @escaping (Device) -> Setup?,
         warn: @escaping (String) -> Void = LiveGestures.standardError,
         interception: Interception? = nil,
         claims: @escaping (Device) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() }
     ) throws(EvdevError) {
-        let io = try EvdevDevices(selection: selection, directory: directory, interception: interception)
+        let io = try EvdevDevices(selection: selection, directory: directory, kinds: kinds, interception: interception)
         var name: String?
         if case .named(let text) = selection { name = text.lowercased() }
         loop = DeviceLoop(
-            io: io, devices: io.takeOpened(), intercepts: interception != nil,
+            io: io, devices: io.takeOpened(), kinds: kinds, intercepts: interception != nil,
             setup: { device in
                 if let name, !device.description.name.lowercased().contains(name) { return nil }
                 return setup(device)

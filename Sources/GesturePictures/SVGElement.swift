@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import InputChecks
 
 /// One SVG element with its attributes (in order) and children: the small
 /// builder every picture is drawn with. Text and attribute values are escaped
@@ -64,25 +65,18 @@ enum SVG {
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
             return value
         }
-        var result = ""
-        result.unicodeScalars.reserveCapacity(value.unicodeScalars.count)
-        for scalar in value.unicodeScalars {
+        return JSONText.replacingScalars(in: value) { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    result.unicodeScalars.append("\u{FFFD}")
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&apos;"
+            case "\t", "\n", "\r": nil
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: "\u{FFFD}"
+            default: nil
             }
         }
-        return result
     }
 
     /// A coordinate or length: at most two decimals, no trailing zeros, never

@@ -65,7 +65,7 @@ public struct TracePicture: SVGPicture {
         self.init(
             device: trace.devices[index],
             frames: Self.touchFrames(in: trace, device: index),
-            gestures: replay.deviceGestures(in: trace, including: { i, _ in i == index }).map(\.event),
+            gestures: replay.deviceGestures(in: trace, including: { i, _ in i == index }).map(\.value),
             originMicroseconds: origin, window: window, title: title)
     }
 

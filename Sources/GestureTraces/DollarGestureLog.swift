@@ -75,40 +75,33 @@ public struct DollarGestureLog: Hashable, Sendable {
         guard data.count <= Self.maximumBytes else {
             throw ReadError(description: "\(source): \(InputFile.tooLargeMessage(bytes: data.count, limit: Self.maximumBytes))")
         }
+        /// The error at `line` of the log.
+        func refused(_ line: Int, _ text: String) -> ReadError { ReadError(description: "\(source), line \(line): \(text)") }
         if let invalid = Self.firstInvalidUTF8(in: data) {
-            throw ReadError(
-                description:
-                    "\(source), line \(invalid.line): the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text"
-            )
+            throw refused(invalid.line, "the byte 0x\(String(invalid.byte, radix: 16)) is not UTF-8; a gesture log must be UTF-8 text")
         }
         // XML allows no C0 control character but tab and line breaks, and libxml2 reads NUL bytes
         // at the start as a UTF-16 or UCS-4 signature and switches encoding (`\0\0\0<` crashed it).
         if let control = Self.firstControlCharacter(in: data) {
-            throw ReadError(
-                description:
-                    "\(source), line \(control.line): the control character 0x\(String(format: "%02x", control.byte)) is not allowed in XML; a gesture log must be UTF-8 text without control characters other than tab and line breaks"
+            throw refused(
+                control.line,
+                "the control character 0x\(String(format: "%02x", control.byte)) is not allowed in XML; a gesture log must be UTF-8 text without control characters other than tab and line breaks"
             )
         }
         // libxml2 switches to the encoding the declaration names (UTF-7 crashed it): only UTF-8 is read.
         if let encoding = Self.declaredEncoding(in: data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
-            throw ReadError(
-                description:
-                    "\(source), line 1: the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text"
-            )
+            throw refused(1, "the XML declaration names the encoding \(Excerpt.quoted(encoding)); a gesture log must be UTF-8 text")
         }
         // Foundation's parser crashes on some processing instructions (`<?x?`): a log has none
         // but its XML declaration.
         if let line = Self.processingInstructionLine(in: data) {
-            throw ReadError(
-                description:
-                    "\(source), line \(line): a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?"
-            )
+            throw refused(
+                line, "a processing instruction (<?...?>) is not allowed in a gesture log; only the XML declaration may start with <?")
         }
         // Foundation's parser crashes on notations and unparsed entities without a public
         // identifier (`<!NOTATION n SYSTEM "">`): a log has no document type declaration.
         if let line = Self.documentTypeLine(in: data) {
-            throw ReadError(
-                description: "\(source), line \(line): a document type declaration (<!DOCTYPE ...>) is not allowed in a gesture log")
+            throw refused(line, "a document type declaration (<!DOCTYPE ...>) is not allowed in a gesture log")
         }
         let delegate = LogParserDelegate()
         let parser = XMLParser(data: data)

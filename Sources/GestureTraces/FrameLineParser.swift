@@ -42,6 +42,19 @@ struct FrameLineParser {
             pointer += 1
         }
 
+        /// After a member or an element: true, past it, at a `,` (another
+        /// follows); false past `closing`; anything else is malformed (`what`).
+        @inline(__always)
+        mutating func another(closedBy closing: UInt8, _ what: String) throws(TraceError.Kind) -> Bool {
+            skipSpace()
+            if byte == UInt8(ascii: ",") {
+                pointer += 1
+                return true
+            }
+            try expect(closing, what)
+            return false
+        }
+
         var found: String {
             guard pointer < end else { return " before the end of the line" }
             let c = pointer.pointee
@@ -154,7 +167,7 @@ struct FrameLineParser {
         var end: (frames: Int64, events: Int64)?
         cursor.skipSpace()
         if cursor.byte != UInt8(ascii: "}") {
-            while true {
+            repeat {
                 let key = try cursor.key()
                 if Self.isKey(key, UInt8(ascii: "e")) {
                     try parseEvents(&cursor, into: &events, firstEvent: firstEvent)
@@ -168,11 +181,7 @@ struct FrameLineParser {
                 } else {
                     try cursor.skipValue()
                 }
-                cursor.skipSpace()
-                if cursor.byte == UInt8(ascii: ",") { cursor.pointer += 1; continue }
-                try cursor.expect(UInt8(ascii: "}"), "',' or '}'")
-                break
-            }
+            } while try cursor.another(closedBy: UInt8(ascii: "}"), "',' or '}'")
         } else {
             cursor.pointer += 1
         }
@@ -200,7 +209,7 @@ struct FrameLineParser {
         try cursor.expect(UInt8(ascii: "["), "'[' to start the events")
         cursor.skipSpace()
         if cursor.byte == UInt8(ascii: "]") { cursor.pointer += 1; return }
-        while true {
+        repeat {
             try cursor.expect(UInt8(ascii: "["), "'[' to start an event")
             let type = try cursor.integer("event type")
             try cursor.expect(UInt8(ascii: ","), "',' after the event type")
@@ -222,11 +231,7 @@ struct FrameLineParser {
                 InputEvent(
                     type: UInt16(truncatingIfNeeded: type), code: UInt16(truncatingIfNeeded: code),
                     value: Int32(truncatingIfNeeded: value), microseconds: offset))
-            cursor.skipSpace()
-            if cursor.byte == UInt8(ascii: ",") { cursor.pointer += 1; continue }
-            try cursor.expect(UInt8(ascii: "]"), "',' or ']' after an event")
-            return
-        }
+        } while try cursor.another(closedBy: UInt8(ascii: "]"), "',' or ']' after an event")
     }
 
     private func parseEnd(_ cursor: inout Cursor) throws(TraceError.Kind) -> (frames: Int64, events: Int64) {
@@ -236,7 +241,7 @@ struct FrameLineParser {
         if cursor.byte == UInt8(ascii: "}") {
             cursor.pointer += 1
         } else {
-            while true {
+            repeat {
                 let key = try cursor.key()
                 let name = String(decoding: key, as: UTF8.self)
                 if name == "frames" {
@@ -246,11 +251,7 @@ struct FrameLineParser {
                 } else {
                     try cursor.skipValue()
                 }
-                cursor.skipSpace()
-                if cursor.byte == UInt8(ascii: ",") { cursor.pointer += 1; continue }
-                try cursor.expect(UInt8(ascii: "}"), "',' or '}'")
-                break
-            }
+            } while try cursor.another(closedBy: UInt8(ascii: "}"), "',' or '}'")
         }
         guard frames >= 0, events >= 0 else { throw .malformedFrame("'end' needs 'frames' and 'events'") }
         return (frames, events)

@@ -30,28 +30,24 @@ extension GestureEvent {
     ///     GestureEvent(type: .tap, time: .milliseconds(120), fingers: 3).jsonLine
     ///     // {"type":"tap","time_ms":120,"fingers":3}
     public var jsonLine: String {
-        var fields: [String] = []
-        func add(_ key: JSONKey, _ value: String?) {
-            if let value { fields.append("\"\(key.rawValue)\":\(value)") }
-        }
-        let number = GestureEvent.decimalText
-        add(.type, JSONText.quoted(type.rawValue))
-        add(.phase, phase.map { JSONText.quoted($0.rawValue) })
-        add(.timeMilliseconds, number(timeMilliseconds))
+        var line = JSONLineFields<JSONKey>()
+        line.add(.type, text: type.rawValue)
+        line.add(.phase, text: phase?.rawValue)
+        line.add(.timeMilliseconds, milliseconds: time)
         // A mouse drew it: its source instead of a finger count (touch lines have neither key changed).
-        add(.source, source == .touch ? nil : JSONText.quoted(source.rawValue))
-        add(.fingers, source == .touch ? String(fingers) : nil)
-        add(.cancelled, cancelled.map { $0 ? "true" : "false" })
-        add(.direction, direction.map { JSONText.quoted($0.rawValue) })
-        add(.dxMillimeters, dxMillimeters.map(number))
-        add(.dyMillimeters, dyMillimeters.map(number))
-        add(.edge, edge.map { JSONText.quoted($0.rawValue) })
-        add(.scale, scale.map(number))
-        add(.angleDegrees, angleDegrees.map(number))
-        add(.template, template.map(JSONText.quoted))
-        add(.score, score.map(number))
-        add(.name, name.map(JSONText.quoted))
-        return "{" + fields.joined(separator: ",") + "}"
+        line.add(.source, text: source == .touch ? nil : source.rawValue)
+        line.add(.fingers, json: source == .touch ? String(fingers) : nil)
+        line.add(.cancelled, json: cancelled.map { $0 ? "true" : "false" })
+        line.add(.direction, text: direction?.rawValue)
+        line.add(.dxMillimeters, number: dxMillimeters)
+        line.add(.dyMillimeters, number: dyMillimeters)
+        line.add(.edge, text: edge?.rawValue)
+        line.add(.scale, number: scale)
+        line.add(.angleDegrees, number: angleDegrees)
+        line.add(.template, text: template)
+        line.add(.score, number: score)
+        line.add(.name, text: name)
+        return line.text
     }
 
     /// Reads one line of the format (keys in any order, unknown keys
@@ -63,27 +59,20 @@ extension GestureEvent {
     ///   key (`type`, `time_ms`, `fingers`) is missing, of the wrong type or
     ///   out of range; its description says which and where in one phrase.
     public init(jsonLine: String) throws(JSONText.ReadError) {
-        self = try JSONText.decode(JSONLine.self, from: Data(jsonLine.utf8)).event
+        self = try Self.read(jsonLine: jsonLine)
     }
 }
 
-/// A line of the format, decoded.
-private struct JSONLine: Decodable {
-    var event: GestureEvent
-
-    init(from decoder: any Decoder) throws {
-        typealias Key = GestureEvent.JSONKey
-        let c = try decoder.container(keyedBy: Key.self)
+extension GestureEvent: JSONLineValue {
+    /// Reads a gesture line's fields.
+    init(line c: KeyedDecodingContainer<JSONKey>) throws {
         // Any time an event can carry (Int64 microseconds) fits; no value traps.
-        guard let milliseconds = try c.decodeNumber(forKey: .timeMilliseconds, in: NumberRange(-9.2e15...9.2e15)) else {
-            throw InvalidValue(codingPath: c.codingPath + [Key.timeMilliseconds], message: "is required")
-        }
+        let time = try c.decodeMilliseconds(forKey: .timeMilliseconds, required: true)!
         let source = try c.decodeIfPresent(GestureEvent.Source.self, forKey: .source) ?? .touch
-        event = GestureEvent(
+        self.init(
             type: try c.decode(GestureEvent.Kind.self, forKey: .type),
             phase: try c.decodeIfPresent(GestureEvent.Phase.self, forKey: .phase),
-            // Whole nanoseconds while they fit in Int64 (exact round trips), else as a Double.
-            time: abs(milliseconds) < 9e12 ? .nanoseconds(Int64((milliseconds * 1_000_000).rounded())) : .milliseconds(milliseconds),
+            time: time,
             fingers: source == .touch ? try c.decode(Int.self, forKey: .fingers) : try c.decodeIfPresent(Int.self, forKey: .fingers) ?? 0,
             cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled),
             direction: try c.decodeIfPresent(SwipeDirection.self, forKey: .direction),

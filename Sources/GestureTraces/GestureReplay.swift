@@ -42,37 +42,31 @@ public struct GestureReplay: Sendable {
     /// in time order (devices in order for equal times). Devices that have
     /// no pipeline (keyboards, tablets) are skipped.
     public func gestures(in trace: Trace) -> [GestureEvent] {
-        deviceGestures(in: trace).map(\.event)
+        deviceGestures(in: trace).map(\.value)
     }
 
-    /// One gesture with the index, in the trace's `devices`, of the device that made it.
-    public struct DeviceGesture: Hashable, Sendable {
+    /// A value (a gesture, a line of the output, a drawn stroke) with the
+    /// index, in the trace's `devices`, of the device that made it.
+    public struct FromDevice<Value: Hashable & Sendable>: Hashable, Sendable {
         /// The index of the device in the trace's `devices`.
         public var device: Int
-        /// The gesture.
-        public var event: GestureEvent
+        /// What the device made.
+        public var value: Value
 
-        /// A gesture `event` made by device `device`.
-        public init(device: Int, event: GestureEvent) {
+        /// `value`, made by device `device`.
+        public init(device: Int, _ value: Value) {
             self.device = device
-            self.event = event
+            self.value = value
         }
     }
 
+    /// One gesture with the index of the device that made it.
+    public typealias DeviceGesture = FromDevice<GestureEvent>
     /// One stroke the engine drew, with the index of the device that drew it
     /// and the verdict of the stroke rule (a rejected one fired nothing).
-    public struct DeviceStroke: Hashable, Sendable {
-        /// The index of the device in the trace's `devices`.
-        public var device: Int
-        /// The stroke and its verdict.
-        public var stroke: DrawnStroke
-
-        /// A stroke `stroke` drawn on device `device`.
-        public init(device: Int, stroke: DrawnStroke) {
-            self.device = device
-            self.stroke = stroke
-        }
-    }
+    public typealias DeviceStroke = FromDevice<DrawnStroke>
+    /// One output with the index of the device that made it.
+    public typealias DeviceOutput = FromDevice<Output>
 
     /// One line of the replay's output: a gesture, or what a mouse's pipeline
     /// decided about a press of its stroke button.
@@ -122,14 +116,6 @@ public struct GestureReplay: Sendable {
         }
     }
 
-    /// One output with the index, in the trace's `devices`, of the device that made it.
-    public struct DeviceOutput: Hashable, Sendable {
-        /// The index of the device in the trace's `devices`.
-        public var device: Int
-        /// The gesture or decision.
-        public var output: Output
-    }
-
     /// What a replay of a trace gives: its gestures and mouse decisions, and
     /// the strokes drawn on touch surfaces with their verdicts.
     public struct Run: Hashable, Sendable {
@@ -141,13 +127,13 @@ public struct GestureReplay: Sendable {
         /// Every gesture, in time order.
         public var gestures: [DeviceGesture] {
             outputs.compactMap { output in
-                guard case .gesture(let event) = output.output else { return nil }
-                return DeviceGesture(device: output.device, event: event)
+                guard case .gesture(let event) = output.value else { return nil }
+                return DeviceGesture(device: output.device, event)
             }
         }
 
         /// The strokes that fired nothing.
-        public var rejectedStrokes: [DeviceStroke] { strokes.filter { !$0.stroke.verdict.isAccepted } }
+        public var rejectedStrokes: [DeviceStroke] { strokes.filter { !$0.value.verdict.isAccepted } }
     }
 
     /// Every gesture of the devices in `trace` that `include` accepts, with
@@ -162,7 +148,7 @@ public struct GestureReplay: Sendable {
     /// What `gestures replay` prints for `trace`: every gesture and mouse
     /// decision, in time order (devices in order for equal times).
     public func outputs(in trace: Trace) -> [Output] {
-        run(trace).outputs.map(\.output)
+        run(trace).outputs.map(\.value)
     }
 
     /// Every gesture and mouse decision of the devices in `trace` that
@@ -191,9 +177,9 @@ public struct GestureReplay: Sendable {
         var outputs: [DeviceOutput] = []
         var strokes: [DeviceStroke] = []
         func collect(_ gestures: [GestureEvent], from device: Int, _ pipeline: inout GesturePipeline) {
-            for event in gestures { outputs.append(DeviceOutput(device: device, output: .gesture(event))) }
+            for event in gestures { outputs.append(DeviceOutput(device: device, .gesture(event))) }
             for decision in pipeline.takeDecisions() where decision.kind != .stroke {
-                outputs.append(DeviceOutput(device: device, output: .mouse(decision)))
+                outputs.append(DeviceOutput(device: device, .mouse(decision)))
             }
         }
         for frame in trace.frames {
@@ -202,21 +188,23 @@ public struct GestureReplay: Sendable {
                 collect(pipeline.process(event), from: frame.device, &pipeline)
             }
             // Strokes are drawn at a frame's end: taken once a frame, not once an event.
-            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: frame.device, stroke: $0) }
+            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: frame.device, $0) }
             pipelines[frame.device] = pipeline
         }
         for index in pipelines.keys.sorted() {
             var pipeline = pipelines[index]!
             collect(pipeline.finish(), from: index, &pipeline)
-            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: index, stroke: $0) }
+            strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: index, $0) }
         }
-        // A stable sort keeps each device's own order.
-        let sortedOutputs = outputs.enumerated().sorted { a, b in
-            a.element.output.time != b.element.output.time ? a.element.output.time < b.element.output.time : a.offset < b.offset
+        return Run(outputs: Self.inTimeOrder(outputs, \.time), strokes: Self.inTimeOrder(strokes, \.time))
+    }
+
+    /// `values` sorted by time, stably: each device's own order is kept, and
+    /// devices stay in order for equal times.
+    private static func inTimeOrder<Value>(_ values: [FromDevice<Value>], _ time: KeyPath<Value, Duration>) -> [FromDevice<Value>] {
+        values.enumerated().sorted { a, b in
+            let (x, y) = (a.element.value[keyPath: time], b.element.value[keyPath: time])
+            return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
-        let sortedStrokes = strokes.enumerated().sorted { a, b in
-            a.element.stroke.time != b.element.stroke.time ? a.element.stroke.time < b.element.stroke.time : a.offset < b.offset
-        }.map(\.element)
-        return Run(outputs: sortedOutputs, strokes: sortedStrokes)
     }
 }

@@ -46,12 +46,7 @@ final class LineReader {
     /// carriage return); returns nil at the end of the input.
     func nextLine<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
         while true {
-            let newline: Int? = buffer.withUnsafeBytes { bytes in
-                guard end > start, let base = bytes.baseAddress,
-                    let found = memchr(base + start, 0x0A, end - start)
-                else { return nil }
-                return UnsafeRawPointer(found) - base
-            }
+            let newline = nextNewline()
             if let newline {
                 guard newline - start <= maximumLineBytes else {
                     throw TraceError(.lineTooLong(limit: maximumLineBytes), line: lineNumber + 1)
@@ -76,16 +71,20 @@ final class LineReader {
         }
     }
 
+    /// The offset in the buffer of the next newline after `start`, if it holds one.
+    /// The corresponding C function is `memchr`.
+    private func nextNewline() -> Int? {
+        buffer.withUnsafeBytes { bytes in
+            guard end > start, let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, end - start) else { return nil }
+            return UnsafeRawPointer(found) - base
+        }
+    }
+
     /// Discards everything up to and including the next newline (or to the
     /// end), however long, holding at most one chunk; for a line that was too long.
     func skipLine() throws {
         while true {
-            let newline: Int? = buffer.withUnsafeBytes { bytes in
-                guard end > start, let base = bytes.baseAddress,
-                    let found = memchr(base + start, 0x0A, end - start)
-                else { return nil }
-                return UnsafeRawPointer(found) - base
-            }
+            let newline = nextNewline()
             if let newline {
                 start = newline + 1
                 return

@@ -21,19 +21,15 @@ extension MouseDecision {
 
     /// The decision as one line of JSON (its points are left out).
     public var jsonLine: String {
-        var fields: [String] = []
-        func add(_ key: JSONKey, _ value: String?) {
-            if let value { fields.append("\"\(key.rawValue)\":\(value)") }
-        }
-        let number = GestureEvent.decimalText
-        add(.mouse, JSONText.quoted(kind.rawValue))
-        add(.timeMilliseconds, number(Self.milliseconds(time)))
-        add(.lengthCounts, lengthCounts.map(number))
-        add(.heldMilliseconds, held.map { number(Self.milliseconds($0)) })
-        add(.template, template.map(JSONText.quoted))
-        add(.score, score.map(number))
-        add(.reason, JSONText.quoted(reason))
-        return "{" + fields.joined(separator: ",") + "}"
+        var line = JSONLineFields<JSONKey>()
+        line.add(.mouse, text: kind.rawValue)
+        line.add(.timeMilliseconds, milliseconds: time)
+        line.add(.lengthCounts, number: lengthCounts)
+        line.add(.heldMilliseconds, milliseconds: held)
+        line.add(.template, text: template)
+        line.add(.score, number: score)
+        line.add(.reason, text: reason)
+        return line.text
     }
 
     /// Reads one line of the format (keys in any order, unknown keys ignored).
@@ -41,30 +37,22 @@ extension MouseDecision {
     /// - Throws: `JSONText.ReadError` when the line is not JSON, or `mouse`,
     ///   `time_ms` or `reason` is missing or of the wrong type.
     public init(jsonLine: String) throws(JSONText.ReadError) {
-        self = try JSONText.decode(DecisionLine.self, from: Data(jsonLine.utf8)).decision
+        self = try Self.read(jsonLine: jsonLine)
     }
 }
 
-/// A decision line, decoded.
-private struct DecisionLine: Decodable {
-    var decision: MouseDecision
-
-    init(from decoder: any Decoder) throws {
-        typealias Key = MouseDecision.JSONKey
-        let c = try decoder.container(keyedBy: Key.self)
+extension MouseDecision: JSONLineValue {
+    /// Reads a decision line's fields.
+    init(line c: KeyedDecodingContainer<JSONKey>) throws {
         guard let kind = MouseDecision.Kind(rawValue: try c.decode(String.self, forKey: .mouse)) else {
             throw InvalidValue(
-                codingPath: c.codingPath + [Key.mouse],
+                codingPath: c.codingPath + [JSONKey.mouse],
                 message: "is not one of \(MouseDecision.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let milliseconds = try c.decodeNumber(forKey: .timeMilliseconds, in: NumberRange(-9.2e15...9.2e15)) else {
-            throw InvalidValue(codingPath: c.codingPath + [Key.timeMilliseconds], message: "is required")
-        }
-        let held = try c.decodeNumber(forKey: .heldMilliseconds, in: NumberRange(0...9.2e15))
-        decision = MouseDecision(
-            kind: kind, time: .nanoseconds(Int64((milliseconds * 1_000_000).rounded())),
+        self.init(
+            kind: kind, time: try c.decodeMilliseconds(forKey: .timeMilliseconds, required: true)!,
             lengthCounts: try c.decodeIfPresent(Double.self, forKey: .lengthCounts),
-            held: held.map { .nanoseconds(Int64(($0 * 1_000_000).rounded())) },
+            held: try c.decodeMilliseconds(forKey: .heldMilliseconds, in: NumberRange(0...9.2e15)),
             template: try c.decodeIfPresent(String.self, forKey: .template),
             score: try c.decodeIfPresent(Double.self, forKey: .score),
             reason: try c.decode(String.self, forKey: .reason))

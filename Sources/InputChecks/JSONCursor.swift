@@ -80,20 +80,11 @@ public struct JSONCursor {
         at path: @autoclosure () -> String,
         _ member: (inout JSONCursor, String) throws(JSONText.ReadError) -> Void
     ) throws(JSONText.ReadError) {
-        try expect(.object, at: path)
-        index += 1
-        skipSpace()
-        if current == UInt8(ascii: "}") { index += 1; return }
-        while index < bytes.count {
-            skipSpace()
-            let key = try readString(at: path(), maximumBytes: .max)
-            skipSpace()
-            index += 1  // ':'
-            try member(&self, key)
-            skipSpace()
-            let separator = current
-            index += 1
-            if separator != UInt8(ascii: ",") { return }
+        try readItems(of: .object, closedBy: UInt8(ascii: "}"), at: path) { cursor, _ throws(JSONText.ReadError) in
+            let key = try cursor.readString(at: path(), maximumBytes: .max)
+            cursor.skipSpace()
+            cursor.index += 1  // ':'
+            try member(&cursor, key)
         }
     }
 
@@ -104,13 +95,23 @@ public struct JSONCursor {
         at path: @autoclosure () -> String,
         _ element: (inout JSONCursor, Int) throws(JSONText.ReadError) -> Void
     ) throws(JSONText.ReadError) {
-        try expect(.list, at: path)
+        try readItems(of: .list, closedBy: UInt8(ascii: "]"), at: path, element)
+    }
+
+    /// Reads the object or list at the cursor, calling `item` with each
+    /// member's or element's index (counted from 0), at its first byte.
+    private mutating func readItems(
+        of kind: Kind, closedBy closing: UInt8, at path: () -> String,
+        _ item: (inout JSONCursor, Int) throws(JSONText.ReadError) -> Void
+    ) throws(JSONText.ReadError) {
+        try expect(kind, at: path)
         index += 1
         skipSpace()
-        if current == UInt8(ascii: "]") { index += 1; return }
+        if current == closing { index += 1; return }
         var count = 0
         while index < bytes.count {
-            try element(&self, count)
+            skipSpace()
+            try item(&self, count)
             count += 1
             skipSpace()
             let separator = current

@@ -27,6 +27,8 @@ public struct LiveDevice: Hashable, Sendable {
 /// decides is in ``InterceptedDevice``; everything it does to a device goes
 /// through the ``DeviceIO``, so that a host test runs this very loop over
 /// fake devices, and `EvdevInput`'s `LiveGestures` over the kernel's.
+/// Touch surfaces and mice (the ``DeviceKinds`` it reads) are devices of
+/// the same loop: a mouse's pipeline decides what its clone gets.
 ///
 /// - It waits at most until the earliest timer of any device (the engine's,
 ///   the hand-over's, the pacer's), reads the frames already queued
@@ -62,6 +64,10 @@ public final class DeviceLoop<IO: DeviceIO> {
         /// same frame (its `stroke` event, when it fired); a rejected one says
         /// why it fired nothing.
         case stroke(DrawnStroke, LiveDevice)
+        /// What a mouse's pipeline decided about a press of its stroke button
+        /// (`MouseDecision`), after the gestures of the same call (an accepted
+        /// stroke's `stroke` event); a stroke's, accepted or rejected, has its points.
+        case decision(MouseDecision, LiveDevice)
         /// The hand-over of an intercepted device changed mode (its frames
         /// pass, are held while the engine decides, are claimed, or its
         /// clone's contacts settle), and why.
@@ -77,6 +83,8 @@ public final class DeviceLoop<IO: DeviceIO> {
     public var devices: [LiveDevice] { open.values.map(\.device).sorted { $0.id < $1.id } }
     /// Whether devices are taken from the desktop.
     public let intercepts: Bool
+    /// The kinds of device read; the others are closed.
+    public let kinds: DeviceKinds
 
     private let setup: (LiveDevice) -> GesturePipeline.Setup?
     private let claims: (LiveDevice) -> PassThroughFilter.Policy
@@ -99,6 +107,8 @@ public final class DeviceLoop<IO: DeviceIO> {
     /// - Parameters:
     ///   - io: the device I/O the loop runs over (evdev, or a fake in tests).
     ///   - devices: the devices open at the start.
+    ///   - kinds: the kinds of device read (touch surfaces by default); the
+    ///     others are closed.
     ///   - intercepts: whether each device is taken from the desktop (and
     ///     devices this package made are left alone).
     ///   - setup: the pipeline setup of a device about to be read, or nil to
@@ -107,12 +117,13 @@ public final class DeviceLoop<IO: DeviceIO> {
     ///     touches (so a reload applies from the next touch).
     ///   - warn: where one-sentence warnings go.
     public init(
-        io: IO, devices: [IO.Handle], intercepts: Bool,
+        io: IO, devices: [IO.Handle], kinds: DeviceKinds = .touch, intercepts: Bool,
         setup: @escaping (LiveDevice) -> GesturePipeline.Setup?,
         claims: @escaping (LiveDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
         warn: @escaping (String) -> Void
     ) {
         self.io = io
+        self.kinds = kinds
         self.intercepts = intercepts
         self.setup = setup
         self.claims = claims
@@ -157,8 +168,7 @@ public final class DeviceLoop<IO: DeviceIO> {
             if entry.session.isIntercepted { try? io.writeClone(step.cloneFrames, of: handle) }
             io.release(handle)
             open[handle] = entry
-            for gesture in step.gestures { emit(.gesture(gesture, entry.device)) }
-            for stroke in step.strokes { emit(.stroke(stroke, entry.device)) }
+            handOut(step, of: entry.device, emit)
         }
     }
 
@@ -177,7 +187,7 @@ public final class DeviceLoop<IO: DeviceIO> {
     private func adopt(_ handle: IO.Handle) -> LiveDevice? {
         let facts = io.facts(of: handle)
         var device = LiveDevice(id: nextID, node: facts.node, description: facts.description)
-        guard !(intercepts && facts.isMadeByGestures), InterceptedDevice.reads(facts.description),
+        guard !(intercepts && facts.isMadeByGestures), kinds.reads(facts.description),
             let chosen = setup(device)
         else {
             io.close(handle)
@@ -212,13 +222,14 @@ public final class DeviceLoop<IO: DeviceIO> {
                 hand(step, of: handle, &entry, emit)
             case .resynced(let handle, let frame):
                 guard var entry = open[handle] else { continue }
-                if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: "the gesture in progress") { warn(sentence) }
+                let cancelled = entry.session.isMouse ? "a stroke in progress" : "the gesture in progress"
+                if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: cancelled) { warn(sentence) }
                 let step = entry.session.resynchronize(frame, state: io.state(of: handle), nowMicroseconds: io.nowMicroseconds())
                 hand(step, of: handle, &entry, emit)
             case .removed(let handle, let error):
                 guard var entry = open.removeValue(forKey: handle) else { continue }
                 io.release(handle)
-                for gesture in entry.session.cancel().gestures { emit(.gesture(gesture, entry.device)) }
+                handOut(entry.session.cancel(), of: entry.device, emit)
                 emit(.removed(entry.device, error))
             }
         }
@@ -251,10 +262,14 @@ public final class DeviceLoop<IO: DeviceIO> {
             }
         }
         open[handle] = entry
-        if let mode = step.mode, let reason = step.reason, entry.session.isIntercepted {
-            emit(.handOver(mode, reason, entry.device))
-        }
-        for gesture in step.gestures { emit(.gesture(gesture, entry.device)) }
-        for stroke in step.strokes { emit(.stroke(stroke, entry.device)) }
+        if let mode = step.mode, let reason = step.reason, entry.session.isIntercepted { emit(.handOver(mode, reason, entry.device)) }
+        handOut(step, of: entry.device, emit)
+    }
+
+    /// Hands out a step's gestures, strokes and decisions, in that order.
+    private func handOut(_ step: InterceptedDevice.Step, of device: LiveDevice, _ emit: (Output) -> Void) {
+        for gesture in step.gestures { emit(.gesture(gesture, device)) }
+        for stroke in step.strokes { emit(.stroke(stroke, device)) }
+        for decision in step.decisions { emit(.decision(decision, device)) }
     }
 }

@@ -3,8 +3,12 @@ import TouchInput
 
 /// One live device, everything between its kernel events and what reaches
 /// its clone: its `GesturePipeline` (the decoder and engine a replay runs)
-/// and, when it is intercepted, the ``PassThroughFilter`` that keeps claimed
-/// gestures from the clone and the ``ClonePacer`` that spaces what goes out.
+/// and, when it is intercepted, what decides what reaches the clone. For a
+/// touchpad or touchscreen that is the ``PassThroughFilter``, which keeps
+/// claimed gestures from the clone, and the ``ClonePacer``, which spaces
+/// what goes out; for a mouse it is the pipeline's own `StrokeButtonFilter`
+/// (the mouse withholds its stroke button exactly when it is intercepted),
+/// whose frames go out as it gives them, with its `MouseDecision`s.
 ///
 /// Pure: events and times in, gestures and the frames to write to the clone
 /// out; it reads no clock and makes no system call. ``DeviceLoop`` runs one
@@ -41,47 +45,55 @@ public struct InterceptedDevice: Sendable {
         /// stroke rule (`GesturePipeline.takeDrawnStrokes()`): a rejected one
         /// fired nothing, and says why.
         public var strokes: [DrawnStroke] = []
+        /// A mouse's decisions in the call, in order (`GesturePipeline.takeDecisions()`):
+        /// what became of each press of its stroke button.
+        public var decisions: [MouseDecision] = []
     }
 
     /// The pipeline: decoder and engine.
     public private(set) var pipeline: GesturePipeline
-    /// The filter deciding what reaches the clone, or nil when the device is
-    /// not intercepted (read beside the desktop).
+    /// The filter deciding what reaches a touch device's clone, or nil when
+    /// the device is not intercepted (read beside the desktop) or is a mouse.
     public private(set) var filter: PassThroughFilter?
     private var pacer = ClonePacer()
+    /// Whether a mouse's clone gets what its pipeline withholds and passes on.
+    private var clonesMouse = false
 
     /// A device described by `device` in `state` now (libevdev's state: what
     /// a device opened while in use already holds), its gesture times counted
     /// from `originMicroseconds`; intercepted under `policy`, or read beside
-    /// the desktop when it is nil. Nil when the pipeline takes no such device
+    /// the desktop when it is nil (a mouse's claims are its stroke button:
+    /// any policy intercepts it). Nil when the pipeline takes no such device
     /// (`GesturePipeline.init(device:originMicroseconds:setup:)`).
     public init?(
         device: DeviceDescription, state: EvdevState = EvdevState(), setup: GesturePipeline.Setup,
         originMicroseconds: Int64, policy: PassThroughFilter.Policy?
     ) {
-        // A touch surface's: a mouse's pipeline (no GestureEngine) is read by LiveMouseStrokes for now.
-        guard var pipeline = GesturePipeline(device: device, originMicroseconds: originMicroseconds, setup: setup),
-            let engine = pipeline.engine
-        else {
-            return nil
+        var setup = setup
+        setup.mouse.withholdsButton = policy != nil
+        guard var pipeline = GesturePipeline(device: device, originMicroseconds: originMicroseconds, setup: setup) else { return nil }
+        if let engine = pipeline.engine {
+            pipeline.seed(from: state)  // contacts and keys already down when reading starts
+            filter = policy.map { PassThroughFilter(device: device, deviceState: state, policy: $0, engine: engine.configuration) }
+        } else {
+            // A mouse starts from its events alone, as a replay of its recording does.
+            clonesMouse = policy != nil
         }
-        pipeline.seed(from: state)  // contacts and keys already down when reading starts
         self.pipeline = pipeline
-        filter = policy.map { PassThroughFilter(device: device, deviceState: state, policy: $0, engine: engine.configuration) }
     }
 
     /// Whether a device described so can be read: it has a pipeline (a
-    /// touchpad or a touchscreen, `GesturePipeline.surface(for:)`).
+    /// touchpad, a touchscreen or a mouse, `GesturePipeline.reads(_:)`).
     public static func reads(_ device: DeviceDescription) -> Bool {
-        GesturePipeline.surface(for: device) != nil
+        GesturePipeline.reads(device)
     }
 
     /// The device.
     public var device: DeviceDescription { pipeline.device }
-    /// What the engine is doing (the init takes only pipelines with a `GestureEngine`).
-    private var engineStatus: GestureEngine.Status { pipeline.engine!.status }
+    /// Whether the device is a mouse (its pipeline runs a `MouseStrokeEngine`).
+    public var isMouse: Bool { pipeline.mouse != nil }
     /// Whether frames go to a clone.
-    public var isIntercepted: Bool { filter != nil }
+    public var isIntercepted: Bool { filter != nil || clonesMouse }
 
     /// Takes one frame read from the device (its events, ending in
     /// `SYN_REPORT`) at `nowMicroseconds` (the events' clock). Between
@@ -96,11 +108,11 @@ public struct InterceptedDevice: Sendable {
         for event in frame {
             if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
         }
-        step.strokes = pipeline.takeDrawnStrokes()
-        guard var filter else { return step }
+        takeDrawn(into: &step)
+        guard var filter, let status = pipeline.engine?.status else { return step }
         let before = filter.mode
         if filter.isIdle { filter.policy = claims() }
-        let out = filter.process(frame, touch: touch, gestures: step.gestures, status: engineStatus)
+        let out = filter.process(frame, touch: touch, gestures: step.gestures, status: status)
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
         step.note(filter, before: before)
@@ -114,7 +126,7 @@ public struct InterceptedDevice: Sendable {
     /// to the device's state.
     public mutating func resynchronize(_ frame: [InputEvent], state: EvdevState, nowMicroseconds now: Int64) -> Step {
         var step = Step()
-        pipeline.seed(from: state)
+        if !isMouse { pipeline.seed(from: state) }
         let time = frame.first?.microseconds ?? now
         let marker = [
             InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
@@ -124,10 +136,10 @@ public struct InterceptedDevice: Sendable {
         for event in marker + frame {
             if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
         }
-        step.strokes = pipeline.takeDrawnStrokes()
-        guard var filter else { return step }
+        takeDrawn(into: &step)
+        guard var filter, let status = pipeline.engine?.status else { return step }
         let before = filter.mode
-        let out = filter.resynchronize(frame, touch: touch, status: engineStatus)
+        let out = filter.resynchronize(frame, touch: touch, status: status)
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
         step.note(filter, before: before)
@@ -146,11 +158,12 @@ public struct InterceptedDevice: Sendable {
     public mutating func fireTimers(dueBy now: Int64) -> Step {
         var step = Step()
         step.gestures = pipeline.fireTimers(dueByMicroseconds: now)
-        guard var filter else { return step }
+        takeDrawn(into: &step)
+        guard var filter, let status = pipeline.engine?.status else { return step }
         let before = filter.mode
         var out: [[InputEvent]] = []
         if !step.gestures.isEmpty || filter.nextDeadlineMicroseconds.map({ $0 <= now }) ?? false {
-            out = filter.advance(toMicroseconds: now, gestures: step.gestures, status: engineStatus)
+            out = filter.advance(toMicroseconds: now, gestures: step.gestures, status: status)
         }
         self.filter = filter
         step.cloneFrames = pace(out, now: now)
@@ -164,7 +177,7 @@ public struct InterceptedDevice: Sendable {
     public mutating func finish() -> Step {
         var step = Step()
         step.gestures = pipeline.finish()
-        step.strokes = pipeline.takeDrawnStrokes()
+        takeDrawn(into: &step)
         guard var filter else { return step }
         step.cloneFrames = pacer.drain() + filter.finish()
         self.filter = filter
@@ -176,7 +189,10 @@ public struct InterceptedDevice: Sendable {
     public mutating func cancel() -> Step {
         var step = Step()
         step.gestures = pipeline.cancel()
+        step.decisions = pipeline.takeDecisions()
+        _ = pipeline.takeCloneFrames()
         filter = nil
+        clonesMouse = false
         pacer = ClonePacer()
         return step
     }
@@ -186,6 +202,18 @@ public struct InterceptedDevice: Sendable {
     public mutating func stopIntercepting() {
         filter = nil
         pacer = ClonePacer()
+        clonesMouse = false
+        pipeline.stopWithholdingButton()
+    }
+
+    /// Takes what the pipeline drew and decided in the call: the strokes
+    /// with their verdicts, a mouse's decisions and, when it is cloned, the
+    /// frames its stroke button filter lets out.
+    private mutating func takeDrawn(into step: inout Step) {
+        step.strokes = pipeline.takeDrawnStrokes()
+        step.decisions = pipeline.takeDecisions()
+        let frames = pipeline.takeCloneFrames()
+        if clonesMouse { step.cloneFrames = frames }
     }
 
     /// The description the device's clone is made from

@@ -1,7 +1,7 @@
 /// The warning that the kernel dropped a device's events (`SYN_DROPPED`:
 /// this program fell behind), given at most once every ``interval`` so that
-/// a machine under load does not flood the log. `DeviceLoop` and
-/// `LiveMouseStrokes` each keep one for all their devices.
+/// a machine under load does not flood the log. `DeviceLoop` keeps one for
+/// all its devices, touch surfaces and mice.
 ///
 ///     var lostEvents = LostEventsWarning()
 ///     lostEvents.sentence(node: "/dev/input/event5", cancelling: "the gesture in progress")

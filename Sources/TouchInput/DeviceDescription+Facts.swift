@@ -172,3 +172,21 @@ public struct PositionScale: Hashable, Sendable {
             y: Double(Int64(y) - Int64(minimumY)) / unitsPerMillimeterY)
     }
 }
+
+extension DeviceDescription {
+    /// The description as a mouse's, for a device chosen by name to draw
+    /// strokes with whatever its kind: only its relative axes (`REL_X` and
+    /// `REL_Y` always) and its buttons (`BTN_LEFT` always), so that its
+    /// `GesturePipeline` is a mouse's.
+    ///
+    ///     keyboardWithTrackpoint.readAsMouse.kind   // .mouse
+    public var readAsMouse: DeviceDescription {
+        var mouse = DeviceDescription(name: name, id: id)
+        for code in [REL.X, REL.Y, REL.WHEEL, REL.HWHEEL] where supports(EV.REL, code) { mouse.enable(EV.REL, code) }
+        if !mouse.supports(EV.REL, REL.X) { mouse.enable(EV.REL, REL.X) }
+        if !mouse.supports(EV.REL, REL.Y) { mouse.enable(EV.REL, REL.Y) }
+        for code in BTN.LEFT...BTN.TASK where supports(EV.KEY, code) { mouse.enable(EV.KEY, code) }
+        if !mouse.supports(EV.KEY, BTN.LEFT) { mouse.enable(EV.KEY, BTN.LEFT) }
+        return mouse
+    }
+}

@@ -4,9 +4,9 @@ import GestureRecognition
 /// ``MultitouchDecoder`` feeding the device's engine, a `GestureEngine` for a
 /// touchpad or touchscreen, a ``MouseStrokeEngine`` for a mouse.
 ///
-/// `GestureReplay` runs one per device of a trace and the live readers
-/// (`LiveGestures`, `LiveMouseStrokes`) one per open device, so a live device
-/// gives exactly what a replay of its recording gives. Events after
+/// `GestureReplay` runs one per device of a trace and the live reader one
+/// per open device (InputInterception's `InterceptedDevice` on its
+/// `DeviceLoop`, touch surfaces and mice alike), so a live device gives exactly what a replay of its recording gives. Events after
 /// `SYN_DROPPED` cancel the gesture in progress (the frame they complete has
 /// `followsDroppedEvents`). A mouse's pipeline also decides what became of
 /// each press of its stroke button (``takeDecisions()``) and, when the button
@@ -228,6 +228,13 @@ public struct GesturePipeline: Sendable {
             return events
         }
         return events + engine!.finish()
+    }
+
+    /// Stops withholding a mouse's stroke button (``MouseStrokeEngine/stopWithholdingButton()``:
+    /// its clone is given up); nothing for a touch surface.
+    public mutating func stopWithholdingButton() {
+        mouse?.stopWithholdingButton()
+        mouseEvents.removeAll()
     }
 
     /// A mouse's decisions since the last call, in time order (none for a touch surface).

@@ -10,7 +10,7 @@ import GestureRecognition
 /// ``Kind/rejected`` stroke, or a ``Kind/cancelled`` one.
 ///
 ///     for decision in pipeline.takeDecisions() { print(decision) }
-///     // 1212 ms  mouse rejected  412 counts  best circle, score 0.62: below the threshold 0.75
+///     // 1212 ms  mouse rejected  412 counts  below the threshold: circle scores 0.62 of 0.75
 public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
     /// What became of the press.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -39,16 +39,21 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
     public var template: String?
     /// The score of ``template``, in 0...1.
     public var score: Double?
-    /// One phrase saying why, with the figures (`best circle, score 0.62: below the threshold 0.75`).
+    /// One phrase saying why, with the figures (`below the threshold: circle scores 0.62 of 0.75`).
     public var reason: String
     /// Strokes and rejected strokes: the points drawn, in mouse counts from
     /// where the button went down (y grows downwards); empty otherwise.
     public var points: [Point]
+    /// Rejected strokes: the stroke rule's rejection (``reason`` says it in
+    /// words), so that a caller can tell a stroke refused by the capture
+    /// (too short, a drag along one line) from one no template accepted.
+    public var rejection: StrokeVerdict.Rejection?
 
     /// A decision of `kind` at `time`.
     public init(
         kind: Kind, time: Duration, lengthCounts: Double? = nil, held: Duration? = nil,
-        template: String? = nil, score: Double? = nil, reason: String, points: [Point] = []
+        template: String? = nil, score: Double? = nil, reason: String, points: [Point] = [],
+        rejection: StrokeVerdict.Rejection? = nil
     ) {
         self.kind = kind
         self.time = time
@@ -58,9 +63,10 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
         self.score = score
         self.reason = reason
         self.points = points
+        self.rejection = rejection
     }
 
-    /// One readable line: `1212 ms  mouse rejected  412 counts  best circle, score 0.62: below the threshold 0.75`.
+    /// One readable line: `1212 ms  mouse rejected  412 counts  below the threshold: circle scores 0.62 of 0.75`.
     public var description: String {
         var parts = ["\(GestureEvent.decimalText(Self.milliseconds(time))) ms", "mouse \(kind.rawValue)"]
         if let lengthCounts { parts.append("\(GestureEvent.decimalText(lengthCounts)) counts") }
@@ -69,8 +75,5 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `duration` in milliseconds, as `time_ms` gives it.
-    public static func milliseconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
-    }
+    public static func milliseconds(_ duration: Duration) -> Double { GestureEvent.milliseconds(duration) }
 }

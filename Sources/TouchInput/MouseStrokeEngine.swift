@@ -21,6 +21,10 @@ public struct MouseStrokeEngine: Sendable {
         /// The recognizer's orientation and threshold; by default orientation
         /// matters (30 degrees) and best scores below 0.75 are no match.
         public var recognition: UnistrokeRecognizer.Configuration
+        /// The stroke rule a drawn stroke must pass to fire, the one touch
+        /// strokes pass (`StrokeRule`): its lengths in mouse counts
+        /// (``defaultRule`` by default; the threshold is ``recognition``'s).
+        public var rule: StrokeRule
         /// Whether the stroke button is withheld from the desktop (the mouse
         /// is intercepted): then clicks and presses held still are passed on
         /// by the ``StrokeButtonFilter``, and a press held still abandons its
@@ -31,25 +35,39 @@ public struct MouseStrokeEngine: Sendable {
         public init(
             strokes: StrokeButtonFilter.Settings = StrokeButtonFilter.Settings(),
             recognition: UnistrokeRecognizer.Configuration = Self.defaultRecognition,
+            rule: StrokeRule = Self.defaultRule,
             withholdsButton: Bool = true
         ) {
             self.strokes = strokes
             self.recognition = recognition
+            self.rule = rule
             self.withholdsButton = withholdsButton
         }
 
         /// Orientation-sensitive within 30 degrees, threshold 0.75.
         public static let defaultRecognition = UnistrokeRecognizer.Configuration(orientation: .sensitive, rejectionThreshold: 0.75)
-    }
 
-    /// Whether a drawn stroke is accepted, and if not, why: the one place a
-    /// mouse stroke is judged. Today the rule is the recognizer's threshold
-    /// alone; the core's capture-and-acceptance step takes its place here.
-    public enum Verdict: Hashable, Sendable {
-        /// A template accepted it.
-        case accepted(UnistrokeRecognizer.Match)
-        /// None did: the best candidate, if any, and a phrase with the rule and its figures.
-        case rejected(best: UnistrokeRecognizer.Match?, reason: String)
+        /// The smallest mouse stroke by default, in counts: the diagonal of
+        /// the box round its path (about 1.3 mm of hand motion on a 1,000 dpi
+        /// mouse, 3 mm on a 400 dpi one; 50 pixels of pointer motion without
+        /// acceleration). The $1 shapes drawn 100 counts across pass it.
+        public static let defaultMinimumSizeCounts = 50.0
+
+        /// The engine's stroke rule with ``defaultMinimumSizeCounts``.
+        public static let defaultRule = rule(minimumSizeCounts: defaultMinimumSizeCounts)
+
+        /// The stroke rule of a mouse: at least `minimumSizeCounts` (the
+        /// diagonal of the box round the path, in counts: a mouse says
+        /// nothing of millimetres), and the width ratio and margin of
+        /// `engine` (`strokeMinimumWidthRatio`, `strokeMinimumMargin`), as
+        /// touch strokes have them.
+        public static func rule(
+            minimumSizeCounts: Double, engine: GestureEngine.Configuration = GestureEngine.Configuration()
+        ) -> StrokeRule {
+            StrokeRule(
+                minimumLength: minimumSizeCounts, unit: .counts, minimumWidthRatio: engine.strokeMinimumWidthRatio,
+                minimumMargin: engine.strokeMinimumMargin)
+        }
     }
 
     /// How long a stroke waits after its release before it is recognised:
@@ -58,7 +76,7 @@ public struct MouseStrokeEngine: Sendable {
     public static let unplugGrace: Duration = .milliseconds(100)
 
     /// The settings in use.
-    public let settings: Settings
+    public private(set) var settings: Settings
     /// The time, in the events' clock (microseconds), that event times count from.
     public let originMicroseconds: Int64
 
@@ -83,22 +101,11 @@ public struct MouseStrokeEngine: Sendable {
         filter = settings.withholdsButton ? StrokeButtonFilter(settings: settings.strokes) : nil
     }
 
-    /// Judges `points` (mouse counts): the seam where the stroke acceptance rule lives.
-    public func verdict(for points: [Point]) -> Verdict {
-        switch recognizer.recognize(points) {
-        case .match(let match):
-            return .accepted(match)
-        case .noMatch(let best?):
-            return .rejected(
-                best: best,
-                reason:
-                    "best \(best.name), score \(GestureEvent.decimalText(best.score)): below the threshold \(GestureEvent.decimalText(settings.recognition.rejectionThreshold))"
-            )
-        case .noMatch(nil):
-            return .rejected(best: nil, reason: "no template to match")
-        case .degenerate(let degeneracy):
-            return .rejected(best: nil, reason: "not a stroke: \(degeneracy)")
-        }
+    /// Judges `points` (mouse counts) by the settings' ``Settings/rule``,
+    /// the `StrokeRule` touch strokes are judged by: accepted, or rejected
+    /// with the rule and its figures (`too short: 31.2 of 50 counts`).
+    public func verdict(for points: [Point]) -> StrokeVerdict {
+        settings.rule.judge(points, with: recognizer)
     }
 
     /// The earliest timer due (microseconds, the events' clock): a withheld
@@ -179,6 +186,15 @@ public struct MouseStrokeEngine: Sendable {
         if tracker.cancel() != nil { decide(.cancelled, reason: "the input ended with the button held", at: latestMicroseconds) }
     }
 
+    /// Stops withholding the stroke button (the mouse's clone is given up
+    /// and the desktop reads the mouse itself): from now on the desktop sees
+    /// every event as it happens, and nothing goes to a clone.
+    public mutating func stopWithholdingButton() {
+        filter = nil
+        settings.withholdsButton = false
+        cloneFrames.removeAll()
+    }
+
     /// The decisions made since the last call, in time order.
     public mutating func takeDecisions() -> [MouseDecision] {
         defer { decisions.removeAll(keepingCapacity: true) }
@@ -216,18 +232,21 @@ public struct MouseStrokeEngine: Sendable {
     private mutating func recognize(_ points: [Point], lengthCounts: Double, at microseconds: Int64, into gestures: inout [GestureEvent]) {
         let time = EventTime.duration(from: originMicroseconds, to: microseconds)
         let kept = filter == nil ? "" : "; its button was kept from the desktop"
-        switch verdict(for: points) {
-        case .accepted(let match):
+        let verdict = verdict(for: points)
+        switch verdict {
+        case .accepted(let acceptance):
+            let match = acceptance.match
             gestures.append(GestureEvent(type: .stroke, time: time, fingers: 0, template: match.name, score: match.score, source: .mouse))
             decisions.append(
                 MouseDecision(
                     kind: .stroke, time: time, lengthCounts: lengthCounts, template: match.name, score: match.score,
-                    reason: "\(match.name), score \(GestureEvent.decimalText(match.score))\(kept)", points: points))
-        case .rejected(let best, let reason):
+                    reason: "\(verdict)\(kept)", points: points))
+        case .rejected(let rejection):
             decisions.append(
                 MouseDecision(
-                    kind: .rejected, time: time, lengthCounts: lengthCounts, template: best?.name, score: best?.score,
-                    reason: reason + kept, points: points))
+                    kind: .rejected, time: time, lengthCounts: lengthCounts, template: rejection.best?.name,
+                    score: rejection.best?.score, reason: "\(rejection)\(kept)", points: points,
+                    rejection: rejection))
         }
     }
 

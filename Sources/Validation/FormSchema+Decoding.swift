@@ -188,27 +188,23 @@ private struct FieldReader {
     var path: String
 
     func string(_ key: String) throws(FormSchema.SchemaError) -> String? {
-        switch keys[key] {
-        case nil: return nil
-        case .string(let text)?: return text
-        case _?: throw .init("\(path).\(key)", .wrongType(expected: "a string"))
-        }
+        try read(key, expected: "a string") { if case .string(let text) = $0 { text } else { nil } }
     }
 
     func bool(_ key: String) throws(FormSchema.SchemaError) -> Bool? {
-        switch keys[key] {
-        case nil: return nil
-        case .bool(let flag)?: return flag
-        case _?: throw .init("\(path).\(key)", .wrongType(expected: "true or false"))
-        }
+        try read(key, expected: "true or false") { if case .bool(let flag) = $0 { flag } else { nil } }
     }
 
     func number(_ key: String) throws(FormSchema.SchemaError) -> Double? {
-        switch keys[key] {
-        case nil: return nil
-        case .number(let number)?: return number
-        case _?: throw .init("\(path).\(key)", .wrongType(expected: "a number"))
-        }
+        try read(key, expected: "a number") { if case .number(let number) = $0 { number } else { nil } }
+    }
+
+    /// The value at `key` as `typed` takes it, nil when absent; a value of
+    /// another type fails as not `expected`.
+    private func read<T>(_ key: String, expected: String, _ typed: (JSONValue) -> T?) throws(FormSchema.SchemaError) -> T? {
+        guard let value = keys[key] else { return nil }
+        guard let read = typed(value) else { throw .init("\(path).\(key)", .wrongType(expected: expected)) }
+        return read
     }
 
     /// A whole number from 0 to `Int32.max`.

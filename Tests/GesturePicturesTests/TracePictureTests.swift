@@ -13,7 +13,7 @@ struct TracePictureTests {
     static func expectedParts(of trace: Trace) throws -> (contacts: Set<Int>, gestures: [GestureEvent]) {
         let device = try TracePicture.touchDevice(in: trace, requested: nil)
         let frames = TracePicture.touchFrames(in: trace, device: device)
-        let gestures = GestureReplay().deviceGestures(in: trace, including: { i, _ in i == device }).map(\.event)
+        let gestures = GestureReplay().deviceGestures(in: trace, including: { i, _ in i == device }).map(\.value)
         return (Set(frames.flatMap { $0.contacts.map(\.id) }), gestures.filter(\.isCompletion))
     }
 

@@ -53,10 +53,10 @@ import TouchInput
     func mouseDecisionLine() throws {
         let decision = MouseDecision(
             kind: .rejected, time: .microseconds(804_000), lengthCounts: 994.2712, template: "pigtail",
-            score: 0.3214, reason: "best pigtail, score 0.321: below the threshold 0.75", points: [.zero])
+            score: 0.3214, reason: "below the threshold: pigtail scores 0.3214 of 0.75", points: [.zero])
         #expect(
             decision.jsonLine
-                == #"{"mouse":"rejected","time_ms":804,"length_counts":994.271,"template":"pigtail","score":0.321,"reason":"best pigtail, score 0.321: below the threshold 0.75"}"#
+                == #"{"mouse":"rejected","time_ms":804,"length_counts":994.271,"template":"pigtail","score":0.321,"reason":"below the threshold: pigtail scores 0.3214 of 0.75"}"#
         )
         let back = try MouseDecision(jsonLine: decision.jsonLine)
         #expect(back.kind == .rejected && back.time == decision.time && back.template == "pigtail" && back.reason == decision.reason)

@@ -155,7 +155,7 @@ struct DaemonCommandTests {
             ) == true, "\(mouseLines)")
         #expect(mouseLines.dropFirst().first?.hasPrefix("gestures: mouse press: held still for 300 ms") == true, "\(mouseLines)")
         #expect(
-            mouseLines.last?.contains("rejected, 994.271 counts: best pigtail, score 0.321: below the threshold 0.75") == true,
+            mouseLines.last?.contains("rejected, 994.271 counts: below the threshold: pigtail scores 0.3209 of 0.75") == true,
             "\(mouseLines)")
         try FileManager.default.removeItem(at: marker)
         try configuration(mouse: false).write(to: config, atomically: true, encoding: .utf8)

@@ -120,12 +120,21 @@ import TouchInput
         #expect(none.isEmpty && decisions.map(\.kind) == [.press] && decisions[0].time == .milliseconds(310))
     }
 
-    @Test func theVerdictIsTheOneAcceptanceStep() throws {
+    @Test func theVerdictIsTheStrokeRulesInCounts() throws {
         let engine = MouseStrokeEngine(settings: .init(), templates: .dollarShapes, originMicroseconds: 0)
         let circle = TemplateLibrary.dollarShapes.samples(named: "circle")[0]
-        guard case .accepted(let match) = engine.verdict(for: circle) else { Issue.record("circle rejected"); return }
-        #expect(match.name == "circle")
-        guard case .rejected(_, let reason) = engine.verdict(for: [.zero, .zero]) else { Issue.record("a dot accepted"); return }
-        #expect(reason.hasPrefix("not a stroke"))
+        let rule = MouseStrokeEngine.Settings.defaultRule
+        let recognizer = UnistrokeRecognizer(library: .dollarShapes, configuration: MouseStrokeEngine.Settings.defaultRecognition)
+        #expect(engine.verdict(for: circle) == rule.judge(circle, with: recognizer))
+        #expect(engine.verdict(for: circle).acceptedMatch?.name == "circle")
+        #expect(engine.verdict(for: [.zero]).rejection?.rule == .stroke)
+        // A circle 20 counts across is too short by the mouse's minimum, in counts.
+        let small = circle.map { Point(x: $0.x * 0.2, y: $0.y * 0.2) }
+        let verdict = engine.verdict(for: small)
+        #expect(verdict.rejection?.rule == .length)
+        #expect(verdict.description.hasPrefix("too short: ") && verdict.description.hasSuffix(" of 50 counts"), "\(verdict)")
+        let touch = StrokeRule(GestureEngine.Configuration())
+        #expect(rule.unit == .counts && rule.minimumLength == 50)
+        #expect(rule.minimumWidthRatio == touch.minimumWidthRatio && rule.minimumMargin == touch.minimumMargin)
     }
 }

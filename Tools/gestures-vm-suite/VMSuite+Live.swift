@@ -60,12 +60,7 @@ extension VMSuite {
     /// `gestures replay` prints for it.
     func watchStartedAfterUse() throws {
         for traceName in VMSuite.usedBeforeTraces {
-            let path = VMSuite.tracePath(traceName)
-            let (status, out, err) = try runGestures(["replay", "--ends", path])
-            try expect(status == 0, "replay \(traceName): \(err)")
-            let expected = out.split(separator: "\n").map(String.init)
-            try expect(!expected.isEmpty, "replay of \(traceName) gave nothing")
-            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
+            let (trace, expected) = try replayedEnds(traceName)
             let device = try VirtualDevice(trace.devices[0])
             defer { device.destroy() }
             let node = device.devnode!
@@ -143,6 +138,17 @@ extension VMSuite {
         }.max() ?? 0
     }
 
+    /// The bundled trace `traceName`, and what `gestures replay --ends` prints
+    /// for it (some lines: a check's trace always gives a gesture).
+    func replayedEnds(_ traceName: String) throws -> (trace: Trace, lines: [String]) {
+        let path = VMSuite.tracePath(traceName)
+        let (status, out, err) = try runGestures(["replay", "--ends", path])
+        try expect(status == 0, "replay \(traceName): \(err)")
+        let lines = out.split(separator: "\n").map(String.init)
+        try expect(!lines.isEmpty, "replay of \(traceName) gave nothing")
+        return (try Trace.load(contentsOf: URL(fileURLWithPath: path)), lines)
+    }
+
     /// `gestures watch` on live uinput devices prints what `gestures replay` prints for the same traces.
     func liveEqualsReplay(_ name: String, traces: [String]) throws {
         let watch = try VMChild(["watch", "--ends"])
@@ -151,12 +157,7 @@ extension VMSuite {
         var expectedCount = 0
         var worstTimeDifference = 0.0, worstFuzz = 0.0
         for traceName in traces {
-            let path = VMSuite.tracePath(traceName)
-            let (status, out, err) = try runGestures(["replay", "--ends", path])
-            try expect(status == 0, "replay \(traceName): \(err)")
-            let expected = out.split(separator: "\n").map(String.init)
-            try expect(!expected.isEmpty, "replay of \(traceName) gave nothing")
-            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
+            let (trace, expected) = try replayedEnds(traceName)
             let fuzz = VMSuite.fuzzMillimeters(trace.devices[0])
             worstFuzz = max(worstFuzz, fuzz)
             let device = try play(trace, into: watch)
@@ -195,15 +196,28 @@ extension VMSuite {
         (writer.swipe(count: 3, steps: stallSteps + 200, firstID: 3000), writer.pinch(steps: 15, firstID: 3100))
     }
 
+    /// `gestures watch` started with no device to read, then a virtual RMI4
+    /// pad made, once watch says it reads the pad (its clock is set).
+    func watchReadingNewPad() throws -> (watch: VMChild, pad: VirtualDevice) {
+        let watch = try VMChild(["watch"])
+        do {
+            try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
+            let pad = try VirtualDevice(devices.rmi4)
+            let node = pad.devnode!
+            try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
+            return (watch, pad)
+        } catch {
+            _ = watch.stop(SIGKILL)
+            throw error
+        }
+    }
+
     /// `watch` stopped (SIGSTOP) mid-swipe gets SYN_DROPPED: the swipe ends cancelled, a
     /// warning is printed, the later pinch is right, and watch keeps running.
     func watchSynDropped() throws {
-        let watch = try VMChild(["watch"])
+        let (watch, pad) = try watchReadingNewPad()
         defer { _ = watch.stop(SIGKILL) }
-        try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
-        let pad = try VirtualDevice(devices.rmi4)
         let node = pad.devnode!
-        try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
         let writer = VMGestureWriter(info: devices.rmi4)
         let (swipe, pinch) = VMSuite.stallFrames(writer: writer, stallSteps: 400)
         var index = 0
@@ -264,12 +278,9 @@ extension VMSuite {
     /// and watch's resident memory and CPU use over 2 idle seconds. Reported;
     /// only a busy idle loop (more than 1 tick) fails.
     func watchLatencyAndIdle() throws {
-        let watch = try VMChild(["watch"])
+        let (watch, pad) = try watchReadingNewPad()
         defer { _ = watch.stop(SIGKILL) }
-        try watch.waitUntil("watch starting") { $0.stderr.contains("waiting for one") }
-        let pad = try VirtualDevice(devices.rmi4)
         let node = pad.devnode!
-        try watch.waitUntil("reading \(node)") { $0.isReading(node, after: 0) }
         let frames = VMGestureWriter(info: devices.rmi4).swipe(count: 3, steps: 80, firstID: 5000)
         // Which frames print a line: the same pipeline, in process, over the same frames.
         var pipeline = GesturePipeline(device: devices.rmi4, originMicroseconds: 0)!

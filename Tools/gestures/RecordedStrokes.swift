@@ -33,7 +33,7 @@ enum RecordedStrokes {
             throw CommandFailure("\(file) holds no touchpad or touchscreen, so no strokes")
         }
         // No templates: every stroke the engine draws comes out with its capture verdict.
-        let drawn = GestureReplay(configuration: configuration, templates: TemplateLibrary()).run(trace).strokes.map(\.stroke)
+        let drawn = GestureReplay(configuration: configuration, templates: TemplateLibrary()).run(trace).strokes.map(\.value)
         let taken = drawn.filter(\.verdict.isCaptured).map(\.points)
         guard !taken.isEmpty else {
             let why = drawn.compactMap(\.verdict.rejection).map(\.description)

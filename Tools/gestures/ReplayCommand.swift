@@ -129,7 +129,7 @@ enum ReplayCommand: Command {
             guard traces.count > 1 else {
                 let trace = try RecordingFile.load(traces[0], description: description, options: Self.options)
                 let run = replay.run(trace)
-                for output in run.outputs.map(\.output) where !endsOnly || output.isCompletion {
+                for output in run.outputs.map(\.value) where !endsOnly || output.isCompletion {
                     print(format == .text ? output.text : output.jsonLine)
                 }
                 reportRejectedStrokes(run, in: trace, file: traces[0])
@@ -145,7 +145,7 @@ enum ReplayCommand: Command {
                 }
                 if format == .text { print("# \(file)") }
                 let run = replay.run(trace)
-                for output in run.outputs.map(\.output) where !endsOnly || output.isCompletion {
+                for output in run.outputs.map(\.value) where !endsOnly || output.isCompletion {
                     print(format == .text ? output.text : tagged(output.jsonLine, file: file))
                 }
                 reportRejectedStrokes(run, in: trace, file: file)
@@ -194,7 +194,7 @@ enum ReplayCommand: Command {
     /// (stderr, so that stdout stays the gestures, as `.expected.jsonl` files hold them).
     static func reportRejectedStrokes(_ run: GestureReplay.Run, in trace: Trace, file: String) {
         for rejected in run.strokes {
-            guard let line = rejected.stroke.rejectionLine(device: trace.devices[rejected.device].name) else { continue }
+            guard let line = rejected.value.rejectionLine(device: trace.devices[rejected.device].name) else { continue }
             printError("gestures replay: \(file): \(line).")
         }
     }

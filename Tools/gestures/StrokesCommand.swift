@@ -48,14 +48,21 @@ enum StrokesCommand: Command {
         let json = options.format == .json
         let count = options.count ?? .max
         let recognizer = UnistrokeRecognizer(library: try TemplateLibraryFile.load(options.libraryPath ?? "default", options: Self.options))
-        let live = try MouseStrokeSession(
-            device: options.device, directory: options.directory, button: options.button.code, commandName: name)
+        let live = try LiveStrokes(
+            mice: options.device, directory: options.directory, button: options.button.code, commandName: name)
         var strokes = 0
         func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         return try live.run { event in
             switch event {
             case .cancelled(let why):
                 emit(json ? "{\"cancelled\":true,\"reason\":\(JSONText.quoted(why))}" : "cancelled (\(why))")
+            case .refused(let rejection):
+                // The stroke rule's capture: the daemon could never fire it, whatever the templates.
+                strokes += 1
+                emit(
+                    json
+                        ? "{\"template\":null,\"rule\":\(JSONText.quoted(rejection.rule.rawValue)),\"reason\":\(JSONText.quoted(rejection.description))}"
+                        : "not a stroke the daemon fires: \(rejection)")
             case .stroke(let points):
                 strokes += 1
                 switch recognizer.recognize(points) {

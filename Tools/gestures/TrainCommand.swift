@@ -211,16 +211,9 @@ enum TrainCommand: Command {
 
     /// `train --device` with a mouse: prompts for and records strokes drawn with `button` held.
     static func trainMouse(_ collector: SampleCollector, device: String?, button: MouseButton, directory: String) throws -> Int32 {
-        let live = try MouseStrokeSession(device: device, directory: directory, button: button.code, commandName: self.name)
+        let live = try LiveStrokes(mice: device, directory: directory, button: button.code, commandName: self.name)
         try collector.start(drawing: "with the \(button.rawValue) button held")
-        let status = try live.run { event in
-            switch event {
-            case .cancelled(let why): collector.retry("cancelled (\(why))")
-            case .stroke(let points): collector.take(points)
-            }
-            return collector.wantsMore
-        }
-        return try collector.finish(status: status)
+        return try collect(from: live, into: collector)
     }
 
     /// `train --device` on a touchpad or touchscreen: strokes drawn with the
@@ -228,16 +221,21 @@ enum TrainCommand: Command {
     /// `touchpadStrokeFingers` from the configuration on touchpads), in millimetres.
     static func trainTouch(_ collector: SampleCollector, device: EvdevDevice, configuration file: ConfigurationOptions) throws -> Int32 {
         let configuration = try file.load(options: options)?.engine ?? GestureEngine.Configuration()
-        let fingers = try LiveTouchStrokes.strokeFingers(device.description, configuration)
-        let live = try LiveTouchStrokes(node: device.path, configuration: configuration)
+        let fingers = try LiveStrokes.strokeFingers(device.description, configuration)
+        let live = try LiveStrokes(touch: device.path, configuration: configuration, commandName: self.name)
         collector.judge(by: configuration)
         try collector.start(drawing: "with \(counted(fingers, "finger")) on \(device.path) (\(device.description.name))")
-        let status = try live.run { stroke in
-            // The engine's own capture: a stroke the daemon could never fire is no sample.
-            if let rejection = stroke.verdict.rejection, rejection.isCapture {
-                collector.retry("not taken: \(rejection)")
-            } else {
-                collector.take(stroke.points)
+        return try collect(from: live, into: collector)
+    }
+
+    /// Takes the strokes `live` gives as samples until `collector` has
+    /// enough; one the stroke rule's capture refuses is drawn again.
+    static func collect(from live: LiveStrokes, into collector: SampleCollector) throws -> Int32 {
+        let status = try live.run { event in
+            switch event {
+            case .cancelled(let why): collector.retry("cancelled (\(why))")
+            case .refused(let rejection): collector.retry("not taken: \(rejection)")
+            case .stroke(let points): collector.take(points)
             }
             return collector.wantsMore
         }

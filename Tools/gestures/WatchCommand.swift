@@ -45,7 +45,7 @@ enum WatchCommand: Command {
 
     /// The selection `--device` names: a node (a path or eventN), else part of device names.
     static func selection(_ choice: String?, directory: String) -> LiveGestures.Selection {
-        guard let choice else { return .touchDevices }
+        guard let choice else { return .all }
         if choice.hasPrefix("/") { return .node(choice) }
         if choice.hasPrefix("event"), Int(choice.dropFirst(5)) != nil { return .node(directory + "/" + choice) }
         return .named(choice)
@@ -75,8 +75,8 @@ enum WatchCommand: Command {
                     }
                 case .stroke(let stroke, let device):
                     if let line = stroke.rejectionLine(device: device.description.name) { printError("gestures watch: \(line).") }
-                case .handOver:
-                    break  // watch intercepts nothing
+                case .handOver, .decision:
+                    break  // watch intercepts nothing, and reads no mice
                 case .removed(let device, let error):
                     printError("gestures watch: \(error.description)")
                     if case .node = selection {

@@ -26,10 +26,12 @@ public struct EngineSetup: Sendable {
 
     /// What each device's gesture pipeline is built with: for mice, the
     /// `mouse` settings (their defaults without a `mouse` section), the
-    /// button withheld from the desktop when intercepting.
+    /// button withheld from the desktop when intercepting, and the stroke
+    /// rule's width ratio and margin of the engine's configuration.
     public var pipeline: GesturePipeline.Setup {
         GesturePipeline.Setup(
             configuration: configuration, templates: templates,
-            mouse: (mouse ?? DaemonConfiguration.MouseSettings()).strokeSettings(withholdsButton: intercept))
+            mouse: (mouse ?? DaemonConfiguration.MouseSettings()).strokeSettings(
+                withholdsButton: intercept, engine: configuration))
     }
 }

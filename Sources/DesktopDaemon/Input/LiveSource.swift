@@ -5,9 +5,10 @@ import InputInterception
 import Synchronization
 import TouchInput
 
-/// Live touchpads and touchscreens through `LiveGestures`: every touch device
-/// the configuration's `devices` accept (and those plugged in later), each
-/// with the engine setup current when it is opened; runs until ``Stopper/stop()``.
+/// Live touchpads and touchscreens, and mice, through `LiveGestures`: every
+/// device the configuration's `devices` accept (and those plugged in later),
+/// each with the engine setup current when it is opened; runs until
+/// ``Stopper/stop()``.
 ///
 /// With `intercepts` and the configuration's `intercept` (both true by
 /// default), each device is taken from the desktop: grabbed, with a uinput
@@ -16,15 +17,14 @@ import TouchInput
 /// package made (clones, the virtual keyboard and pointer) are never read.
 ///
 /// When the configuration has a `mouse` section at the start, mice are read
-/// too, through `LiveMouseStrokes` on a second thread: every mouse the
-/// `devices` accept (with `.named`, whose name contains the text; none with
-/// `.node`), hotplugged ones included. Each runs through a mouse's
-/// `GesturePipeline` built from the `mouse` settings (``EngineSetup/pipeline``),
-/// the one a replay of its recording runs: its recognised strokes are
-/// delivered as `stroke` events (`source` mouse, no fingers) stamped with the
-/// events' own times, and its other decisions (clicks and presses passed on,
-/// strokes rejected or cancelled) are log lines. Mice have negative ids
-/// (-1, -2, ...) so they never share one with a touch device.
+/// too, on the same loop (`DeviceLoop`, one `InterceptedDevice` a device):
+/// every mouse the `devices` accept (with `.named`, whose name contains the
+/// text; none with `.node`), hotplugged ones included. Each runs through a
+/// mouse's `GesturePipeline` built from the `mouse` settings
+/// (``EngineSetup/pipeline``), the one a replay of its recording runs: its
+/// recognised strokes are delivered as `stroke` events (`source` mouse, no
+/// fingers) stamped with the events' own times, and its other decisions
+/// (clicks and presses passed on, strokes rejected or cancelled) are log lines.
 ///
 ///     let stopper = LiveSource.Stopper()
 ///     try daemon.run(LiveSource(stopper: stopper))   // until stopper.stop()
@@ -67,7 +67,7 @@ public struct LiveSource: GestureSource {
 
     /// A source reading `selection` in `directory` until `stopper` stops it.
     public init(
-        selection: LiveGestures.Selection = .touchDevices, directory: String = "/dev/input", stopper: Stopper,
+        selection: LiveGestures.Selection = .all, directory: String = "/dev/input", stopper: Stopper,
         intercepts: Bool = true
     ) {
         self.selection = selection
@@ -91,35 +91,26 @@ public struct LiveSource: GestureSource {
                 "not intercepting: the desktop sees every gesture too (\(intercepts ? "intercept: false in the configuration" : "--no-intercept"))"
             )
         }
+        // Mice are read when the configuration has a mouse section at the start, never for one chosen node.
+        var kinds = DeviceKinds.touch
+        if case .node = selection {} else if setup.mouse != nil { kinds.insert(.mice) }
         let live = try LiveGestures(
-            selection: selection, directory: directory,
+            selection: selection, directory: directory, kinds: kinds,
             setup: { device in
+                // The settings and templates current now: a reload applies to the devices opened after it.
+                let current = sink.engineSetup()
+                let isMouse = GesturePipeline.surface(for: device.description) == nil
+                if isMouse && current.mouse == nil { return nil }
                 guard sink.accepts(input(device)) else {
                     sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
                     return nil
                 }
-                return sink.engineSetup().pipeline
+                return current.pipeline
             }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0)) })
-        let mice = setup.mouse == nil ? nil : try mouseStrokes(into: sink, interception: interception)
-        sink.startedReading()
         stopper.attach(live.waker)
-        if live.devices.isEmpty { sink.log.write("no touchpad or touchscreen to read yet; waiting for one") }
-        // The mice have their own reader and thread; it stops with the same stopper.
-        let miceDone = DispatchSemaphore(value: 0)
-        if let mice {
-            stopper.attach(mice.waker)
-            let handover = Handover(mice)
-            let thread = Thread {
-                Self.read(handover.mice, into: sink)
-                miceDone.signal()
-            }
-            thread.start()
-        }
-        defer {
-            if mice != nil {
-                stopper.stop()
-                miceDone.wait()
-            }
+        sink.startedReading()
+        if !live.devices.contains(where: { GesturePipeline.surface(for: $0.description) != nil }) {
+            sink.log.write("no touchpad or touchscreen to read yet; waiting for one")
         }
         try live.run { output in
             switch output {
@@ -130,6 +121,8 @@ public struct LiveSource: GestureSource {
                 sink.deliver(event, input(device))
             case .stroke(let stroke, let device):
                 sink.strokeDrawn(stroke, input(device))
+            case .decision(let decision, let device):
+                if let line = DaemonLog.line(for: decision, on: "\(device.description.name), \(device.node)") { sink.log.write(line) }
             case .handOver:
                 break
             case .removed(let device, let error):
@@ -137,66 +130,6 @@ public struct LiveSource: GestureSource {
                 sink.deviceRemoved(input(device))
             }
             return true
-        }
-    }
-
-    /// Opens the mice the selection and the sink's `devices` accept, drawing
-    /// with the `mouse` settings current when each is opened.
-    private func mouseStrokes(into sink: GestureSink, interception: Interception) throws(EvdevError) -> LiveMouseStrokes? {
-        let nameFilter: String?
-        switch selection {
-        case .touchDevices: nameFilter = nil
-        case .named(let text): nameFilter = text.lowercased()
-        case .node: return nil
-        }
-        return try LiveMouseStrokes(
-            selection: .mice(in: directory),
-            setup: { device in
-                if let nameFilter, !device.description.name.lowercased().contains(nameFilter) { return nil }
-                // The settings and templates current now: a reload applies to the mice opened after it.
-                let setup = sink.engineSetup()
-                guard setup.mouse != nil else { return nil }
-                guard sink.accepts(Self.input(mouse: device)) else {
-                    sink.log.write("not reading \(device.node) (\(device.description.name)): the configuration's devices do not match it")
-                    return nil
-                }
-                return setup.pipeline
-            }, warn: { sink.log.write($0) }, interception: interception)
-    }
-
-    /// Hands the mouse reader to its thread: after the handover only that
-    /// thread uses it (this one keeps just its `Sendable` waker).
-    private final class Handover: @unchecked Sendable {
-        let mice: LiveMouseStrokes
-        init(_ mice: LiveMouseStrokes) { self.mice = mice }
-    }
-
-    /// Mice are numbered negatively, apart from the touch devices.
-    private static func input(mouse device: LiveMouseStrokes.Device) -> InputDevice {
-        InputDevice(id: -device.id, description: device.description)
-    }
-
-    /// Reads `mice` until stopped, delivering each recognised stroke and
-    /// logging the other decisions (`DaemonLog.line(for:on:)`).
-    private static func read(_ mice: LiveMouseStrokes, into sink: GestureSink) {
-        do {
-            try mice.run { output in
-                switch output {
-                case .opened(let device):
-                    let clone = device.cloneNode.map { ", intercepted: the desktop reads its clone \($0)" } ?? ""
-                    sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
-                case .gesture(let event, let device):
-                    sink.deliver(event, input(mouse: device))
-                case .decision(let decision, let device):
-                    if let line = DaemonLog.line(for: decision, on: "\(device.description.name), \(device.node)") { sink.log.write(line) }
-                case .removed(let device, let error):
-                    sink.log.write(error.description)
-                    sink.deviceRemoved(input(mouse: device))
-                }
-                return true
-            }
-        } catch {
-            sink.log.write("stopped reading mice: \(error.description)")
         }
     }
 }

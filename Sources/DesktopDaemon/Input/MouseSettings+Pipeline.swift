@@ -4,13 +4,17 @@ import TouchInput
 extension DaemonConfiguration.MouseSettings {
     /// The settings of a mouse's pipeline (`MouseStrokeEngine`) for this
     /// `mouse` section: the one place the section becomes the pipeline's, for
-    /// live mice, `gestures run --replay` and `gestures replay` alike.
-    public func strokeSettings(withholdsButton: Bool) -> MouseStrokeEngine.Settings {
+    /// live mice, `gestures run --replay` and `gestures replay` alike. The
+    /// stroke rule takes its width ratio and margin from `engine`.
+    public func strokeSettings(
+        withholdsButton: Bool, engine: GestureEngine.Configuration = GestureEngine.Configuration()
+    ) -> MouseStrokeEngine.Settings {
         MouseStrokeEngine.Settings(
             strokes: StrokeButtonFilter.Settings(
                 button: button.code, minimumLengthCounts: minimumLengthCounts,
                 pressDelay: pressAfter, passesMotion: pointerMotion == .pass),
             recognition: recognition,
+            rule: MouseStrokeEngine.Settings.rule(minimumSizeCounts: minimumSizeCounts, engine: engine),
             withholdsButton: withholdsButton)
     }
 }

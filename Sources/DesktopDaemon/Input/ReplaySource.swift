@@ -117,11 +117,11 @@ public struct ReplaySource: GestureSource {
         // Strokes in time order among the outputs: a rejected one is logged where it happened.
         var strokes = run.strokes[...]
         for output in run.outputs {
-            while let stroke = strokes.first, stroke.stroke.time < output.output.time {
-                sink.strokeDrawn(stroke.stroke, devices[stroke.device])
+            while let stroke = strokes.first, stroke.value.time < output.value.time {
+                sink.strokeDrawn(stroke.value, devices[stroke.device])
                 strokes.removeFirst()
             }
-            switch output.output {
+            switch output.value {
             case .gesture(let event):
                 sink.deliver(event, devices[output.device])
             case .mouse(let decision):
@@ -129,7 +129,7 @@ public struct ReplaySource: GestureSource {
                 if let line = DaemonLog.line(for: decision, on: "\(devices[output.device].name), \(path)") { sink.log.write(line) }
             }
         }
-        for stroke in strokes { sink.strokeDrawn(stroke.stroke, devices[stroke.device]) }
+        for stroke in strokes { sink.strokeDrawn(stroke.value, devices[stroke.device]) }
         let count = run.gestures.count
         sink.log.write("replayed \(path): \(count) gesture event\(count == 1 ? "" : "s")")
         return nil

@@ -88,12 +88,8 @@ extension GestureEngine {
             state = .holding(
                 Hold(
                     fingers: baseline.fingers, landings: touch.landings, countChanged: nil))
-        case .cancel:
-            tap = nil
-            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
-        case .finish:
-            tap = nil
-            state = .idle
+        case .cancel, .finish:
+            drop(input)
         }
     }
 
@@ -254,8 +250,7 @@ extension GestureEngine {
                 return click(snapshot)
             }
             if snapshot.fingers != hold.fingers {
-                hold.countChanged = hold.countChanged ?? snapshot.time
-                baseline.interrupt(at: snapshot.time, settle: settleTime)
+                countChanged(&hold.countChanged, at: snapshot.time)
                 state = .holding(hold)
                 return
             }
@@ -384,8 +379,7 @@ extension GestureEngine {
     /// fingers moved, so that an update is due.
     mutating func updateMotion(_ motion: inout Motion, with snapshot: Snapshot) -> Bool {
         guard snapshot.fingers == motion.fingers else {
-            motion.countChanged = motion.countChanged ?? snapshot.time
-            baseline.interrupt(at: snapshot.time, settle: settleTime)
+            countChanged(&motion.countChanged, at: snapshot.time)
             return false
         }
         motion.countChanged = nil
@@ -412,8 +406,7 @@ extension GestureEngine {
             }
             guard !snapshot.isButtonDown else { return click(snapshot) }
             if snapshot.fingers != drawing.fingers {
-                drawing.countChanged = drawing.countChanged ?? snapshot.time
-                baseline.interrupt(at: snapshot.time, settle: settleTime)
+                countChanged(&drawing.countChanged, at: snapshot.time)
                 state = .stroking(drawing)
                 return
             }
@@ -426,12 +419,8 @@ extension GestureEngine {
             // A stroke has no begin event, so abandoning it emits nothing.
             guard drawing.countChanged != nil else { return unexpected(input) }
             restart(at: time, countChanged: drawing.countChanged, holdPossible: false)
-        case .cancel:
-            tap = nil
-            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
-        case .finish:
-            tap = nil
-            state = .idle
+        case .cancel, .finish:
+            drop(input)
         }
     }
 
@@ -472,18 +461,35 @@ extension GestureEngine {
             }
         case .deadline:
             unexpected(input)  // ignoring has no timer
-        case .cancel:
-            tap = nil
-            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
-        case .finish:
-            tap = nil
-            state = .idle
+        case .cancel, .finish:
+            drop(input)
         }
     }
 
     // MARK: helpers
 
     /// Starts an undecided touch from `snapshot` at `time`.
+    /// The finger count left the gesture's at `time`: `since` keeps when it
+    /// first did (the debounce counts from there), and the baseline waits for
+    /// the contacts to settle before it measures motion again.
+    mutating func countChanged(_ since: inout Duration?, at time: Duration) {
+        since = since ?? time
+        baseline.interrupt(at: time, settle: settleTime)
+    }
+
+    /// Ends, on `.cancel` or `.finish`, a touch that has begun nothing to
+    /// end (undecided, stroking, ignoring): no tap; after lost events the
+    /// fingers still down are ignored until they lift, at the end of the
+    /// input the engine is idle.
+    mutating func drop(_ input: Input) {
+        tap = nil
+        if case .finish = input {
+            state = .idle
+        } else {
+            state = .ignoring(Ignored(reason: .resynchronizing, fingers: latestSnapshot.fingers))
+        }
+    }
+
     mutating func startTouch(_ snapshot: Snapshot, at time: Duration, holdPossible: Bool) {
         guard snapshot.fingers > 0 else { return state = .idle }
         guard snapshot.fingers <= Self.maximumFingers else {

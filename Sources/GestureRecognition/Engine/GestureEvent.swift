@@ -113,7 +113,8 @@ public struct GestureEvent: Hashable, Sendable {
     /// The time in milliseconds, as the contract's `time_ms` gives it.
     public var timeMilliseconds: Double { Self.milliseconds(time) }
 
-    static func milliseconds(_ duration: Duration) -> Double {
+    /// `duration` in milliseconds, as `time_ms` gives it.
+    public static func milliseconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
     }

@@ -1,12 +1,5 @@
+import Foundation
 import InputChecks
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The one rule that decides whether a drawn stroke fires: the engine (touch
 /// strokes), the mouse path, `gestures train` and `gestures recognize` all
@@ -218,6 +211,15 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The best template, when templates were compared and one was best
+        /// (under the threshold, or too close to another name).
+        public var best: UnistrokeRecognizer.Match? {
+            switch self {
+            case .belowThreshold(let best, _), .tooClose(let best, _, _): best
+            case .notAStroke, .tooShort, .tooNarrow, .noTemplates: nil
+            }
+        }
+
         /// The rule that rejected it.
         public var rule: Rule {
             switch self {
@@ -232,40 +234,49 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
 
         /// The rule and its figures, short: `too short: 9 of 15 mm`,
         /// `too close to v: 0.0476 of the 0.05 margin`.
-        public var description: String {
-            switch self {
-            case .notAStroke(let reason): "not a stroke: \(reason)"
-            case .tooShort(let length, let minimum, let unit):
-                "too short: \(StrokeVerdict.decimal(length, digits: 1)) of \(StrokeVerdict.decimal(minimum, digits: 1)) \(unit.rawValue)"
-            case .tooNarrow(let ratio, let minimum):
-                "too narrow: width \(StrokeVerdict.decimal(ratio, digits: 2)) of its length, under the minimum \(StrokeVerdict.decimal(minimum, digits: 2))"
-            case .noTemplates: "no templates to compare it with"
-            case .belowThreshold(let best, let threshold):
-                "below the threshold: \(best.name) scores \(StrokeVerdict.decimal(best.score, digits: 4)) of \(StrokeVerdict.decimal(threshold, digits: 4))"
-            case .tooClose(let best, let other?, let margin):
-                "too close to \(other.name): \(StrokeVerdict.decimal(best.score - other.score, digits: 4)) of the \(StrokeVerdict.decimal(margin, digits: 4)) margin"
-            case .tooClose(let best, nil, let margin):
-                "too weak: \(best.name) scores \(StrokeVerdict.decimal(best.score, digits: 4)), under the \(StrokeVerdict.decimal(margin, digits: 4)) margin"
-            }
-        }
+        public var description: String { texts.short }
 
         /// One sentence saying why the stroke fires nothing and what to change.
-        public var sentence: String {
+        public var sentence: String { texts.sentence }
+
+        /// Both texts of each rejection, side by side: the short phrase and the sentence.
+        private var texts: (short: String, sentence: String) {
+            func d(_ value: Double, _ digits: Int) -> String { StrokeVerdict.decimal(value, digits: digits) }
             switch self {
             case .notAStroke(let reason):
-                "It is not a stroke: \(reason)."
+                return ("not a stroke: \(reason)", "It is not a stroke: \(reason).")
             case .tooShort(let length, let minimum, let unit):
-                "It is too short: the box round its path is \(StrokeVerdict.decimal(length, digits: 1)) \(unit.rawValue) across, under the minimum of \(StrokeVerdict.decimal(minimum, digits: 1)) \(unit.rawValue) (draw it bigger)."
+                let (length, minimum) = (d(length, 1), d(minimum, 1))
+                return (
+                    "too short: \(length) of \(minimum) \(unit.rawValue)",
+                    "It is too short: the box round its path is \(length) \(unit.rawValue) across, under the minimum of \(minimum) \(unit.rawValue) (draw it bigger)."
+                )
             case .tooNarrow(let ratio, let minimum):
-                "It is a drag along one line: its width is \(StrokeVerdict.decimal(ratio, digits: 2)) of its length, under the minimum of \(StrokeVerdict.decimal(minimum, digits: 2)) (straight drags and scrolls never fire)."
+                let (ratio, minimum) = (d(ratio, 2), d(minimum, 2))
+                return (
+                    "too narrow: width \(ratio) of its length, under the minimum \(minimum)",
+                    "It is a drag along one line: its width is \(ratio) of its length, under the minimum of \(minimum) (straight drags and scrolls never fire)."
+                )
             case .noTemplates:
-                "There are no templates to compare it with."
+                return ("no templates to compare it with", "There are no templates to compare it with.")
             case .belowThreshold(let best, let threshold):
-                "Its best template, \(best.name), scores \(StrokeVerdict.decimal(best.score, digits: 4)), under the threshold of \(StrokeVerdict.decimal(threshold, digits: 4)) (it matches nothing well enough)."
+                let (score, threshold) = (d(best.score, 4), d(threshold, 4))
+                return (
+                    "below the threshold: \(best.name) scores \(score) of \(threshold)",
+                    "Its best template, \(best.name), scores \(score), under the threshold of \(threshold) (it matches nothing well enough)."
+                )
             case .tooClose(let best, let other?, let margin):
-                "Its best template, \(best.name) (\(StrokeVerdict.decimal(best.score, digits: 4))), is only \(StrokeVerdict.decimal(best.score - other.score, digits: 4)) ahead of \(other.name) (\(StrokeVerdict.decimal(other.score, digits: 4))), under the margin of \(StrokeVerdict.decimal(margin, digits: 4)) (a stroke so close to two names is ambiguous; train the two apart or lower the margin)."
+                let (lead, margin) = (d(best.score - other.score, 4), d(margin, 4))
+                return (
+                    "too close to \(other.name): \(lead) of the \(margin) margin",
+                    "Its best template, \(best.name) (\(d(best.score, 4))), is only \(lead) ahead of \(other.name) (\(d(other.score, 4))), under the margin of \(margin) (a stroke so close to two names is ambiguous; train the two apart or lower the margin)."
+                )
             case .tooClose(let best, nil, let margin):
-                "Its best template, \(best.name), scores \(StrokeVerdict.decimal(best.score, digits: 4)), under the margin of \(StrokeVerdict.decimal(margin, digits: 4))."
+                let (score, margin) = (d(best.score, 4), d(margin, 4))
+                return (
+                    "too weak: \(best.name) scores \(score), under the \(margin) margin",
+                    "Its best template, \(best.name), scores \(score), under the margin of \(margin)."
+                )
             }
         }
     }

@@ -2,6 +2,7 @@ import DesktopDaemon
 import Foundation
 import GestureRecognition
 import Testing
+import TouchInput
 
 @Suite("DaemonConfiguration: the mouse section")
 struct MouseSettingsTests {
@@ -20,6 +21,19 @@ struct MouseSettingsTests {
         #expect(mouse == DaemonConfiguration.MouseSettings())
         #expect(mouse.button == .right && mouse.minimumLengthCounts == 20 && mouse.orientation == .sensitive && mouse.threshold == 0.75)
         #expect(mouse.recognition.orientation == .sensitive && mouse.recognition.rejectionThreshold == 0.75)
+        #expect(mouse.minimumSizeCounts == 50)
+        #expect(mouse.strokeSettings(withholdsButton: true).rule == MouseStrokeEngine.Settings.defaultRule)
+    }
+
+    @Test("minimumSizeCounts is the stroke rule's minimum, in counts; its width ratio and margin are the engine's")
+    func minimumSizeIsTheRulesLength() throws {
+        let mouse = try #require(try decode(#"{"version": 1, "mouse": {"minimumSizeCounts": 250}}"#).mouse)
+        #expect(mouse.minimumSizeCounts == 250)
+        var engine = GestureEngine.Configuration()
+        engine.strokeMinimumMargin = 0.1
+        engine.strokeMinimumWidthRatio = 0.3
+        let rule = mouse.strokeSettings(withholdsButton: false, engine: engine).rule
+        #expect(rule == StrokeRule(minimumLength: 250, unit: .counts, minimumWidthRatio: 0.3, minimumMargin: 0.1))
     }
 
     @Test("every key is read, in JSON and YAML alike")
@@ -45,6 +59,7 @@ struct MouseSettingsTests {
             (#"{"button": 3}"#, "mouse.button: must be a string, not a number"),
             (#"{"minimumLengthCounts": -1}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
             (#"{"minimumLengthCounts": "far"}"#, "mouse.minimumLengthCounts: must be a number between 0 and 10000"),
+            (#"{"minimumSizeCounts": -1}"#, "mouse.minimumSizeCounts: must be a number between 0 and 100000"),
             (#"{"orientation": "sideways"}"#, "mouse.orientation: unknown orientation 'sideways'; expected sensitive or invariant"),
             (#"{"threshold": 1.5}"#, "mouse.threshold: must be a number between 0 and 1"),
             (

@@ -84,8 +84,45 @@ struct MousePipelineTests {
         #expect(gestures.isEmpty)
         let rejected = try #require(decisions.first)
         #expect(decisions.count == 1 && rejected.kind == .rejected && rejected.template != nil && (rejected.score ?? 1) < 0.99)
-        #expect(rejected.reason.contains("below the threshold 0.99"), "\(rejected.reason)")
+        #expect(rejected.reason.hasPrefix("below the threshold: ") && rejected.reason.contains(" of 0.99"), "\(rejected.reason)")
         #expect(!rejected.points.isEmpty)
+    }
+
+    @Test("a stroke smaller than minimumSizeCounts is rejected by the stroke rule as too short, in counts, as touch strokes are in mm")
+    func smallStrokeIsTooShort() throws {
+        let small = Self.drawn("circle", scale: 0.25)
+        let (gestures, decisions) = Self.run(small)
+        #expect(gestures.isEmpty)
+        let rejected = try #require(decisions.first)
+        #expect(decisions.count == 1 && rejected.kind == .rejected && rejected.template == nil && rejected.score == nil)
+        // The same rule and wording as a touch stroke's rejection (`DrawnStroke.rejectionLine`), in counts.
+        let length = StrokeRule.shape(of: rejected.points).length
+        #expect(length > 20 && length < 50)
+        let rule = StrokeVerdict.Rejection.tooShort(length: length, minimum: 50, unit: .counts)
+        #expect(rejected.reason == "\(rule); its button was kept from the desktop")
+        let line = try #require(DaemonLog.line(for: rejected, on: "Logitech USB Optical Mouse, /dev/input/event7"))
+        #expect(line.contains(": too short: ") && line.contains(" of 50 counts; "), "\(line)")
+        // A smaller minimum lets it through to the templates.
+        var settings = DaemonConfiguration.MouseSettings()
+        settings.minimumSizeCounts = 10
+        let loose = Self.run(small, settings: settings).decisions
+        #expect(loose.count == 1 && loose[0].reason.hasPrefix("too short") == false, "\(loose)")
+    }
+
+    @Test("a mouse stroke too close to two names is rejected by the engine's margin, as a touch stroke is")
+    func marginComesFromTheEngine() throws {
+        let circle = Self.drawn("circle")
+        var engine = GestureEngine.Configuration()
+        engine.strokeMinimumMargin = 1
+        let setup = EngineSetup(configuration: engine, templates: .dollarShapes, mouse: .init(), intercept: true)
+        var pipeline = try #require(GesturePipeline(device: Self.description, originMicroseconds: 0, setup: setup.pipeline))
+        var gestures: [GestureEvent] = []
+        for event in circle { pipeline.process(event, into: &gestures) }
+        gestures += pipeline.finish()
+        let decisions = pipeline.takeDecisions()
+        #expect(gestures.isEmpty)
+        #expect(decisions.count == 1 && decisions[0].kind == .rejected && decisions[0].template == "circle")
+        #expect(decisions[0].reason.hasPrefix("too close to ") && decisions[0].reason.contains(" of the 1 margin"), "\(decisions)")
     }
 
     @Test("orientation-sensitive by default: an arrow turned upside down is no arrow unless orientation is invariant")
@@ -145,7 +182,7 @@ struct MousePipelineTests {
         let rejected = try #require(Self.run(turned, settings: settings).decisions.first)
         let line = try #require(DaemonLog.line(for: rejected, on: "Logitech USB Optical Mouse, /dev/input/event7"))
         #expect(line.hasPrefix("mouse rejected, "))
-        #expect(line.contains("below the threshold 0.99"))
+        #expect(line.contains(": below the threshold: ") && line.contains(" of 0.99"))
         #expect(
             line.hasSuffix(
                 "[Logitech USB Optical Mouse, /dev/input/event7, at \(GestureEvent.decimalText(MouseDecision.milliseconds(rejected.time))) ms]"
