@@ -83,6 +83,10 @@ public struct GestureEngine: Sendable {
     /// libinput's tap machine runs beside its gesture machine); nil once
     /// something rules a tap out.
     var tap: TapTracker?
+    /// When the fingers last all lifted (a frame with none after one with
+    /// some): a touch landing within ``Configuration/tapRelandingGap`` of
+    /// it is a palm landing again, no tap.
+    var lastLift: Duration?
     /// Events produced by the handlers during one call; every public entry
     /// point hands them over and empties it, keeping its capacity.
     var outbox: [GestureEvent] = []
@@ -150,10 +154,12 @@ public struct GestureEngine: Sendable {
             time = latestTime
         }
         passTime(to: time)
+        let fingersBefore = latestSnapshot.fingers
         latestSnapshot = makeSnapshot(frame, at: time)
         if palmTurned { palmRevealed(at: time) }
         if latestSnapshot.fingers > 0 { tap?.record(latestSnapshot, configuration, approximate: surface.positionsAreApproximate) }
         dispatch(.frame(latestSnapshot))
+        if latestSnapshot.fingers == 0 && fingersBefore > 0 { lastLift = time }
         handOver(into: &events)
     }
 
@@ -247,6 +253,7 @@ public struct GestureEngine: Sendable {
         palmIDs.removeAll(keepingCapacity: true)
         contactLandings.removeAll(keepingCapacity: true)
         tap = nil
+        lastLift = nil
         latestSnapshot = Snapshot(time: time, fingers: 0, contacts: InlineList())
         return handOver()
     }
