@@ -629,6 +629,29 @@ write("rmi4.1-finger-double-tap.quick", RMI4_PRESSURE,
 write("rmi4.nothing-1-finger-hold-at-the-side", RMI4_PRESSURE,
       touches(RMI4_PRESSURE, [Finger(0, 400, still(2, 40), pressure=60)], hz=100, seed=84, jitter=0.1))
 
+# A palm resting at the lower left (pressure 180: flagged) that the
+# firmware loses for a frame and reports again under a new tracking id,
+# unflagged (pressure 60), twice, while two fingers scroll down 30 mm beside
+# it: a 2-finger swipe down. Without the rule each piece was a third finger
+# that cancelled the swipe (the Atmel maXTouch's palm_scroll recordings).
+def palm_coming_back(hz=100):
+    step = 1000 / hz
+    frames, t = [], 0.0
+    pieces = [(0, 300, 740, 180), (310, 560, 741, 60), (570, 900, 742, 60)]
+    while t <= 900:
+        slots = {}
+        for start, end, tid, p in pieces:
+            if start <= t < end: slots[0] = (tid, 20 + 0.1 * ((t // 10) % 2), 45, p)
+        if 100 <= t < 800:
+            u = min(max((t - 200) / 450, 0), 1)
+            slots[1] = (750, 50, 12 + 30 * u, 60)
+            slots[2] = (751, 64, 12 + 30 * u, 60)
+        frames.append(Frame(t, slots))
+        t += step
+    frames.append(Frame(t, {}))
+    return frames
+write("rmi4.2-finger-swipe-down-with-palm-coming-back", RMI4_PRESSURE, explicit(RMI4_PRESSURE, palm_coming_back()))
+
 # Mice: Recordings/devices/mouse.jsonl (REL_X, REL_Y, REL_WHEEL, three
 # buttons) at 125 Hz, strokes drawn with the right button held, in mouse
 # counts (y grows down). WHAT is stroke-TEMPLATE, click, press-held-then-

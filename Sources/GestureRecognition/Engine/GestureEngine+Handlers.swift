@@ -19,7 +19,7 @@ extension GestureEngine {
             guard snapshot.fingers > 0 else { return }
             guard !snapshot.isButtonDown else { return click(snapshot) }
             tap = TapTracker(snapshot)
-            if let lastLift, snapshot.time - lastLift < configuration.tapRelandingGap {
+            if let lastLift, snapshot.time - lastLift < configuration.relandingGap {
                 tap?.ruleOut()  // a palm the pad lost and found again
             }
             startTouch(snapshot, at: snapshot.time, holdPossible: true)

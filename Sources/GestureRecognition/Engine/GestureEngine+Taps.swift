@@ -123,7 +123,7 @@ extension GestureEngine {
         }
 
         /// Rules the touch out as a tap (a palm landing again, see
-        /// ``Configuration/tapRelandingGap``).
+        /// ``Configuration/relandingGap``).
         mutating func ruleOut() {
             possible = false
             tracks = []
