@@ -652,6 +652,27 @@ def palm_coming_back(hz=100):
     return frames
 write("rmi4.2-finger-swipe-down-with-palm-coming-back", RMI4_PRESSURE, explicit(RMI4_PRESSURE, palm_coming_back()))
 
+# A thumb resting under the palm threshold while a finger lands 400 ms
+# later and moves the pointer 20 mm (a resting thumb, left out as a palm);
+# at 700 ms the pad reports the thumb again under a new id, one frame before
+# it ends the old one (the Atmel's thumb_pointing): still the thumb, so
+# pointer motion, no pinch.
+def thumb_coming_back(hz=100):
+    step = 1000 / hz
+    frames, t = [], 0.0
+    while t <= 1000:
+        slots = {}
+        if t < 710: slots[0] = (770, 30, 48, 60)
+        if t >= 700: slots[2] = (772, 30.2, 47.8, 60)
+        if 400 <= t < 950:
+            u = min(max((t - 450) / 400, 0), 1)
+            slots[1] = (771, 60 + 20 * u, 25 - 8 * u, 60)
+        frames.append(Frame(t, slots))
+        t += step
+    frames.append(Frame(t, {}))
+    return frames
+write("rmi4.nothing-1-finger-pointer-beside-thumb-coming-back", RMI4_PRESSURE, explicit(RMI4_PRESSURE, thumb_coming_back()))
+
 # Mice: Recordings/devices/mouse.jsonl (REL_X, REL_Y, REL_WHEEL, three
 # buttons) at 125 Hz, strokes drawn with the right button held, in mouse
 # counts (y grows down). WHAT is stroke-TEMPLATE, click, press-held-then-

@@ -336,7 +336,8 @@ public struct GestureEngine: Sendable {
         var fingerContacts = 0
         palmTurned = false
         for contact in frame.contacts {
-            if !liftedPalms.isEmpty && landingTime(of: contact.id) == nil && !palmIDs.contains(contact.id)
+            if !(liftedPalms.isEmpty && palmPositions.isEmpty) && landingTime(of: contact.id) == nil
+                && !palmIDs.contains(contact.id)
                 && isPalmLandingAgain(at: contact.position, time: time)
             {
                 palmIDs.append(contact.id)  // a palm the pad lost and found again under a new id
@@ -409,11 +410,16 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Whether a contact landing at `position` at `time` is a palm that
-    /// lifted there within ``Configuration/relandingGap``.
+    /// Whether a contact landing at `position` at `time` is a palm coming
+    /// back under a new id: within ``Configuration/palmRelandingDistanceMillimeters``
+    /// of a palm that lifted there within ``Configuration/relandingGap``, or
+    /// of one still down (the pad reports the new id a frame before it ends
+    /// the old one).
     func isPalmLandingAgain(at position: Point, time: Duration) -> Bool {
         let distance = configuration.palmRelandingDistanceMillimeters
+        guard distance > 0, configuration.relandingGap > .zero else { return false }
         return liftedPalms.contains { time - $0.time < configuration.relandingGap && $0.position.distance(to: position) <= distance }
+            || palmPositions.contains { $0.position.distance(to: position) <= distance }
     }
 
     mutating func emit(_ event: GestureEvent) {
