@@ -594,6 +594,85 @@ write("rmi4.nothing-1-finger-pointer-beside-resting-thumb", RMI4_PRESSURE,
       touches(RMI4_PRESSURE, [Finger(0, 1000, still(30, 48), pressure=60),
                               Finger(400, 950, moving(60, 25, 20, -8, 450, 400))], hz=100, seed=83, jitter=0.2))
 
+# A palm sliding over the pad under the palm threshold (pressure 60), which
+# the firmware loses and finds again, as the Atmel maXTouch does on the
+# Chromebook recordings: it lands and slides 5 mm over 150 ms, then comes
+# back as contacts of 3-5 frames each 20-40 ms after the one before lifted,
+# still while they last. No tap: each lands within the 60 ms relanding gap.
+def palm_pieces(x, y, pieces, t0=0, tid=730, hz=100, pressure=60):
+    """Frames of contacts at (x + dx, y) of `frames` frames each, the next
+    one landing `gap` ms after the one before lifted: `pieces` is a list of
+    (dx mm, frames, gap ms)."""
+    step = 1000 / hz
+    frames, t = [], t0
+    for n, (dx, count, gap) in enumerate(pieces):
+        for k in range(count):
+            frames.append(Frame(t, {0: (tid + n, x + dx, y, pressure)}))
+            t += step
+        frames.append(Frame(t, {}))
+        t += gap
+    return frames
+slide = [Frame(k * 10, {0: (729, 30 + 0.33 * k, 35, 60)}) for k in range(16)] + [Frame(160, {})]
+write("rmi4.nothing-palm-relanding", RMI4_PRESSURE,
+      explicit(RMI4_PRESSURE, slide + palm_pieces(36, 35, [(0, 4, 30), (1.5, 3, 20), (3, 5, 40), (4.5, 3, 25), (6, 4, 0)], t0=185)))
+# The same palm brushing the pad in contacts seen in one or two frames
+# (10-20 ms), 150 ms apart (past the relanding gap): no tap, since a tap
+# lasts 30 ms at least.
+write("rmi4.nothing-palm-brushing", RMI4_PRESSURE,
+      explicit(RMI4_PRESSURE, palm_pieces(40, 30, [(0, 1, 150), (2, 2, 150), (4, 1, 150), (6, 2, 0)])))
+# A quick double tap: the second landing 110 ms after the first lift, past
+# the relanding gap: two taps.
+write("rmi4.1-finger-double-tap.quick", RMI4_PRESSURE,
+      explicit(RMI4_PRESSURE, palm_pieces(50, 30, [(0, 7, 110), (0.3, 7, 0)], tid=760)))
+# A thumb resting 400 ms at the side of the pad (2 mm from the left edge,
+# inside the 7.8 mm palm zone of the 97 mm RMI4): no hold, no tap.
+write("rmi4.nothing-1-finger-hold-at-the-side", RMI4_PRESSURE,
+      touches(RMI4_PRESSURE, [Finger(0, 400, still(2, 40), pressure=60)], hz=100, seed=84, jitter=0.1))
+
+# A palm resting at the lower left (pressure 180: flagged) that the
+# firmware loses for a frame and reports again under a new tracking id,
+# unflagged (pressure 60), twice, while two fingers scroll down 30 mm beside
+# it: a 2-finger swipe down. Without the rule each piece was a third finger
+# that cancelled the swipe (the Atmel maXTouch's palm_scroll recordings).
+def palm_coming_back(hz=100):
+    step = 1000 / hz
+    frames, t = [], 0.0
+    pieces = [(0, 300, 740, 180), (310, 560, 741, 60), (570, 900, 742, 60)]
+    while t <= 900:
+        slots = {}
+        for start, end, tid, p in pieces:
+            if start <= t < end: slots[0] = (tid, 20 + 0.1 * ((t // 10) % 2), 45, p)
+        if 100 <= t < 800:
+            u = min(max((t - 200) / 450, 0), 1)
+            slots[1] = (750, 50, 12 + 30 * u, 60)
+            slots[2] = (751, 64, 12 + 30 * u, 60)
+        frames.append(Frame(t, slots))
+        t += step
+    frames.append(Frame(t, {}))
+    return frames
+write("rmi4.2-finger-swipe-down-with-palm-coming-back", RMI4_PRESSURE, explicit(RMI4_PRESSURE, palm_coming_back()))
+
+# A thumb resting under the palm threshold while a finger lands 400 ms
+# later and moves the pointer 20 mm (a resting thumb, left out as a palm);
+# at 700 ms the pad reports the thumb again under a new id, one frame before
+# it ends the old one (the Atmel's thumb_pointing): still the thumb, so
+# pointer motion, no pinch.
+def thumb_coming_back(hz=100):
+    step = 1000 / hz
+    frames, t = [], 0.0
+    while t <= 1000:
+        slots = {}
+        if t < 710: slots[0] = (770, 30, 48, 60)
+        if t >= 700: slots[2] = (772, 30.2, 47.8, 60)
+        if 400 <= t < 950:
+            u = min(max((t - 450) / 400, 0), 1)
+            slots[1] = (771, 60 + 20 * u, 25 - 8 * u, 60)
+        frames.append(Frame(t, slots))
+        t += step
+    frames.append(Frame(t, {}))
+    return frames
+write("rmi4.nothing-1-finger-pointer-beside-thumb-coming-back", RMI4_PRESSURE, explicit(RMI4_PRESSURE, thumb_coming_back()))
+
 # Mice: Recordings/devices/mouse.jsonl (REL_X, REL_Y, REL_WHEEL, three
 # buttons) at 125 Hz, strokes drawn with the right button held, in mouse
 # counts (y grows down). WHAT is stroke-TEMPLATE, click, press-held-then-

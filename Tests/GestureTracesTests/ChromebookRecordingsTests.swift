@@ -18,9 +18,9 @@ import Testing
         "needs ../shared/data/recordings/chromebook (the shared data); skipped without it"))
 struct ChromebookRecordingsTests {
     /// The fewest judged recordings the engine must get right.
-    static let minimumRight = 225
+    static let minimumRight = 233
     /// The smallest share of any class the engine must get right.
-    static let minimumClassShare = 0.0
+    static let minimumClassShare = 0.69
 
     @Test("the engine gives what the labels say on enough of the Chromebook recordings, in every class")
     func labelsHold() throws {

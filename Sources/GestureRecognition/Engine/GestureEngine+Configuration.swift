@@ -80,7 +80,7 @@ extension GestureEngine {
 
         /// The width, in millimetres, of the zones along the left and right
         /// edges of a touchpad where a palm lands: a touch whose contacts all
-        /// landed there is no tap (libinput's palm tap: 8 mm, at most 8 % of
+        /// landed there is no tap and no hold (libinput's palm tap: 8 mm, at most 8 % of
         /// the width, on pads at least 70 mm wide; see ``palmEdgeZone(on:)``).
         /// 0 turns it off.
         public var palmEdgeZoneMillimeters: Double = 8
@@ -92,12 +92,29 @@ extension GestureEngine {
         /// resting still are a tap or a hold, never neither.
         public var tapMaximumDuration: Duration = .milliseconds(200)
         /// The shortest a tap may be, from the first landing to the last
-        /// lift: a palm brushing the pad breaks into contacts of one or two
-        /// frames (12-25 ms on the Atmel maXTouch); the quickest real taps
-        /// on both Chromebook pads last 43 ms, so 30 ms would drop them. Off
-        /// (0) by default: an interception clone that sends frames it held
-        /// back in a burst shortens the taps it passes on.
-        public var tapMinimumDuration: Duration = .zero
+        /// lift: a palm brushing or sliding over the pad breaks into contacts
+        /// of one or two frames (12-25 ms on the Atmel maXTouch), each of
+        /// which was a tap; the quickest real taps on both Chromebook pads
+        /// last 43 ms. Measured in time, not frames: the kernel drops frames
+        /// in which nothing changed, so a finger resting still on a pad with
+        /// a fuzz filter may be seen in two frames only (its landing and its
+        /// lift). 0 turns it off.
+        public var tapMinimumDuration: Duration = .milliseconds(30)
+        /// How soon after a lift a landing is the same contact coming back,
+        /// not a new one: a palm the firmware loses and finds again (under a
+        /// new tracking id) lands 11-80 ms after it lifted, while a finger
+        /// tapping again lifts and lands in 100 ms at the quickest (a
+        /// tap-and-a-half's second landing comes 101-127 ms after the first
+        /// lift on the Chromebook recordings). A touch landing within it of
+        /// the last lift of every finger is no tap, and a contact landing
+        /// within it and within ``palmRelandingDistanceMillimeters`` of where
+        /// a palm lifted is that palm. 0 turns both off.
+        public var relandingGap: Duration = .milliseconds(60)
+        /// How far, in millimetres, from where a palm lifted a contact
+        /// landing within ``relandingGap`` is that palm again: the pieces of a
+        /// palm resting on the Atmel maXTouch land within 1 mm of each other,
+        /// those of a sliding palm 2-3 mm on. 0 turns it off.
+        public var palmRelandingDistanceMillimeters: Double = 10
         /// How far, in millimetres, a finger may be from where it landed
         /// (its first firm position) once its landing is over, and still tap:
         /// 1.5 mm, the motion threshold of one finger (libinput: 1.3 mm from
@@ -243,6 +260,8 @@ extension GestureEngine.Configuration {
         "tapMaximumDurationMilliseconds": NumberRange(0...2_000),
         "tapMaximumMovementMillimeters": NumberRange(0...50),
         "tapMinimumDurationMilliseconds": NumberRange(0...1_000),
+        "relandingGapMilliseconds": NumberRange(0...1_000),
+        "palmRelandingDistanceMillimeters": NumberRange(0...100),
         "tapLandingMilliseconds": NumberRange(0...1_000),
         "tapLandingToleranceMillimeters": NumberRange(0...50),
         "tapLightPressureRatio": NumberRange(0...1),
@@ -281,6 +300,7 @@ extension GestureEngine.Configuration: Codable {
         case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
         case jumpScaleRatio, jumpRotationDegrees, restingContactMotionMillimeters, palmEdgeZoneMillimeters
         case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters, tapMinimumDurationMilliseconds
+        case relandingGapMilliseconds, palmRelandingDistanceMillimeters
         case tapLandingMilliseconds, tapLandingToleranceMillimeters, tapLightPressureRatio
         case approximatePositionSettleMilliseconds
         case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
@@ -339,6 +359,8 @@ extension GestureEngine.Configuration: Codable {
         try milliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
         try number(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
         try milliseconds(.tapMinimumDurationMilliseconds, into: &tapMinimumDuration)
+        try milliseconds(.relandingGapMilliseconds, into: &relandingGap)
+        try number(.palmRelandingDistanceMillimeters, into: &palmRelandingDistanceMillimeters)
         try milliseconds(.tapLandingMilliseconds, into: &tapLandingTime)
         try number(.tapLandingToleranceMillimeters, into: &tapLandingToleranceMillimeters)
         try number(.tapLightPressureRatio, into: &tapLightPressureRatio)
@@ -379,6 +401,8 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(GestureEvent.milliseconds(tapMaximumDuration), forKey: .tapMaximumDurationMilliseconds)
         try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)
         try c.encode(GestureEvent.milliseconds(tapMinimumDuration), forKey: .tapMinimumDurationMilliseconds)
+        try c.encode(GestureEvent.milliseconds(relandingGap), forKey: .relandingGapMilliseconds)
+        try c.encode(palmRelandingDistanceMillimeters, forKey: .palmRelandingDistanceMillimeters)
         try c.encode(GestureEvent.milliseconds(tapLandingTime), forKey: .tapLandingMilliseconds)
         try c.encode(tapLandingToleranceMillimeters, forKey: .tapLandingToleranceMillimeters)
         try c.encode(tapLightPressureRatio, forKey: .tapLightPressureRatio)

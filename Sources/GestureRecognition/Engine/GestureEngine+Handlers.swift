@@ -19,6 +19,9 @@ extension GestureEngine {
             guard snapshot.fingers > 0 else { return }
             guard !snapshot.isButtonDown else { return click(snapshot) }
             tap = TapTracker(snapshot)
+            if let lastLift, snapshot.time - lastLift < configuration.relandingGap {
+                tap?.ruleOut()  // a palm the pad lost and found again
+            }
             startTouch(snapshot, at: snapshot.time, holdPossible: true)
         case .deadline:
             unexpected(input)  // idle has no timer
@@ -78,6 +81,13 @@ extension GestureEngine {
             // Fingers creeping slowly (under the motion threshold per finger
             // count, over the one-finger one) are starting to move, not resting.
             guard baseline.largestDisplacement(in: latestSnapshot) < configuration.motionThresholdMillimeters else {
+                var touch = touch
+                touch.holdPossible = false
+                state = .undecided(touch)
+                return
+            }
+            guard !landedInSidePalmZones(baseline.transform.current, touch.landings) else {
+                // A palm or thumb resting at the side of the pad holds nothing.
                 var touch = touch
                 touch.holdPossible = false
                 state = .undecided(touch)
@@ -222,6 +232,18 @@ extension GestureEngine {
             guard dot >= agreement * Point.zero.distance(to: a) * Point.zero.distance(to: b) else { return nil }
         }
         return resting
+    }
+
+    /// Whether every one of `contacts` landed (by `landings`) in the side
+    /// palm zones of the surface (``Configuration/palmEdgeZone(on:)``): a
+    /// hand resting beside the pad, which neither taps nor holds. False
+    /// when there is no zone, no contact or a landing is unknown.
+    func landedInSidePalmZones(_ contacts: InlineList<TransformState.Contact>, _ landings: ContactPositions) -> Bool {
+        guard let zone = configuration.palmEdgeZone(on: surface), !contacts.isEmpty else { return false }
+        return contacts.allSatisfy { contact in
+            guard let x = landings[contact.id]?.x else { return false }
+            return x < zone || x > surface.widthMillimeters - zone
+        }
     }
 
     /// When the contact `id`, down now, landed.

@@ -122,7 +122,9 @@ extension GestureEngine {
             sampleCount += snapshot.contacts.count
         }
 
-        private mutating func ruleOut() {
+        /// Rules the touch out as a tap (a palm landing again, see
+        /// ``Configuration/relandingGap``).
+        mutating func ruleOut() {
             possible = false
             tracks = []
             trackIDs = []

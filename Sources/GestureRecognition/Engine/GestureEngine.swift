@@ -72,6 +72,12 @@ public struct GestureEngine: Sendable {
     /// Contacts the device called a palm once: they stay palms until they lift
     /// (emptied keeping its capacity: no allocation per frame).
     var palmIDs: [Int] = []
+    /// Where each palm down in the latest frame was, by id (emptied
+    /// keeping its capacity).
+    var palmPositions: [(id: Int, position: Point)] = []
+    /// Where and when palms lifted, for ``Configuration/relandingGap``: a
+    /// contact landing there soon after is the palm again.
+    var liftedPalms: [(position: Point, time: Duration)] = []
     /// Whether the latest frame flagged as a palm a contact that the frame
     /// before counted as a finger.
     var palmTurned = false
@@ -83,6 +89,10 @@ public struct GestureEngine: Sendable {
     /// libinput's tap machine runs beside its gesture machine); nil once
     /// something rules a tap out.
     var tap: TapTracker?
+    /// When the fingers last all lifted (a frame with none after one with
+    /// some): a touch landing within ``Configuration/relandingGap`` of
+    /// it is a palm landing again, no tap.
+    var lastLift: Duration?
     /// Events produced by the handlers during one call; every public entry
     /// point hands them over and empties it, keeping its capacity.
     var outbox: [GestureEvent] = []
@@ -150,10 +160,12 @@ public struct GestureEngine: Sendable {
             time = latestTime
         }
         passTime(to: time)
+        let fingersBefore = latestSnapshot.fingers
         latestSnapshot = makeSnapshot(frame, at: time)
         if palmTurned { palmRevealed(at: time) }
         if latestSnapshot.fingers > 0 { tap?.record(latestSnapshot, configuration, approximate: surface.positionsAreApproximate) }
         dispatch(.frame(latestSnapshot))
+        if latestSnapshot.fingers == 0 && fingersBefore > 0 { lastLift = time }
         handOver(into: &events)
     }
 
@@ -246,7 +258,10 @@ public struct GestureEngine: Sendable {
         }
         palmIDs.removeAll(keepingCapacity: true)
         contactLandings.removeAll(keepingCapacity: true)
+        palmPositions.removeAll(keepingCapacity: true)
+        liftedPalms.removeAll(keepingCapacity: true)
         tap = nil
+        lastLift = nil
         latestSnapshot = Snapshot(time: time, fingers: 0, contacts: InlineList())
         return handOver()
     }
@@ -321,6 +336,12 @@ public struct GestureEngine: Sendable {
         var fingerContacts = 0
         palmTurned = false
         for contact in frame.contacts {
+            if !(liftedPalms.isEmpty && palmPositions.isEmpty) && landingTime(of: contact.id) == nil
+                && !palmIDs.contains(contact.id)
+                && isPalmLandingAgain(at: contact.position, time: time)
+            {
+                palmIDs.append(contact.id)  // a palm the pad lost and found again under a new id
+            }
             if contact.isPalm && !palmIDs.contains(contact.id) {
                 palmIDs.append(contact.id)
                 // Counted as a finger until now: what it did was the palm's.
@@ -357,6 +378,7 @@ public struct GestureEngine: Sendable {
             if contactLandings.isEmpty { contactLandings.reserveCapacity(Self.maximumFingers * 2) }
             contactLandings.append((contact.id, time))
         }
+        rememberPalms(frame, at: time)
         if !palmIDs.isEmpty {
             // A palm stays one while it touches: forget those that lifted.
             var kept = 0
@@ -368,6 +390,36 @@ public struct GestureEngine: Sendable {
         }
         snapshot.fingers = max(frame.fingerCount - palms, fingerContacts, 0)
         return snapshot
+    }
+
+    /// Notes where the palms of `frame` are, and where and when those of
+    /// the frame before that are gone from it lifted; forgets lifts older
+    /// than ``Configuration/relandingGap``.
+    mutating func rememberPalms(_ frame: GestureFrame, at time: Duration) {
+        guard configuration.palmRelandingDistanceMillimeters > 0, configuration.relandingGap > .zero else { return }
+        liftedPalms.removeAll { time - $0.time >= configuration.relandingGap }
+        for palm in palmPositions where !frame.contacts.contains(where: { $0.id == palm.id }) {
+            if liftedPalms.capacity == 0 { liftedPalms.reserveCapacity(Self.maximumFingers * 2) }
+            liftedPalms.append((palm.position, time))
+        }
+        palmPositions.removeAll(keepingCapacity: true)
+        guard !palmIDs.isEmpty else { return }
+        for contact in frame.contacts where palmIDs.contains(contact.id) && contact.position.isFinite {
+            if palmPositions.capacity == 0 { palmPositions.reserveCapacity(Self.maximumFingers * 2) }
+            palmPositions.append((contact.id, contact.position))
+        }
+    }
+
+    /// Whether a contact landing at `position` at `time` is a palm coming
+    /// back under a new id: within ``Configuration/palmRelandingDistanceMillimeters``
+    /// of a palm that lifted there within ``Configuration/relandingGap``, or
+    /// of one still down (the pad reports the new id a frame before it ends
+    /// the old one).
+    func isPalmLandingAgain(at position: Point, time: Duration) -> Bool {
+        let distance = configuration.palmRelandingDistanceMillimeters
+        guard distance > 0, configuration.relandingGap > .zero else { return false }
+        return liftedPalms.contains { time - $0.time < configuration.relandingGap && $0.position.distance(to: position) <= distance }
+            || palmPositions.contains { $0.position.distance(to: position) <= distance }
     }
 
     mutating func emit(_ event: GestureEvent) {

@@ -19,10 +19,32 @@ import Testing
         _ = engine.process(frame(10, [.init(id: 1, position: Point(x: 20, y: 20)), .init(id: 9, position: Point(x: 80, y: 50))]))
         #expect(engine.status.fingers == 1)
         #expect(engine.status.contacts.map(\.id) == [1])
-        // Lifted and landed again, it is a finger.
+        // Lifted, and landed again past the relanding gap (60 ms), it is a finger.
         _ = engine.process(frame(20, [.init(id: 1, position: Point(x: 20, y: 20))]))
-        _ = engine.process(frame(30, [.init(id: 1, position: Point(x: 20, y: 20)), .init(id: 10, position: Point(x: 80, y: 50))]))
+        _ = engine.process(frame(100, [.init(id: 1, position: Point(x: 20, y: 20)), .init(id: 10, position: Point(x: 80, y: 50))]))
         #expect(engine.status.fingers == 2)
+    }
+
+    @Test func aPalmComingBackUnderANewIDWithinTheRelandingGapIsStillAPalm() {
+        var engine = GestureEngine(surface: surface)
+        let finger = GestureFrame.Contact(id: 1, position: Point(x: 20, y: 20))
+        _ = engine.process(frame(0, [finger, .init(id: 9, position: Point(x: 80, y: 50), isPalm: true)]))
+        _ = engine.process(frame(10, [finger]))
+        // 10 ms later and 2 mm on, unflagged: the palm the pad lost, found again.
+        _ = engine.process(frame(20, [finger, .init(id: 10, position: Point(x: 82, y: 50))]))
+        #expect(engine.status.fingers == 1)
+        #expect(engine.status.contacts.map(\.id) == [1])
+        // Farther than palmRelandingDistanceMillimeters (10 mm) from where it lifted: a finger.
+        _ = engine.process(frame(30, [finger, .init(id: 10, position: Point(x: 82, y: 50)), .init(id: 11, position: Point(x: 50, y: 50))]))
+        #expect(engine.status.fingers == 2)
+        // With the rule off, the piece is a finger.
+        var configuration = GestureEngine.Configuration()
+        configuration.palmRelandingDistanceMillimeters = 0
+        var off = GestureEngine(surface: surface, configuration: configuration)
+        _ = off.process(frame(0, [finger, .init(id: 9, position: Point(x: 80, y: 50), isPalm: true)]))
+        _ = off.process(frame(10, [finger]))
+        _ = off.process(frame(20, [finger, .init(id: 10, position: Point(x: 82, y: 50))]))
+        #expect(off.status.fingers == 2)
     }
 
     @Test func theDecisionFollowsTheEngine() {
