@@ -116,10 +116,27 @@ struct LoopRecording {
     }
 
     /// What a replay of the clone's stream gives: what a desktop reading it could see.
+    /// The gestures the engine makes of the clone's events
+    /// (``oracleGestures(of:device:)``).
     func cloneGestures(device: DeviceDescription) -> [GestureEvent] {
-        var clone = GesturePipeline(device: device, originMicroseconds: 0)!
+        Self.oracleGestures(of: cloneEvents, device: device)
+    }
+
+    /// The gestures the engine makes of `events`, as the judge of what a
+    /// clone gives: the clone ends the contacts it had sent, as palms, when
+    /// a claimed count lands, and sends them again as new contacts if the
+    /// gesture turns out unclaimed. The engine's own rules for pads that
+    /// lose a palm and find it again (``GestureEngine/Configuration/relandingGap``)
+    /// would read those as palms, so they are off here, for the device's
+    /// events and the clone's alike. libinput, which reads the clone on a
+    /// desktop, has no such rule; the VM suite's fidelity checks read the
+    /// clone with libinput itself.
+    static func oracleGestures(of events: [InputEvent], device: DeviceDescription) -> [GestureEvent] {
+        var configuration = GestureEngine.Configuration()
+        configuration.relandingGap = .zero
+        var clone = GesturePipeline(device: device, originMicroseconds: 0, setup: .init(configuration: configuration))!
         var result: [GestureEvent] = []
-        for event in cloneEvents {
+        for event in events {
             if let due = clone.nextDeadlineMicroseconds, due < event.microseconds {
                 result += clone.fireTimers(dueByMicroseconds: event.microseconds - 1)
             }

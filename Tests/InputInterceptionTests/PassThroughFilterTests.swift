@@ -502,7 +502,8 @@ import TouchInput
                     }
                     return lines
                 }
-                #expect(outline(clone) == outline(run.gestures), "\(name)")
+                let original = LoopRecording.oracleGestures(of: frames.flatMap { $0 }, device: device)
+                #expect(outline(clone) == outline(original), "\(name)")
             }
         }
     }
