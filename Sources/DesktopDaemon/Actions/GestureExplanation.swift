@@ -15,13 +15,19 @@ public struct GestureExplanation: Hashable, Sendable {
     /// Why the device's gestures are not considered at all (the
     /// configuration's `devices` do not take it), or nil.
     public var deviceRejected: String?
+    /// The window focused when the gesture began, as the matcher saw it
+    /// (nil: none known, or no focus source).
+    public var focus: FocusedWindow?
 
     /// An explanation of `event` from `device`.
-    public init(event: GestureEvent, device: InputDevice, verdicts: [BindingVerdict], deviceRejected: String? = nil) {
+    public init(
+        event: GestureEvent, device: InputDevice, verdicts: [BindingVerdict], deviceRejected: String? = nil, focus: FocusedWindow? = nil
+    ) {
         self.event = event
         self.device = device
         self.verdicts = verdicts
         self.deviceRejected = deviceRejected
+        self.focus = focus
     }
 
     /// Whether it is worth printing: every begin, end and single event, and
@@ -33,7 +39,8 @@ public struct GestureExplanation: Hashable, Sendable {
     /// `510 ms  swipe end  3 fingers  left ... on 'SynPS/2 Synaptics TouchPad'`,
     /// then one indented line per binding.
     public var text: String {
-        var lines = ["\(event.description)  on \(Excerpt.quoted(device.name, limit: 60))"]
+        let focused = focus.map { "  in \($0)" } ?? ""
+        var lines = ["\(event.description)  on \(Excerpt.quoted(device.name, limit: 60))\(focused)"]
         if let deviceRejected {
             lines.append("  no binding considers it: \(deviceRejected)")
         } else if verdicts.isEmpty {
@@ -50,6 +57,7 @@ public struct GestureExplanation: Hashable, Sendable {
                 + "\"reason\":\(JSONText.quoted(verdict.reason)),\"claimed\":\(verdict.claimed),\"claim\":\(JSONText.quoted(verdict.claimReason))}"
         }
         var line = "{\"event\":\(event.jsonLine),\"device\":\(JSONText.quoted(device.name))"
+        if let focus { line += ",\"focus\":\(focus.jsonObject)" }
         if let deviceRejected { line += ",\"not_considered\":\(JSONText.quoted(deviceRejected))" }
         return line + ",\"bindings\":[\(bindings.joined(separator: ","))]}"
     }
