@@ -102,10 +102,15 @@ enum RunCommand: Command {
                     ? "focus: none in a replay without --focus, so bindings with apps or title never apply" : nil
             )
         }
-        return (
-            nil,
-            configuration.namesApplications ? "warning: bindings with apps or title never apply: the daemon reads no focus source yet" : nil
-        )
+        let session = FocusSession.choose(ProcessInfo.processInfo.environment)
+        do {
+            let focus = try session.connect()
+            focus.start()
+            return (focus, "focus: \(focus.name) (\(session.reason)), focused now: \(focus.focused?.description ?? "nothing")")
+        } catch {
+            guard configuration.namesApplications else { return (nil, nil) }
+            return (nil, "warning: bindings with apps or title never apply: \(error.description)")
+        }
     }
 
     /// Prints each explanation worth showing on standard output, unbuffered, in `format`.
@@ -123,6 +128,7 @@ enum RunCommand: Command {
         var replayFailures = 0
         let traces = options.traces
         let (focus, focusNote) = try Self.focusSource(options, configuration: configuration)
+        defer { (focus as? LiveFocus)?.stop() }
         let daemon = GestureDaemon(configuration: configuration, explain: options.explain.map(Self.explainer), focus: focus)
         if let focusNote { daemon.log.write(focusNote) }
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
