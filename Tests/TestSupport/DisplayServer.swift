@@ -21,6 +21,8 @@ public final class DisplayServer: @unchecked Sendable {
     /// Why a server cannot run here: one sentence.
     public struct Unavailable: Error, CustomStringConvertible {
         public var description: String
+        /// Whether a program is missing (else the server did not start in time).
+        public var missing = false
     }
 
     /// Whether a missing server fails instead of skipping (`GESTURES_REQUIRE_DISPLAY_SERVERS=1`).
@@ -70,7 +72,8 @@ public final class DisplayServer: @unchecked Sendable {
     private static func require(_ programs: [String], package: String) throws(Unavailable) {
         let missing = programs.filter { find($0) == nil }
         guard missing.isEmpty else {
-            throw Unavailable(description: "\(missing.joined(separator: ", ")) not installed (Debian: apt-get install \(package))")
+            throw Unavailable(
+                description: "\(missing.joined(separator: ", ")) not installed (Debian: apt-get install \(package))", missing: true)
         }
     }
 
@@ -142,10 +145,10 @@ public final class DisplayServer: @unchecked Sendable {
             ["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"], environment: [:],
             log: folder.appendingPathComponent("xvfb.log"))
         let server = DisplayServer(kind: "x11", environment: ["DISPLAY": display], processes: [xvfb], folder: folder, asUser: [])
-        try wait(seconds: 10, for: "Xvfb starting on \(display)") { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
+        try wait(seconds: 30, for: "Xvfb starting on \(display)") { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
         server.processes.append(try start(["openbox"], environment: server.environment, log: folder.appendingPathComponent("openbox.log")))
         // openbox is up once it sets the root window's EWMH properties (the desktop count among them).
-        try wait(seconds: 10, for: "openbox setting _NET_NUMBER_OF_DESKTOPS") { server.run(["xdotool", "get_num_desktops"]) != nil }
+        try wait(seconds: 30, for: "openbox setting _NET_NUMBER_OF_DESKTOPS") { server.run(["xdotool", "get_num_desktops"]) != nil }
         return server
     }
 
@@ -180,7 +183,7 @@ public final class DisplayServer: @unchecked Sendable {
         let sway = try start(asUser + ["sway", "-c", config.path], environment: base, log: folder.appendingPathComponent("sway.log"))
         var socket: String?
         var wayland: String?
-        try wait(seconds: 20, for: "sway starting") {
+        try wait(seconds: 30, for: "sway starting") {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             socket = names.first { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }.map { folder.path + "/" + $0 }
             wayland = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
@@ -202,7 +205,7 @@ public final class DisplayServer: @unchecked Sendable {
         case "x11":
             processes.append(try Self.start(["xterm", "-class", name, "-e", "cat"], environment: environment, log: nil))
             var id: String?
-            try Self.wait(seconds: 10, for: "the xterm of class \(name) mapping") {
+            try Self.wait(seconds: 30, for: "the xterm of class \(name) mapping") {
                 id = run(["xdotool", "search", "--onlyvisible", "--class", "^\(name)$"])?.split(separator: "\n").first.map(String.init)
                 return id != nil
             }
@@ -213,7 +216,7 @@ public final class DisplayServer: @unchecked Sendable {
             clientEnvironment["SWAYSOCK"] = nil
             processes.append(
                 try Self.start(asUser + ["foot", "--app-id=\(name)", "cat"], environment: clientEnvironment, log: nil))
-            try Self.wait(seconds: 10, for: "the foot window of app id \(name) mapping") {
+            try Self.wait(seconds: 30, for: "the foot window of app id \(name) mapping") {
                 run(["swaymsg", "-t", "get_tree"])?.contains("\"app_id\": \"\(name)\"") == true
             }
         }

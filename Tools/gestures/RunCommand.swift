@@ -105,7 +105,13 @@ enum RunCommand: Command {
         let session = FocusSession.choose(ProcessInfo.processInfo.environment)
         do {
             let focus = try session.connect()
-            focus.start()
+            let log = DaemonLog.standardError
+            // Told nil once more when the server goes away: then it says so, once.
+            focus.start { _ in
+                if let failure = focus.failure {
+                    log.write("warning: the focus source \(focus.name) stopped (\(failure)); bindings with apps or title no longer apply")
+                }
+            }
             return (focus, "focus: \(focus.name) (\(session.reason)), focused now: \(focus.focused?.description ?? "nothing")")
         } catch {
             guard configuration.namesApplications else { return (nil, nil) }
