@@ -93,6 +93,12 @@ struct FocusCommandServerTests {
             "focus latency (\(server.kind)): median \(milliseconds(sorted[sorted.count / 2])) ms, worst \(milliseconds(sorted.last!)) ms over \(latencies.count) changes (from starting the focusing command); idle CPU: \(idle.map(String.init) ?? "?") ticks in 2 s"
         )
         #expect(lines.next(within: 0) == nil, "no line without a change")
+        // Closing the focused window is a change: to nothing, or to the window the server focuses next.
+        let closed = try #require(current)
+        server.closeWindow(closed)
+        let closing = try #require(lines.next(within: 10), "closing the focused \(closed) printed nothing")
+        let now = (try JSONSerialization.jsonObject(with: Data(closing.line.utf8)) as? [String: Any])?["app"] as? String
+        #expect(now != closed, "\(closing.line)")
     }
 
     @Test("X11 (Xvfb + openbox, xterm -class NAME, xdotool windowactivate): 50 focus changes, in order")

@@ -34,6 +34,8 @@ public final class DisplayServer: @unchecked Sendable {
     public let environment: [String: String]
     private var processes: [Process] = []
     private var windows: [String: String] = [:]
+    /// The client process of each window, by application name.
+    private var clients: [String: Process] = [:]
     private let folder: URL
     /// The user the Wayland clients run as (`setpriv` arguments), empty when not root.
     private let asUser: [String]
@@ -203,7 +205,9 @@ public final class DisplayServer: @unchecked Sendable {
     public func openWindow(_ name: String) throws {
         switch kind {
         case "x11":
-            processes.append(try Self.start(["xterm", "-class", name, "-e", "cat"], environment: environment, log: nil))
+            let client = try Self.start(["xterm", "-class", name, "-e", "cat"], environment: environment, log: nil)
+            processes.append(client)
+            clients[name] = client
             var id: String?
             try Self.wait(seconds: 30, for: "the xterm of class \(name) mapping") {
                 id = run(["xdotool", "search", "--onlyvisible", "--class", "^\(name)$"])?.split(separator: "\n").first.map(String.init)
@@ -214,12 +218,19 @@ public final class DisplayServer: @unchecked Sendable {
             var clientEnvironment = environment
             clientEnvironment["HOME"] = environment["XDG_RUNTIME_DIR"]
             clientEnvironment["SWAYSOCK"] = nil
-            processes.append(
-                try Self.start(asUser + ["foot", "--app-id=\(name)", "cat"], environment: clientEnvironment, log: nil))
+            let client = try Self.start(asUser + ["foot", "--app-id=\(name)", "cat"], environment: clientEnvironment, log: nil)
+            processes.append(client)
+            clients[name] = client
             try Self.wait(seconds: 30, for: "the foot window of app id \(name) mapping") {
                 run(["swaymsg", "-t", "get_tree"])?.contains("\"app_id\": \"\(name)\"") == true
             }
         }
+    }
+
+    /// Closes the window of application `name` (its client is killed).
+    public func closeWindow(_ name: String) {
+        guard let client = clients.removeValue(forKey: name), client.isRunning else { return }
+        kill(client.processIdentifier, SIGKILL)
     }
 
     /// Gives the focus to the window of application `name` (`xdotool windowactivate`, `swaymsg focus`),

@@ -57,7 +57,21 @@ final class X11FocusConnection: FocusConnection {
         let before = focused
         while let event = xcb_poll_for_event(connection) {
             defer { free(event) }
-            guard cxcb_event_code(event) == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
+            let code = cxcb_event_code(event)
+            if code == UInt8(XCB_DESTROY_NOTIFY) || code == UInt8(XCB_UNMAP_NOTIFY) {
+                // The same layout up to `window` in both events.
+                let gone = UnsafeRawPointer(event).assumingMemoryBound(to: xcb_destroy_notify_event_t.self).pointee.window
+                if gone == active, active != 0 {
+                    // Some window managers (openbox) leave _NET_ACTIVE_WINDOW naming a window that went away.
+                    readActiveWindow()
+                    if active == gone {
+                        active = 0
+                        focused = nil
+                    }
+                }
+                continue
+            }
+            guard code == UInt8(XCB_PROPERTY_NOTIFY) else { continue }
             let notify = UnsafeRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self).pointee
             if notify.window == root, notify.atom == atoms.activeWindow {
                 readActiveWindow()
@@ -83,7 +97,7 @@ final class X11FocusConnection: FocusConnection {
         let window = value.count >= 4 ? value.withUnsafeBytes { $0.loadUnaligned(as: xcb_window_t.self) } : 0
         if window != active {
             active = window
-            if window != 0 { Self.follow(window, connection) }
+            if window != 0 { Self.follow(window, connection, structure: true) }
         }
         focused = window == 0 ? nil : self.window(window)
     }
@@ -112,9 +126,11 @@ final class X11FocusConnection: FocusConnection {
         return Array(UnsafeRawBufferPointer(start: value, count: length))
     }
 
-    /// Asks for `window`'s property changes. The corresponding C function is `xcb_change_window_attributes`.
-    private static func follow(_ window: xcb_window_t, _ connection: OpaquePointer) {
+    /// Asks for `window`'s property changes (and, with `structure`, its
+    /// unmapping and destruction). The corresponding C function is `xcb_change_window_attributes`.
+    private static func follow(_ window: xcb_window_t, _ connection: OpaquePointer, structure: Bool = false) {
         var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)
+        if structure { mask |= UInt32(XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue) }
         xcb_change_window_attributes(connection, window, UInt32(XCB_CW_EVENT_MASK.rawValue), &mask)
         xcb_flush(connection)
     }
