@@ -68,6 +68,24 @@ struct FocusReplayCommandTests {
         #expect(reasons.first?["reason"] as? String == "not this application: its apps do not include the focused application (foot '~')")
     }
 
+    @Test("the README's per-application example passes check-config, which says where each binding applies")
+    func readmeExample() throws {
+        let readme = try String(contentsOf: ToolRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "  ```yaml\n  bindings:\n    - {name: back,"))
+        let end = try #require(readme.range(of: "\n  ```", range: start.upperBound..<readme.endIndex))
+        let block = readme[readme.index(start.lowerBound, offsetBy: "  ```yaml\n".count)..<end.lowerBound]
+        let yaml = "version: 1\n" + block.split(separator: "\n").map { $0.dropFirst(2) }.joined(separator: "\n") + "\n"
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("config.yaml")
+        try yaml.write(to: config, atomically: true, encoding: .utf8)
+        let check = try ToolRunner.run(["check-config", config.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("back: 3-finger swipe left only in firefox or org\\.mozilla\\.firefox, on end"), "\(check.stdout)")
+        #expect(check.stdout.contains("where back applies, it replaces next workspace"), "\(check.stdout)")
+        #expect(check.stderr.isEmpty, "no warning: \(check.stderr)")
+    }
+
     @Test("a bad focus file or --focus without --replay is one sentence")
     func badFocus() throws {
         let directory = try ToolRunner.temporaryDirectory()
