@@ -20,8 +20,10 @@
 //   DesktopConfiguration -> GestureTraces, StructuredDocuments, Validation, TouchInput, InputChecks (the daemon's
 //                         configuration, read through Decodable over a DocumentNode; no libevdev)
 //   DesktopDaemon      -> DesktopConfiguration (re-exported), EvdevInput, InputInterception, GestureTraces, ...
+//                         (Focus/: the focused window from X11 through libxcb, CXCB, an internal import; sway, i3, Hyprland sockets)
 //   gestures (Tools/)  -> all of them
-// C stays behind module walls; only three modules touch it, and none shows a C type:
+// C stays behind module walls; only four modules touch it, and none shows a C type:
+//   DesktopDaemon: libxcb (CXCB, an internal import) to read X11's focused window;
 //   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
 //   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
 //   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
@@ -95,10 +97,16 @@ let package = Package(
         // pass through Decodable over a DocumentNode (JSON or YAML). Links no libevdev, so
         // `check-config` and the configuration fuzz target do not either.
         .target(name: "DesktopConfiguration", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "InputChecks"]),
+        // libxcb, for the X11 focus source (the EWMH active window and its class and title).
+        .systemLibrary(
+            name: "CXCB",
+            pkgConfig: "xcb",
+            providers: [.apt(["libxcb1-dev"])]
+        ),
         // The desktop daemon (its type is GestureDaemon): Configuration/ (reloading, warnings,
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
         // live, replay), Actions/ (binding matcher, action runner, process launcher).
-        .target(name: "DesktopDaemon", dependencies: ["DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
+        .target(name: "DesktopDaemon", dependencies: ["CXCB", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.

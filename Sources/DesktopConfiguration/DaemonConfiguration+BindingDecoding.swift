@@ -2,6 +2,7 @@ import GestureRecognition
 import InputChecks
 import StructuredDocuments
 import TouchInput
+import Validation
 
 private typealias Limits = DaemonConfiguration.Limits
 
@@ -13,7 +14,7 @@ extension DaemonConfiguration.PinchDirection: ClosedWord {
 extension DaemonConfiguration.Binding: Decodable {
     /// A binding's keys, in the order messages list them.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, gesture, fingers, direction, edge, template, sequence, device
+        case name, gesture, fingers, direction, edge, template, sequence, device, apps, notApps, title
         case minimumDistanceMillimeters, minimumScale, maximumScale, minimumAngleDegrees, claim, action
     }
 
@@ -82,6 +83,7 @@ extension DaemonConfiguration.Binding: Decodable {
             break
         }
         match.device = problems.attempt { try c.decodeIfPresent(DaemonConfiguration.DeviceMatcher.self, forKey: .device) }
+        match.application = problems.attempt { try Self.applicationFilter(c) }
 
         var claim: Bool?
         if let gesture, Self.applicable[.claim]?.contains(gesture) == true {
@@ -102,6 +104,78 @@ extension DaemonConfiguration.Binding: Decodable {
         self.init(
             name: name, path: JSONText.keyPath(c.codingPath), match: match, action: action,
             claim: claim ?? DaemonConfiguration.claimsByDefault(match))
+    }
+}
+
+extension DaemonConfiguration.Binding {
+    /// The binding's `apps`, `notApps` and `title`, or nil when it has none:
+    /// each pattern at most ``DaemonConfiguration/Limits/maximumPatternLength``
+    /// long and compiled by `PatternMatcher`, each list of 1 to
+    /// ``DaemonConfiguration/Limits/maximumApplicationPatterns`` (a single
+    /// string is a list of one).
+    static func applicationFilter(_ c: KeyedDecodingContainer<CodingKeys>) throws -> DaemonConfiguration.ApplicationFilter? {
+        guard c.contains(.apps) || c.contains(.notApps) || c.contains(.title) else { return nil }
+        var problems = DecodingProblems()
+        let apps = problems.attempt { try patterns(c, .apps) } ?? []
+        let notApps = problems.attempt { try patterns(c, .notApps) } ?? []
+        var title: String?
+        if let text = problems.attempt({ try c.decodeText(forKey: .title) }) {
+            if let problem = patternProblem(text) { problems.fail(c.codingPath + [CodingKeys.title], problem) } else { title = text }
+        }
+        if !apps.isEmpty, let clash = notApps.first(where: apps.contains) {
+            problems.fail(
+                c.codingPath + [CodingKeys.notApps], "repeats \(Excerpt.quoted(clash)) of apps, so the binding could never apply there")
+        }
+        try problems.finish()
+        guard !(apps.isEmpty && notApps.isEmpty && title == nil) else { return nil }
+        do throws(PatternMatcher.InvalidPattern) {
+            return try DaemonConfiguration.ApplicationFilter(apps: apps, notApps: notApps, title: title)
+        } catch {
+            throw InvalidValue(codingPath: c.codingPath, message: error.description)
+        }
+    }
+
+    /// A list of application patterns at `key` (or one string), each checked.
+    private static func patterns(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String] {
+        let path = c.codingPath + [key]
+        if let single = try? c.decodeIfPresent(String.self, forKey: key) {
+            if let problem = patternProblem(single) { throw InvalidValue(codingPath: path, message: problem) }
+            return [single]
+        }
+        guard c.contains(key) else { return [] }
+        var list: UnkeyedDecodingContainer
+        do { list = try c.nestedUnkeyedContainer(forKey: key) } catch {
+            throw InvalidValue(codingPath: path, message: "must be a pattern or a list of patterns (application ids or X11 classes)")
+        }
+        let count = list.count ?? 0
+        let limit = DaemonConfiguration.Limits.maximumApplicationPatterns
+        guard (1...limit).contains(count) else {
+            throw InvalidValue(
+                codingPath: path,
+                message: count == 0 ? "must name at least one application" : "\(count) patterns, over the limit of \(limit)")
+        }
+        var problems = DecodingProblems()
+        var patterns: [String] = []
+        while !list.isAtEnd {
+            let itemPath = path + [AnyCodingKey(intValue: list.currentIndex)]
+            let index = list.currentIndex
+            guard let pattern = problems.attempt({ try list.decode(String.self) }) else {
+                if list.currentIndex == index { break }
+                continue
+            }
+            if let problem = patternProblem(pattern) { problems.fail(itemPath, problem) } else { patterns.append(pattern) }
+        }
+        try problems.finish()
+        return patterns
+    }
+
+    /// Why `pattern` cannot be an application or title pattern (too long, or
+    /// ICU rejects it), or nil.
+    private static func patternProblem(_ pattern: String) -> String? {
+        let limit = DaemonConfiguration.Limits.maximumPatternLength
+        if pattern.utf16.count > limit { return "the pattern is \(pattern.utf16.count) characters, over the limit of \(limit)" }
+        do throws(PatternMatcher.InvalidPattern) { _ = try PatternMatcher(pattern) } catch { return error.description }
+        return nil
     }
 }
 

@@ -20,6 +20,8 @@ extension DaemonConfiguration {
         /// The longest device-name pattern, in UTF-16 code units: 1,000
         /// (compiling is not time-limited, so its length is).
         public static let maximumPatternLength = 1_000
+        /// The most patterns in one binding's `apps` or `notApps`: 32.
+        public static let maximumApplicationPatterns = 32
         /// The most words in a command: 256.
         public static let maximumCommandArguments = 256
         /// The longest word of a command, in UTF-8 bytes: 4,096.

@@ -86,6 +86,9 @@ extension DaemonConfiguration {
         public var sequence: String?
         /// The device the gesture came from.
         public var device: DeviceMatcher?
+        /// The focused applications it applies to (`apps`, `notApps`,
+        /// `title`), or nil: every application.
+        public var application: ApplicationFilter?
         /// Swipes: the least displacement, in millimetres.
         public var minimumDistanceMillimeters: Double?
         /// Pinches: the least scale (pinch out past it).

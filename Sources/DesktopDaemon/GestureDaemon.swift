@@ -19,13 +19,28 @@ public final class GestureDaemon: Sendable {
         var matcher: BindingMatcher
         /// Device-matcher verdicts for the current configuration.
         var acceptedDevices: [InputDevice: Bool] = [:]
-        /// What is claimed on each device under the current configuration.
-        var policies: [InputDevice: PassThroughFilter.Policy] = [:]
+        /// What is claimed on each device under the current configuration,
+        /// by which bindings apply to the focused window.
+        var policies: [PolicyKey: PassThroughFilter.Policy] = [:]
+        /// The window focused when the fingers last landed on each device
+        /// (an intercepting source asks for the claims then), for the
+        /// gesture that starts there; `.some(nil)`: none was focused.
+        var landed: [Int: FocusedWindow?] = [:]
+        /// The window each device's gesture in progress began with, for explanations.
+        var gestureFocus: [Int: FocusedWindow] = [:]
         /// Every device gestures came from, in the order first seen, whatever the configuration.
         var seen: [InputDevice] = []
     }
 
+    private struct PolicyKey: Hashable {
+        var device: InputDevice
+        var applicability: [DaemonConfiguration.Applicability]
+    }
+
     private let state: Mutex<State>
+    /// Where the focused window comes from, or nil: bindings naming
+    /// applications (`apps`, `title`) then never apply.
+    public let focus: (any FocusSource)?
     /// The runner the fired actions go to.
     public let runner: ActionRunner
     /// Where the daemon logs.
@@ -50,10 +65,12 @@ public final class GestureDaemon: Sendable {
     public init(
         configuration: DaemonConfiguration, launcher: any ProcessLauncher = SpawnLauncher(),
         inputDevices: any VirtualInputDevices = UinputInputDevices(), log: DaemonLog = .standardError,
-        explain: (@Sendable (GestureExplanation) -> Void)? = nil, runsActions: Bool = true, configurationPath: String? = nil
+        explain: (@Sendable (GestureExplanation) -> Void)? = nil, runsActions: Bool = true, configurationPath: String? = nil,
+        focus: (any FocusSource)? = nil
     ) {
         self.configurationPath = configurationPath
         self.state = Mutex(State(matcher: BindingMatcher(configuration: configuration)))
+        self.focus = focus
         self.explain = explain
         self.runsActions = runsActions
         self.runner = ActionRunner(settings: configuration.actions, launcher: launcher, inputDevices: inputDevices, log: log)
@@ -98,18 +115,29 @@ public final class GestureDaemon: Sendable {
         if runsActions, configuration.usesInputActions { runner.input.prepare() }
     }
 
-    /// Matches one event and submits the actions it fires; never blocks on them.
+    /// Matches one event and submits the actions it fires; never blocks on
+    /// them. A gesture is matched with the window focused when its fingers
+    /// landed (when the source asked for the claims), else when its first
+    /// event came (a recorded focus: at that event's time).
     public func handle(_ event: GestureEvent, from device: InputDevice) {
         let explaining = explain != nil
-        let (actions, verdicts, notes) = state.withLock { state in
-            if explaining {
-                let (actions, verdicts) = state.matcher.explain(event, from: device)
-                return (actions, verdicts, state.matcher.takeNotes())
+        let starts = event.phase == nil || event.phase == .begin
+        let (actions, verdicts, notes, window) = state.withLock { state in
+            var window = state.gestureFocus[device.id]
+            if starts {
+                window = state.landed.removeValue(forKey: device.id) ?? focus?.focusedWindow(at: event.time)
+                state.gestureFocus[device.id] = event.phase == .begin ? window : nil
+            } else if event.phase == .end {
+                state.gestureFocus[device.id] = nil
             }
-            return (state.matcher.process(event, from: device), [], state.matcher.takeNotes())
+            if explaining {
+                let (actions, verdicts) = state.matcher.explain(event, from: device, focus: window)
+                return (actions, verdicts, state.matcher.takeNotes(), window)
+            }
+            return (state.matcher.process(event, from: device, focus: window), [], state.matcher.takeNotes(), window)
         }
         notes.forEach(log.write)
-        explain?(GestureExplanation(event: event, device: device, verdicts: verdicts))
+        explain?(GestureExplanation(event: event, device: device, verdicts: verdicts, focus: window))
         if runsActions { actions.forEach(runner.submit) }
     }
 
@@ -158,13 +186,21 @@ public final class GestureDaemon: Sendable {
         return accepted
     }
 
-    /// What is claimed on `device` under the current configuration: asked
-    /// when a touch begins, so a reload applies from the next touch.
+    /// What is claimed on `device` under the current configuration, while
+    /// the window focused now has the focus: asked when the fingers land, so
+    /// a reload or a focus change applies from the next touch, and the
+    /// gesture that starts is matched with the same window.
     public func interceptionPolicy(for device: InputDevice) -> PassThroughFilter.Policy {
+        let window = focus?.focusedWindow(at: .zero)
         let (policy, notes) = state.withLock { state -> (PassThroughFilter.Policy, [String]) in
-            if let known = state.policies[device] { return (known, []) }
-            let (policy, notes) = state.matcher.configuration.interceptionPolicy(for: device)
-            state.policies[device] = policy
+            state.landed[device.id] = .some(window)
+            let applicability = state.matcher.configuration.applicability(for: window)
+            let key = PolicyKey(device: device, applicability: applicability)
+            if let known = state.policies[key] { return (known, []) }
+            let (policy, notes) = state.matcher.configuration.interceptionPolicy(for: device, applicability: applicability)
+            // A few windows a device: bounded, so titles that change do not grow it.
+            if state.policies.count >= 256 { state.policies = [:] }
+            state.policies[key] = policy
             return (policy, notes)
         }
         notes.forEach(log.write)
@@ -176,7 +212,9 @@ public final class GestureDaemon: Sendable {
         state.withLock {
             $0.matcher.forget(device)
             $0.acceptedDevices[device] = nil
-            $0.policies[device] = nil
+            $0.policies = $0.policies.filter { $0.key.device != device }
+            $0.landed[device.id] = nil
+            $0.gestureFocus[device.id] = nil
         }
     }
 

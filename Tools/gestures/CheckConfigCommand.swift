@@ -19,6 +19,7 @@ extension DaemonConfiguration.Binding {
         if let scale = match.maximumScale { words.append("to scale \(FiredActionText.number(scale)) or less") }
         if let angle = match.minimumAngleDegrees { words.append("turning \(FiredActionText.number(angle))° or more") }
         if match.device != nil { words.append("on matching devices") }
+        if let filter = match.application { words.append(filter.summary) }
         let when: String
         switch action.phase {
         case .end: when = "on end"
@@ -32,6 +33,17 @@ extension DaemonConfiguration.Binding {
         }
         let claimed = claim ? " (claimed: kept from the desktop)" : ""
         return "\(label): \(words.joined(separator: " ")), \(when): \(action.summary)\(claimed)"
+    }
+}
+
+extension DaemonConfiguration.ApplicationFilter {
+    /// `only in firefox or org\.mozilla\..*, titled '.*YouTube.*', not in foot`.
+    var summary: String {
+        var parts: [String] = []
+        if !apps.isEmpty { parts.append("only in " + apps.joined(separator: " or ")) }
+        if let title { parts.append("titled '\(title)'") }
+        if !notApps.isEmpty { parts.append("not in " + notApps.joined(separator: " or ")) }
+        return parts.joined(separator: ", ")
     }
 }
 
@@ -82,6 +94,10 @@ enum CheckConfigCommand: Command {
             "actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s"
         )
         for binding in configuration.bindings { print(binding.summary) }
+        for (winner, loser) in configuration.overrides() {
+            let (a, b) = (configuration.bindings[winner], configuration.bindings[loser])
+            print("where \(a.label) applies, it replaces \(b.label) (the same gesture; \(a.path) names the application)")
+        }
         var warnings = configuration.warnings().map { "\(path): warning: \($0)" }
         if options.path == nil, let ignored = ConfigurationFile.ignoredDefaultPaths.first {
             warnings.insert("\(path): warning: \(ignored) is there too and ignored: keep one file", at: 0)

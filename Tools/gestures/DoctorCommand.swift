@@ -13,7 +13,7 @@ enum DoctorCommand: Command {
         /dev/uinput, for interception and input actions; the configuration; the systemd user
         service and its last log lines; other gesture tools running (libinput-gestures,
         fusuma, touchegg, gebaar) and a second `gestures run`; the desktop's own gestures that
-        the bindings overlap. Each problem comes with one sentence saying what to do.
+        the bindings overlap; the focus source the session offers for bindings with apps or title. Each problem comes with one sentence saying what to do.
         Exit status: 0 all well, 1 a problem, 2 something could not be checked.
         """
     static let format = OutputFormat.option(default: .text)

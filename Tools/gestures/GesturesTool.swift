@@ -12,6 +12,7 @@ let gesturesTool = CommandLineTool(
         CheckConfigCommand.self,
         DevicesCommand.self,
         DoctorCommand.self,
+        FocusCommand.self,
         RecordCommand.self,
         WatchCommand.self,
         StrokesCommand.self,

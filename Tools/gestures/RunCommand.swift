@@ -34,13 +34,16 @@ enum RunCommand: Command {
     static let noIntercept = Flag(
         "--no-intercept",
         help: "Read devices beside the desktop: it sees every gesture too (as `intercept: false`).")
+    static let focus = Option(
+        "--focus", valueName: "FILE", .file,
+        help: "With --replay: the focused window over time (JSON Lines, as `gestures focus --format json` prints).")
     static let explain = Flag("--explain", help: "Print, for each gesture, every binding of its kind and why it fired or not (stdout).")
     static let format = OutputFormat.option(default: .text, help: "With --explain: a readable block or one JSON object per gesture.")
 
     static var options: [OptionSpec] {
         [
-            ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, noIntercept.spec, explain.spec,
-            format.spec,
+            ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, focus.spec, noIntercept.spec,
+            explain.spec, format.spec,
         ]
     }
     static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
@@ -59,6 +62,8 @@ enum RunCommand: Command {
         var intercepts: Bool
         /// `--explain`, in this format; nil explains nothing.
         var explain: OutputFormat?
+        /// `--focus`: the recorded focus file for a replay.
+        var focus: String?
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
@@ -67,13 +72,51 @@ enum RunCommand: Command {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'; recordings to replay go after --replay")
         }
         if traces.contains("-") && traces.count > 1 { throw UsageError("--replay - cannot be combined with trace files") }
+        if traces.isEmpty && arguments[focus] != nil {
+            throw UsageError("--focus gives a replay its focused windows; it needs --replay")
+        }
         if !traces.isEmpty && arguments[device] != nil {
             throw UsageError("--device reads live input; it cannot be combined with --replay")
         }
         return Options(
             configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
             directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept],
-            explain: arguments[explain] ? arguments[format] : nil)
+            explain: arguments[explain] ? arguments[format] : nil, focus: arguments[focus])
+    }
+
+    /// The focus source: the recorded file of `--focus` for a replay, none
+    /// for a replay without it, else the session's (``FocusSession``),
+    /// followed on its own thread. With the log line to write: the source
+    /// used, or, when the configuration names applications and there is no
+    /// source, the one sentence saying why they never apply.
+    static func focusSource(_ options: Options, configuration: DaemonConfiguration) throws -> ((any FocusSource)?, String?) {
+        if let path = options.focus {
+            do { return (try RecordedFocus.load(contentsOf: path), "focus: recorded, from \(path)") } catch {
+                throw CommandFailure(error.description)
+            }
+        }
+        guard options.traces.isEmpty else {
+            return (
+                nil,
+                configuration.namesApplications
+                    ? "focus: none in a replay without --focus, so bindings with apps or title never apply" : nil
+            )
+        }
+        let session = FocusSession.choose(ProcessInfo.processInfo.environment)
+        do {
+            let focus = try session.connect()
+            let log = DaemonLog.standardError
+            // Told nil once more when the server goes away: then it says so, once.
+            focus.start { _ in
+                if let failure = focus.failure {
+                    log.write("warning: the focus source \(focus.name) stopped (\(failure)); bindings with apps or title no longer apply")
+                }
+            }
+            return (focus, "focus: \(focus.name) (\(session.reason)), focused now: \(focus.focused?.description ?? "nothing")")
+        } catch {
+            guard configuration.namesApplications else { return (nil, nil) }
+            return (nil, "warning: bindings with apps or title never apply: \(error.description)")
+        }
     }
 
     /// Prints each explanation worth showing on standard output, unbuffered, in `format`.
@@ -90,7 +133,12 @@ enum RunCommand: Command {
         let configuration = try ConfigurationFile.load(path, options: Self.options)
         var replayFailures = 0
         let traces = options.traces
-        let daemon = GestureDaemon(configuration: configuration, explain: options.explain.map(Self.explainer), configurationPath: path)
+        let (focus, focusNote) = try Self.focusSource(options, configuration: configuration)
+        defer { (focus as? LiveFocus)?.stop() }
+        let daemon = GestureDaemon(
+            configuration: configuration, explain: options.explain.map(Self.explainer), configurationPath: path,
+            focus: focus)
+        if let focusNote { daemon.log.write(focusNote) }
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
         defer { watcher.stop() }

@@ -18,7 +18,11 @@ import InputChecks
 ///   for every update, a release at its end, cancelled or not.
 ///
 /// A gesture in progress keeps the configuration it began with until it
-/// ends: a reload never drops or changes a gesture under the fingers.
+/// ends: a reload never drops or changes a gesture under the fingers. It
+/// keeps the focused window it began with too (``DaemonConfiguration/applicability(for:)``):
+/// a binding for another application never fires, one for the focused
+/// application wins over one for none, and a focus change during the
+/// gesture changes nothing.
 ///
 ///     var matcher = BindingMatcher(configuration: configuration)
 ///     for event in events { actions += matcher.process(event, from: device) }
@@ -61,18 +65,22 @@ public struct BindingMatcher: Sendable {
         return notes
     }
 
-    /// The actions `event` from `device` fires, in binding order.
-    public mutating func process(_ event: GestureEvent, from device: InputDevice) -> [FiredAction] {
+    /// The actions `event` from `device` fires, in binding order; `focus`
+    /// is the window focused when the gesture's fingers landed (nil: none
+    /// known), taken when a gesture starts and kept to its end.
+    public mutating func process(_ event: GestureEvent, from device: InputDevice, focus: FocusedWindow? = nil) -> [FiredAction] {
         var verdicts: [BindingVerdict]?
-        return process(event, from: device, verdicts: &verdicts)
+        return process(event, from: device, focus: focus, verdicts: &verdicts)
     }
 
     /// The actions `event` from `device` fires, as ``process(_:from:)``
     /// gives them, and why each binding of the event's kind did or did not
     /// fire (``BindingVerdict``): the same decisions, taken once.
-    public mutating func explain(_ event: GestureEvent, from device: InputDevice) -> (actions: [FiredAction], verdicts: [BindingVerdict]) {
+    public mutating func explain(
+        _ event: GestureEvent, from device: InputDevice, focus: FocusedWindow? = nil
+    ) -> (actions: [FiredAction], verdicts: [BindingVerdict]) {
         var verdicts: [BindingVerdict]? = []
-        let actions = process(event, from: device, verdicts: &verdicts)
+        let actions = process(event, from: device, focus: focus, verdicts: &verdicts)
         return (actions, verdicts ?? [])
     }
 
@@ -98,27 +106,28 @@ public struct BindingMatcher: Sendable {
         return verdicts
     }
 
-    private mutating func process(_ event: GestureEvent, from device: InputDevice, verdicts: inout [BindingVerdict]?) -> [FiredAction] {
+    private mutating func process(
+        _ event: GestureEvent, from device: InputDevice, focus: FocusedWindow?, verdicts: inout [BindingVerdict]?
+    ) -> [FiredAction] {
+        func start() -> Progress {
+            Progress(configuration: configuration, eligible: eligibleBindings(for: device), focus: focus, notes: &notes)
+        }
         switch event.phase {
         case nil:
-            var progress = Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            var progress = start()
             return progress.fire(event, from: device, completing: true, verdicts: &verdicts)
         case .begin?:
-            var progress = Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            var progress = start()
             let actions = progress.fire(event, from: device, completing: false, verdicts: &verdicts)
             inProgress[device.id] = progress
             return actions
         case .update?:
-            var progress =
-                inProgress[device.id]
-                ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            var progress = inProgress[device.id] ?? start()
             let actions = progress.fire(event, from: device, completing: false, verdicts: &verdicts)
             inProgress[device.id] = progress
             return actions
         case .end?:
-            var progress =
-                inProgress.removeValue(forKey: device.id)
-                ?? Progress(configuration: configuration, eligible: eligibleBindings(for: device))
+            var progress = inProgress.removeValue(forKey: device.id) ?? start()
             guard event.cancelled != true else {
                 progress.judgeCancelled(event, verdicts: &verdicts)
                 return progress.releaseDrags(event, from: device)
@@ -159,6 +168,10 @@ extension BindingMatcher {
     struct Progress: Sendable {
         var configuration: DaemonConfiguration
         var eligible: [Bool]
+        /// Whether each binding applies to the window focused when the gesture began.
+        var applicability: [DaemonConfiguration.Applicability]
+        /// That window, for verdicts.
+        var focus: FocusedWindow?
         /// The begin bindings that have fired.
         var begun: Set<Int> = []
         /// Continuous bindings: the mark travel is counted from.
@@ -171,9 +184,25 @@ extension BindingMatcher {
         /// Drag bindings whose button is held.
         var dragging: Set<Int> = []
 
-        init(configuration: DaemonConfiguration, eligible: [Bool]) {
+        init(configuration: DaemonConfiguration, eligible: [Bool], focus: FocusedWindow?, notes: inout [String]) {
             self.configuration = configuration
             self.eligible = eligible
+            self.focus = focus
+            applicability = configuration.applicability(for: focus)
+            for (index, verdict) in applicability.enumerated() {
+                if case .notThisApplication(let refusal) = verdict, case .patternFailed = refusal {
+                    notes.append("\(configuration.bindings[index].label): \(refusal), so the binding does not apply to it")
+                }
+            }
+        }
+
+        /// Why binding `index` does not apply to the focused window, or nil when it does.
+        func applicationOutcome(_ index: Int) -> BindingVerdict.Outcome? {
+            switch applicability[index] {
+            case .applies: nil
+            case .notThisApplication(let refusal): .notThisApplication(refusal, focus: focus?.description)
+            case .overridden(let winner): .overridden(by: configuration.bindings[winner].label)
+            }
         }
 
         /// The actions `event` fires; with `verdicts`, why each binding of
@@ -212,6 +241,7 @@ extension BindingMatcher {
             let match = binding.match
             guard eligible[index] else { return .notThisDevice }
             if let fingers = match.fingers, fingers != event.fingers { return .notThisFingerCount(wanted: fingers) }
+            if let outcome = applicationOutcome(index) { return outcome }
             if case .drag(let button)? = binding.action.input {
                 if let edge = match.edge, edge != event.edge { return .notThisEdge(wanted: edge) }
                 let steps = drag(index, button: button, binding, event, device, from: previous)
@@ -261,12 +291,16 @@ extension BindingMatcher {
         func judgeCancelled(_ event: GestureEvent, verdicts: inout [BindingVerdict]?) {
             guard verdicts != nil else { return }
             for (index, binding) in configuration.bindings.enumerated() where binding.match.gesture == event.type {
-                let outcome: BindingVerdict.Outcome =
-                    !eligible[index]
-                    ? .notThisDevice
-                    : binding.match.fingers.map { $0 != event.fingers } == true
-                        ? .notThisFingerCount(wanted: binding.match.fingers!)
-                        : dragging.contains(index) ? .fired(1) : .cancelled
+                let outcome: BindingVerdict.Outcome
+                if !eligible[index] {
+                    outcome = .notThisDevice
+                } else if let fingers = binding.match.fingers, fingers != event.fingers {
+                    outcome = .notThisFingerCount(wanted: fingers)
+                } else if let other = applicationOutcome(index) {
+                    outcome = other
+                } else {
+                    outcome = dragging.contains(index) ? .fired(1) : .cancelled
+                }
                 verdicts!.append(BindingVerdict(binding: binding, outcome: outcome, intercepting: configuration.intercept))
             }
         }

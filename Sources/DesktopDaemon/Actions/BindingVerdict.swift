@@ -16,6 +16,12 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         case fired(Int)
         /// Its own `device` filter does not take the device.
         case notThisDevice
+        /// Its `apps`, `notApps` or `title` do not take the window focused
+        /// when the gesture began (`focus`: that window, nil when none is known).
+        case notThisApplication(DaemonConfiguration.ApplicationFilter.Refusal, focus: String?)
+        /// A binding naming the focused application (its label) matches the
+        /// same gesture and wins over this one, which names none.
+        case overridden(by: String)
         /// It wants another number of fingers.
         case notThisFingerCount(wanted: Int)
         /// It wants a swipe from another edge (or from an edge).
@@ -66,7 +72,13 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         self.path = binding.path
         self.outcome = outcome
         claimed = intercepting && binding.claim
-        if !intercepting {
+        if case .notThisApplication = outcome {
+            claimed = false
+            claimReason = "not claimed: it does not apply to the focused application"
+        } else if case .overridden = outcome {
+            claimed = false
+            claimReason = "not claimed by it: a binding for the focused application decides"
+        } else if !intercepting {
             claimReason = "passed to the desktop too: the configuration says intercept: false"
         } else if binding.claim {
             claimReason = "claimed: kept from the desktop while intercepting"
@@ -89,6 +101,10 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         switch outcome {
         case .fired(let count): return count == 1 ? "fired" : "fired \(count) times"
         case .notThisDevice: return "not this device: its device filter does not take it"
+        case .notThisApplication(let refusal, let focus):
+            return "not this application: \(refusal)\(focus.map { " (\($0))" } ?? "")"
+        case .overridden(let winner):
+            return "not this application: \(Excerpt.quoted(winner)) names the focused application and wins"
         case .notThisFingerCount(let wanted): return "not this finger count: it wants \(wanted)"
         case .notThisEdge(let wanted): return "not this edge: it wants a swipe from the \(wanted.rawValue) edge"
         case .notThisDirection(let wanted, let got):

@@ -19,17 +19,21 @@ public struct GestureExplanation: Hashable, Sendable {
     /// to v: 0.0476 of the 0.05 margin`); the event is then the stroke as
     /// it would have been, matching no template.
     public var strokeRejected: String?
+    /// The window focused when the gesture began, as the matcher saw it
+    /// (nil: none known, or no focus source).
+    public var focus: FocusedWindow?
 
     /// An explanation of `event` from `device`.
     public init(
         event: GestureEvent, device: InputDevice, verdicts: [BindingVerdict], deviceRejected: String? = nil,
-        strokeRejected: String? = nil
+        strokeRejected: String? = nil, focus: FocusedWindow? = nil
     ) {
         self.event = event
         self.device = device
         self.verdicts = verdicts
         self.deviceRejected = deviceRejected
         self.strokeRejected = strokeRejected
+        self.focus = focus
     }
 
     /// The explanation of a stroke drawn on `device` that the stroke rule
@@ -50,7 +54,8 @@ public struct GestureExplanation: Hashable, Sendable {
     /// `510 ms  swipe end  3 fingers  left ... on 'SynPS/2 Synaptics TouchPad'`,
     /// then one indented line per binding.
     public var text: String {
-        var lines = ["\(event.description)  on \(Excerpt.quoted(device.name, limit: 60))"]
+        let focused = focus.map { "  in \($0)" } ?? ""
+        var lines = ["\(event.description)  on \(Excerpt.quoted(device.name, limit: 60))\(focused)"]
         if let strokeRejected { lines.append("  the stroke rule rejected it: \(strokeRejected)") }
         if let deviceRejected {
             lines.append("  no binding considers it: \(deviceRejected)")
@@ -68,6 +73,7 @@ public struct GestureExplanation: Hashable, Sendable {
                 + "\"reason\":\(JSONText.quoted(verdict.reason)),\"claimed\":\(verdict.claimed),\"claim\":\(JSONText.quoted(verdict.claimReason))}"
         }
         var line = "{\"event\":\(event.jsonLine),\"device\":\(JSONText.quoted(device.name))"
+        if let focus { line += ",\"focus\":\(focus.jsonObject)" }
         if let deviceRejected { line += ",\"not_considered\":\(JSONText.quoted(deviceRejected))" }
         if let strokeRejected { line += ",\"stroke_rejected\":\(JSONText.quoted(strokeRejected))" }
         return line + ",\"bindings\":[\(bindings.joined(separator: ","))]}"

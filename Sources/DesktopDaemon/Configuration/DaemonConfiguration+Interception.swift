@@ -3,13 +3,25 @@ import InputChecks
 import InputInterception
 
 extension DaemonConfiguration {
-    /// What is claimed on `device`: the claiming bindings whose `device`
-    /// matches it (a name pattern that cannot decide claims nothing, and
-    /// says so in `notes`), with the engine's thresholds.
-    public func interceptionPolicy(for device: InputDevice) -> (policy: PassThroughFilter.Policy, notes: [String]) {
+    /// What is claimed on `device` while `focus` has the focus (nil: none
+    /// known): the claiming bindings whose `device` matches it and that apply
+    /// to the focused window (``applicability(for:)``, the matcher's own
+    /// rule: a gesture bound only for another application reaches the
+    /// desktop as if unbound); a name pattern that cannot decide claims
+    /// nothing, and says so in `notes`.
+    public func interceptionPolicy(
+        for device: InputDevice, focus: FocusedWindow? = nil
+    ) -> (policy: PassThroughFilter.Policy, notes: [String]) {
+        interceptionPolicy(for: device, applicability: applicability(for: focus))
+    }
+
+    /// What is claimed on `device` when the bindings apply as `applicability` says.
+    func interceptionPolicy(
+        for device: InputDevice, applicability: [Applicability]
+    ) -> (policy: PassThroughFilter.Policy, notes: [String]) {
         var claims: [PassThroughFilter.Claim] = []
         var notes: [String] = []
-        for binding in bindings where binding.claim {
+        for (index, binding) in bindings.enumerated() where binding.claim && applicability[index] == .applies {
             if let matcher = binding.match.device {
                 switch matcher.match(device) {
                 case .matched: break

@@ -74,10 +74,11 @@ extension DaemonConfiguration {
         var reported: Set<[Int]> = []
         let labels = Dictionary(bindings.enumerated().map { ($0.element.label, $0.offset) }, uniquingKeysWith: { first, _ in first })
         for (index, binding) in bindings.enumerated() {
-            // Device filters need a device to decide: only bindings that apply to every device are compared.
-            guard binding.match.device == nil else { continue }
+            // Device and application filters need a device and a focused window to decide: only
+            // bindings that apply to every device and every application are compared.
+            guard binding.match.device == nil, binding.match.application == nil else { continue }
             var comparable = self
-            comparable.bindings = bindings.filter { $0.match.device == nil }
+            comparable.bindings = bindings.filter { $0.match.device == nil && $0.match.application == nil }
             var matcher = BindingMatcher(configuration: comparable)
             let device = InputDevice(id: 1, name: "any")
             var fired: [Int] = []

@@ -45,6 +45,7 @@ public struct Doctor {
         checks.append(examineService(daemons: daemons))
         checks.append(examineOtherTools(daemons: daemons))
         checks.append(examineDesktop(configuration.loaded, uinputWritable: uinput.writable))
+        checks.append(examineFocus(configuration.loaded))
         return DoctorReport(checks: checks)
     }
 
@@ -492,6 +493,34 @@ public struct Doctor {
 
     // MARK: Words
 
+    // MARK: Focus
+
+    /// The focus source the session offers (``FocusSession``), as the daemon
+    /// chooses it; a problem only when bindings name applications and there is none.
+    private func examineFocus(_ configuration: DaemonConfiguration?) -> DoctorCheck {
+        let session = FocusSession.choose(system.environment)
+        let naming = configuration?.bindings.filter { $0.match.application != nil } ?? []
+        guard let kind = session.kind else {
+            guard !naming.isEmpty else {
+                return DoctorCheck(
+                    area: .focus, status: .ok,
+                    summary: "No binding names an application, so no focus source is needed (the session offers none: \(session.reason)).")
+            }
+            return DoctorCheck(
+                area: .focus, status: .problem,
+                summary:
+                    "No focus source, so \(counted(naming.count, "binding")) with apps or title \(naming.count == 1 ? "never applies" : "never apply").",
+                fix: session.reason.prefix(1).uppercased() + session.reason.dropFirst() + ".")
+        }
+        let uses =
+            naming.isEmpty
+            ? "no binding names an application"
+            : naming.count == 1 ? "1 binding names applications" : "\(naming.count) bindings name applications"
+        return DoctorCheck(
+            area: .focus, status: .ok,
+            summary: "The daemon reads the focused window from \(kind.rawValue) (\(session.reason)) at \(session.address ?? "?"); \(uses).")
+    }
+
     static func list(_ items: [String]) -> String {
         switch items.count {
         case 0: ""
@@ -521,6 +550,7 @@ public struct DoctorCheck: Hashable, Sendable, Encodable {
         case devices, uinput, configuration, service
         case otherTools = "other-tools"
         case desktop
+        case focus
     }
 
     /// How it went.

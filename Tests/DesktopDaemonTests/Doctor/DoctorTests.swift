@@ -126,10 +126,29 @@ struct DoctorTests {
         report.checks.first { $0.area == area }!
     }
 
+    @Test("the focus source: sway's socket is reported; GNOME on Wayland with bindings for applications is a problem")
+    func focusSource() throws {
+        var system = try FakeSystem.healthy()
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            "version: 1\nbindings:\n  - {gesture: swipe, fingers: 3, apps: firefox, action: {command: [echo]}}\n")
+        let gnome = check(Doctor(system: system).examine(), .focus)
+        #expect(gnome.status == .problem)
+        #expect(gnome.summary == "No focus source, so 1 binding with apps or title never applies.")
+        #expect(gnome.fix?.hasPrefix("This is GNOME on Wayland") == true, "\(gnome)")
+        system.environment["SWAYSOCK"] = "/run/user/1000/sway-ipc.sock"
+        let sway = check(Doctor(system: system).examine(), .focus)
+        #expect(sway.status == .ok)
+        #expect(
+            sway.summary
+                == "The daemon reads the focused window from sway (SWAYSOCK is set) at /run/user/1000/sway-ipc.sock; 1 binding names applications."
+        )
+    }
+
     @Test("a healthy machine: every check is ok, in order, and the exit status is 0")
     func healthyMachine() throws {
         let report = Doctor(system: try FakeSystem.healthy()).examine()
-        #expect(report.checks.map(\.area) == [.devices, .uinput, .configuration, .service, .otherTools, .desktop])
+        #expect(report.checks.map(\.area) == [.devices, .uinput, .configuration, .service, .otherTools, .desktop, .focus])
         #expect(report.checks.allSatisfy { $0.status == .ok }, "\(report.text)")
         #expect(report.exitStatus == 0)
         let devices = check(report, .devices)

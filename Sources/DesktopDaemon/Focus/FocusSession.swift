@@ -1,0 +1,60 @@
+/// Which focus source the session offers, chosen from its environment:
+/// `SWAYSOCK` (sway), `I3SOCK` (i3), `HYPRLAND_INSTANCE_SIGNATURE`
+/// (Hyprland), then an X11 session (`XDG_SESSION_TYPE=x11`, or `DISPLAY`
+/// without `WAYLAND_DISPLAY`). A Wayland session of another compositor
+/// (GNOME, KDE Plasma) offers none the daemon can read yet: an X11 client
+/// there sees only Xwayland's windows.
+///
+///     FocusSession.choose(["SWAYSOCK": "/run/user/1000/sway-ipc.sock"]).kind   // .sway
+public struct FocusSession: Hashable, Sendable {
+    /// The protocols the daemon reads focus through.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case sway, i3, hyprland, x11
+    }
+
+    /// The source chosen, or nil when the session offers none.
+    public var kind: Kind?
+    /// Where it connects: the socket path or the X display.
+    public var address: String?
+    /// Why this source, or why none, in one sentence.
+    public var reason: String
+
+    /// The source the session described by `environment` offers.
+    public static func choose(_ environment: [String: String]) -> FocusSession {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if let socket = value("SWAYSOCK") { return FocusSession(kind: .sway, address: socket, reason: "SWAYSOCK is set") }
+        if let socket = value("I3SOCK") { return FocusSession(kind: .i3, address: socket, reason: "I3SOCK is set") }
+        if let signature = value("HYPRLAND_INSTANCE_SIGNATURE") {
+            let folder = HyprlandFocusConnection.folder(signature: signature, runtimeDirectory: value("XDG_RUNTIME_DIR"))
+            return FocusSession(kind: .hyprland, address: folder, reason: "HYPRLAND_INSTANCE_SIGNATURE is set")
+        }
+        let desktop = value("XDG_CURRENT_DESKTOP") ?? "an unknown desktop"
+        let wayland = value("XDG_SESSION_TYPE") == "wayland" || value("WAYLAND_DISPLAY") != nil
+        if let display = value("DISPLAY"), value("XDG_SESSION_TYPE") == "x11" || !wayland {
+            return FocusSession(kind: .x11, address: display, reason: "an X11 session (DISPLAY=\(display))")
+        }
+        if wayland {
+            return FocusSession(
+                kind: nil, address: nil,
+                reason:
+                    "this is \(desktop) on Wayland, which offers no focus source the daemon reads yet (it reads X11, sway, i3 and Hyprland): log in to an X11 session for bindings with apps or title"
+            )
+        }
+        return FocusSession(
+            kind: nil, address: nil,
+            reason:
+                "none of SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY is set: start the daemon from the graphical session (under systemd, run `systemctl --user import-environment DISPLAY WAYLAND_DISPLAY SWAYSOCK` first)"
+        )
+    }
+
+    /// Connects to the chosen source and reads the focus now; throws when
+    /// none was chosen or the connection fails (one sentence).
+    public func connect() throws(FocusError) -> LiveFocus {
+        guard let kind, let address else { throw FocusError("no focus source: \(reason)") }
+        switch kind {
+        case .sway, .i3: return try LiveFocus(connection: I3FocusConnection(path: address, name: kind.rawValue))
+        case .hyprland: return try LiveFocus(connection: HyprlandFocusConnection(folder: address))
+        case .x11: return try LiveFocus(connection: X11FocusConnection(display: address))
+        }
+    }
+}

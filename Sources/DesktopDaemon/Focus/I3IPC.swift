@@ -1,0 +1,169 @@
+import Foundation
+import StructuredDocuments
+
+/// The i3 IPC protocol that sway speaks too: each message is the magic
+/// `i3-ipc`, a 32-bit payload length and a 32-bit type (both in the host's
+/// byte order), then the JSON payload. Event messages have the type's high
+/// bit set.
+///
+///     I3IPC.frame(.getTree)   // "i3-ipc" 00 00 00 00  04 00 00 00 (on little-endian)
+enum I3IPC {
+    /// The magic that starts every message.
+    static let magic = Array("i3-ipc".utf8)
+    /// The longest payload read: 64 MiB (a tree of thousands of windows is a few MiB).
+    static let maximumPayloadBytes = 64 << 20
+
+    /// The message types sent.
+    enum Request: UInt32 {
+        case runCommand = 0
+        case subscribe = 2
+        case getTree = 4
+    }
+
+    /// The event types received (without the high bit).
+    enum Event: UInt32 {
+        case workspace = 0
+        case window = 3
+    }
+
+    /// One message: its type (the high bit set for events) and its payload.
+    struct Message: Hashable {
+        var type: UInt32
+        var payload: [UInt8]
+        /// The event type, for an event.
+        var event: UInt32? { type & 0x8000_0000 != 0 ? type & 0x7fff_ffff : nil }
+    }
+
+    /// The bytes of a request of `type` with `payload`.
+    static func frame(_ type: Request, payload: String = "") -> [UInt8] {
+        let body = Array(payload.utf8)
+        return magic + bytes(of: UInt32(body.count)) + bytes(of: type.rawValue) + body
+    }
+
+    /// Reads one message from `socket`, waiting for all of it.
+    static func read(from socket: UnixSocket) throws(FocusError) -> Message {
+        let header = try socket.read(exactly: magic.count + 8)
+        guard Array(header.prefix(magic.count)) == magic else {
+            throw FocusError("the IPC socket sent something that is not an i3-ipc message")
+        }
+        let length = Int(integer(header, at: magic.count))
+        let type = integer(header, at: magic.count + 4)
+        guard length <= maximumPayloadBytes else {
+            throw FocusError("the IPC socket sent a message of \(length) bytes, over the limit of \(maximumPayloadBytes)")
+        }
+        return Message(type: type, payload: length == 0 ? [] : try socket.read(exactly: length))
+    }
+
+    private static func bytes(of value: UInt32) -> [UInt8] {
+        withUnsafeBytes(of: value) { Array($0) }
+    }
+
+    private static func integer(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes[offset..<offset + 4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+    }
+
+    /// The window a container node describes: sway's `app_id`, else the X11
+    /// class of `window_properties` (i3, and Xwayland windows in sway).
+    static func window(_ node: DocumentNode, source: String) -> FocusedWindow? {
+        let properties = node["window_properties"]
+        var appID: String?
+        if case .string(let id)? = node["app_id"] { appID = id }
+        if appID == nil, case .string(let windowClass)? = properties?["class"] { appID = windowClass }
+        guard let appID else { return nil }
+        var instance: String?
+        if case .string(let name)? = properties?["instance"] { instance = name }
+        var title = ""
+        if case .string(let name)? = node["name"] { title = name }
+        return FocusedWindow(appID: appID, instance: instance, title: title, source: source)
+    }
+
+    /// The focused window in a tree (`get_tree`, or a workspace event's
+    /// `current`): the node marked `focused` when it is a window, else nil.
+    static func focusedWindow(in tree: DocumentNode, source: String) -> FocusedWindow? {
+        var stack = [tree]
+        while let node = stack.popLast() {
+            if case .bool(true)? = node["focused"] { return window(node, source: source) }
+            for key in ["nodes", "floating_nodes"] {
+                if case .array(let children)? = node[key] { stack += children }
+            }
+        }
+        return nil
+    }
+}
+
+/// Focus from sway or i3 through their IPC socket (`$SWAYSOCK`, `$I3SOCK`):
+/// `get_tree` once for the window focused now, then `subscribe` to window
+/// and workspace events (`focus`, `title`, `close`; a workspace with no
+/// window focused is no focus).
+struct I3FocusConnection: FocusConnection {
+    let name: String
+    private let socket: UnixSocket
+    /// The focused window as last reported.
+    private var focused: FocusedWindow?
+
+    var fileDescriptor: Int32 { socket.descriptor }
+
+    /// A connection to the socket at `path`, named `name` (`sway` or `i3`).
+    init(path: String, name: String) throws(FocusError) {
+        try self.init(socket: UnixSocket(connectingTo: path), name: name)
+    }
+
+    /// A connection over `socket` (a test's socket pair).
+    init(socket: UnixSocket, name: String) {
+        self.socket = socket
+        self.name = name
+    }
+
+    mutating func currentFocus() throws(FocusError) -> FocusedWindow? {
+        try socket.write(I3IPC.frame(.getTree))
+        let tree = try reply(to: .getTree)
+        try socket.write(I3IPC.frame(.subscribe, payload: "[\"window\",\"workspace\"]"))
+        guard case .bool(true)? = try reply(to: .subscribe)["success"] else {
+            throw FocusError("\(name) refused to subscribe to window events")
+        }
+        focused = I3IPC.focusedWindow(in: tree, source: name)
+        return focused
+    }
+
+    mutating func readChange() throws(FocusError) -> FocusedWindow?? {
+        let message = try I3IPC.read(from: socket)
+        guard let event = message.event else { return nil }
+        let node = try Self.parse(message.payload, what: "an event")
+        let before = focused
+        switch (I3IPC.Event(rawValue: event), node["change"]) {
+        case (.window?, .string("focus")?):
+            focused = node["container"].flatMap { I3IPC.window($0, source: name) }
+        case (.window?, .string("title")?):
+            guard let container = node["container"], case .bool(true)? = container["focused"] else { return nil }
+            focused = I3IPC.window(container, source: name)
+        case (.window?, .string("close")?):
+            guard let container = node["container"], case .bool(true)? = container["focused"] else { return nil }
+            focused = nil
+        case (.workspace?, .string("focus")?):
+            focused = node["current"].flatMap { I3IPC.focusedWindow(in: $0, source: name) }
+        default:
+            return nil
+        }
+        return focused == before ? nil : .some(focused)
+    }
+
+    mutating func close() { socket.close() }
+
+    /// The reply to `request`, events before it skipped.
+    private func reply(to request: I3IPC.Request) throws(FocusError) -> DocumentNode {
+        while true {
+            let message = try I3IPC.read(from: socket)
+            if message.event != nil { continue }
+            guard message.type == request.rawValue else {
+                throw FocusError("\(name) answered a request of type \(request.rawValue) with type \(message.type)")
+            }
+            return try Self.parse(message.payload, what: "its reply")
+        }
+    }
+
+    private static func parse(_ payload: [UInt8], what: String) throws(FocusError) -> DocumentNode {
+        do { return try DocumentNode.parse(json: Data(payload)) } catch {
+            throw FocusError("the IPC socket sent \(what) that is not JSON: \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DesktopDaemon
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("Focus sources: the session's choice, recorded focus, the sway/i3 and Hyprland protocols")
+struct FocusSourceTests {
+    @Test(
+        "the source is chosen from the session's environment",
+        arguments: [
+            (["SWAYSOCK": "/run/user/1000/sway-ipc.1000.1.sock", "DISPLAY": ":0"], FocusSession.Kind.sway),
+            (["I3SOCK": "/run/user/1000/i3/ipc-socket.1", "DISPLAY": ":0"], .i3),
+            (["HYPRLAND_INSTANCE_SIGNATURE": "abc", "XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1"], .hyprland),
+            (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11"], .x11),
+            (["DISPLAY": ":1"], .x11),
+        ] as [([String: String], FocusSession.Kind)])
+    func choice(environment: [String: String], expected: FocusSession.Kind) {
+        #expect(FocusSession.choose(environment).kind == expected)
+    }
+
+    @Test("GNOME or KDE on Wayland, or no session at all: no source, and one sentence saying why")
+    func noSource() throws {
+        let gnome = FocusSession.choose([
+            "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
+        ])
+        #expect(gnome.kind == nil)
+        #expect(gnome.reason.hasPrefix("this is GNOME on Wayland"))
+        let none = FocusSession.choose([:])
+        #expect(none.kind == nil)
+        #expect(none.reason.contains("SWAYSOCK"))
+        #expect(throws: FocusError.self) { try none.connect() }
+        for reason in [gnome.reason, none.reason] { #expect(!reason.contains("\n")) }
+    }
+
+    @Test("a recorded focus gives the window of the latest change at or before a time")
+    func recorded() throws {
+        let focus = try RecordedFocus.parse(
+            Data(
+                """
+                {"time_ms":100,"app":"firefox","instance":"Navigator","title":"Mozilla Firefox","source":"x11"}
+                {"time_ms":1500.5,"app":"foot"}
+
+                {"time_ms":3000,"app":null}
+                """.utf8), file: "f.jsonl")
+        #expect(focus.focusedWindow(at: .milliseconds(50)) == nil)
+        #expect(focus.focusedWindow(at: .milliseconds(100))?.instance == "Navigator")
+        #expect(focus.focusedWindow(at: .milliseconds(1500))?.appID == "firefox")
+        #expect(focus.focusedWindow(at: .milliseconds(1501))?.appID == "foot")
+        #expect(focus.focusedWindow(at: .seconds(10)) == nil)
+    }
+
+    @Test(
+        "a bad recorded focus line is one sentence with the file and line",
+        arguments: [
+            (#"{"time_ms":0}"#, "f.jsonl: line 1: app is required"),
+            (#"{"time_ms":-1,"app":"x"}"#, "f.jsonl: line 1: time_ms must be"),
+            (#"{"time_ms":0,"ap":"x"}"#, "f.jsonl: line 1: unknown key 'ap'; did you mean 'app'?"),
+            ("{\"time_ms\":5,\"app\":\"x\"}\n{\"time_ms\":1,\"app\":\"y\"}", "f.jsonl: line 2: time_ms 1.0 is before"),
+            ("[1]", "f.jsonl: line 1: not a JSON object"),
+            (#"{"time_ms":0,"app":3}"#, "f.jsonl: line 1: app must be a string or null"),
+        ])
+    func recordedErrors(text: String, expected: String) {
+        #expect {
+            _ = try RecordedFocus.parse(Data(text.utf8), file: "f.jsonl")
+        } throws: { error in
+            let description = String(describing: error)
+            return description.hasPrefix(expected) && description.hasSuffix(".") && !description.contains("\n")
+        }
+    }
+
+    /// A connected pair of sockets: the test writes as the server on `server`.
+    private func socketPair() -> (client: Int32, server: Int32) {
+        var ends: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        return (ends[0], ends[1])
+    }
+
+    /// An i3-ipc message of `type` with `payload`, framed as sway frames it.
+    private func frame(_ type: UInt32, _ payload: String) -> [UInt8] {
+        let body = Array(payload.utf8)
+        return Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(body.count)) { Array($0) } + withUnsafeBytes(of: type) { Array($0) } + body
+    }
+
+    private func send(_ bytes: [UInt8], to descriptor: Int32) {
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads one request from the client: its type and payload.
+    private func request(from descriptor: Int32) -> (type: UInt32, payload: String) {
+        var header = [UInt8](repeating: 0, count: 14)
+        _ = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 14) }
+        let length = header[6..<10].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        let type = header[10..<14].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        var payload = [UInt8](repeating: 0, count: Int(length))
+        if length > 0 { _ = payload.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Int(length)) } }
+        return (type, String(decoding: payload, as: UTF8.self))
+    }
+
+    @Test("a window manager clearing the active window between two is no change; settling on none is one")
+    func noneSettles() throws {
+        let (client, server) = socketPair()
+        defer { close(server) }
+        let focus = try LiveFocus(connection: HyprlandFocusConnection(events: UnixSocket(descriptor: client)))
+        let changes = Mutex<[FocusedWindow?]>([])
+        let seen = DispatchSemaphore(value: 0)
+        focus.start { window in
+            changes.withLock { $0.append(window) }
+            seen.signal()
+        }
+        send(Array("activewindow>>a,1\n".utf8), to: server)
+        #expect(seen.wait(timeout: .now() + 5) == .success)
+        send(Array("activewindow>>,\nactivewindow>>b,2\n".utf8), to: server)
+        #expect(seen.wait(timeout: .now() + 5) == .success)
+        send(Array("activewindow>>,\n".utf8), to: server)
+        #expect(seen.wait(timeout: .now() + 5) == .success)
+        focus.stop()
+        #expect(changes.withLock { $0.map { $0?.appID ?? "none" } } == ["a", "b", "none"])
+    }
+
+    @Test("sway/i3 IPC: get_tree, then subscribe to window and workspace events; focus, title and close follow")
+    func i3Protocol() throws {
+        let (client, server) = socketPair()
+        defer { close(server) }
+        let tree = #"""
+            {"type":"root","focused":false,"nodes":[{"type":"output","nodes":[{"type":"workspace","nodes":[
+              {"type":"con","app_id":"foot","name":"~","focused":false},
+              {"type":"con","app_id":null,"name":"Mozilla Firefox","focused":true,
+               "window_properties":{"class":"firefox","instance":"Navigator"}}]}]}]}
+            """#
+        // The server's side, written before the client reads (the socket buffers it).
+        let connection = DispatchQueue(label: "server")
+        let requests = Mutex<[(UInt32, String)]>([])
+        connection.async { [self] in
+            let first = request(from: server)
+            send(frame(4, tree), to: server)
+            let second = request(from: server)
+            // An event before the subscribe reply is skipped by the client.
+            send(frame(0x8000_0003, #"{"change":"new","container":{"app_id":"x"}}"#), to: server)
+            send(frame(2, #"{"success":true}"#), to: server)
+            requests.withLock { $0 = [first, second] }
+        }
+        let focus = try LiveFocus(connection: I3FocusConnection(socket: UnixSocket(descriptor: client), name: "sway"))
+        #expect(focus.focused == FocusedWindow(appID: "firefox", instance: "Navigator", title: "Mozilla Firefox", source: "sway"))
+        #expect(requests.withLock { $0.map(\.0) } == [4, 2])
+        #expect(requests.withLock { $0.last?.1 } == #"["window","workspace"]"#)
+
+        let changes = Mutex<[FocusedWindow?]>([])
+        let seen = DispatchSemaphore(value: 0)
+        focus.start { window in
+            changes.withLock { $0.append(window) }
+            seen.signal()
+        }
+        send(frame(0x8000_0003, #"{"change":"focus","container":{"app_id":"foot","name":"~","focused":true}}"#), to: server)
+        send(frame(0x8000_0003, #"{"change":"title","container":{"app_id":"firefox","name":"other","focused":false}}"#), to: server)
+        send(frame(0x8000_0003, #"{"change":"title","container":{"app_id":"foot","name":"vim","focused":true}}"#), to: server)
+        send(frame(0x8000_0003, #"{"change":"close","container":{"app_id":"foot","name":"vim","focused":true}}"#), to: server)
+        // No window is reported once nothing else came for LiveFocus.noneSettling.
+        for _ in 0..<3 { #expect(seen.wait(timeout: .now() + 5) == .success) }
+        send(
+            frame(
+                0x8000_0000,
+                #"{"change":"focus","current":{"type":"workspace","nodes":[{"type":"con","app_id":"eog","name":"cat.png","focused":true}]}}"#
+            ),
+            to: server)
+        #expect(seen.wait(timeout: .now() + 5) == .success)
+        focus.stop()
+        #expect(
+            changes.withLock { $0 } == [
+                FocusedWindow(appID: "foot", title: "~", source: "sway"), FocusedWindow(appID: "foot", title: "vim", source: "sway"), nil,
+                FocusedWindow(appID: "eog", title: "cat.png", source: "sway"),
+            ])
+    }
+
+    @Test("the server going away stops the source, says why, and leaves no focus")
+    func serverGone() throws {
+        let (client, server) = socketPair()
+        send(frame(4, #"{"focused":true,"type":"workspace"}"#), to: server)
+        send(frame(2, #"{"success":true}"#), to: server)
+        let focus = try LiveFocus(connection: I3FocusConnection(socket: UnixSocket(descriptor: client), name: "i3"))
+        #expect(focus.focused == nil)
+        let ended = DispatchSemaphore(value: 0)
+        focus.start { _ in ended.signal() }
+        close(server)
+        #expect(ended.wait(timeout: .now() + 5) == .success)
+        focus.stop()
+        #expect(focus.failure?.description == "the server closed the connection")
+    }
+
+    @Test(
+        "Hyprland's activewindow>> lines give the class and the title (which may hold commas)",
+        arguments: [
+            ("activewindow>>firefox,Mozilla Firefox", FocusedWindow(appID: "firefox", title: "Mozilla Firefox", source: "hyprland")),
+            ("activewindow>>foot,a, b, c", FocusedWindow(appID: "foot", title: "a, b, c", source: "hyprland")),
+            ("activewindow>>,", nil),
+        ] as [(String, FocusedWindow?)])
+    func hyprlandLines(line: String, expected: FocusedWindow?) throws {
+        let (client, server) = socketPair()
+        defer { close(server) }
+        let focus = try LiveFocus(connection: HyprlandFocusConnection(events: UnixSocket(descriptor: client)))
+        let seen = DispatchSemaphore(value: 0)
+        let last = Mutex<FocusedWindow??>(nil)
+        if expected == nil {
+            // Nothing to change from: first focus a window, then none.
+            send(Array("activewindow>>x,y\n".utf8), to: server)
+        }
+        focus.start { window in
+            last.withLock { $0 = .some(window) }
+            seen.signal()
+        }
+        if expected == nil { #expect(seen.wait(timeout: .now() + 5) == .success) }
+        send(Array("workspace>>2\nactivewindowv2>>5f3a\n\(line)\n".utf8), to: server)
+        #expect(seen.wait(timeout: .now() + 5) == .success)
+        focus.stop()
+        #expect(last.withLock { $0 } == .some(expected))
+    }
+}
