@@ -19,6 +19,8 @@ public enum PipelineBenchmark {
         public var eventsPerSecond: Double
         /// Frames (SYN_REPORTs) per second (fastest pass).
         public var framesPerSecond: Double
+        /// How long the fastest pass took, in seconds: both rates are its counts over it.
+        public var seconds: Double
         /// Heap allocations per frame in steady state (after the first
         /// frames), or nil when they cannot be counted here (see ``AllocationCounter``).
         public var allocationsPerFrame: Double?
@@ -105,6 +107,7 @@ public enum PipelineBenchmark {
             Stage(
                 eventsPerSecond: BenchmarkTiming.rate(events.count, seconds: pass.seconds),
                 framesPerSecond: BenchmarkTiming.rate(frameCount, seconds: pass.seconds),
+                seconds: pass.seconds,
                 allocationsPerFrame: counted.map { Double($0.count.allocations) / Double(max(countedFrames, 1)) },
                 allocatedBytesPerFrame: counted.map { Double($0.count.bytes) / Double(max(countedFrames, 1)) },
                 allocatingFrames: counted?.frames,

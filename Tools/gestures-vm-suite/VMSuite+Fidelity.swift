@@ -117,6 +117,17 @@ extension VMSuite {
         func firstDelay(_ prefix: String) -> Int64? { delays.first { $0.event.hasPrefix(prefix) }?.microseconds }
     }
 
+    /// Plays `scripts` on the fidelity pad read by libinput, alone and then
+    /// through a daemon (named `daemon`) claiming 3-finger swipes; returns
+    /// both and the file of the daemon's actions. The daemon is killed after.
+    func playAloneAndThrough(_ scripts: [TouchScript], daemon: String) throws -> (alone: [Played], through: [Played], actions: String) {
+        let alone = try playEach(scripts, on: fidelityPad, by: nil, kinds: ["touchpad"])
+        let (run, actions) = try startFidelityDaemon(daemon, bindings: VMSuite.threeFingerSwipe)
+        defer { _ = run.stop(SIGKILL) }
+        try warmUp(run)
+        return (alone, try playEach(scripts, on: fidelityPad, by: run, kinds: ["touchpad"]), actions)
+    }
+
     /// Plays each script to one device read by libinput (the device itself,
     /// or the clone `run` gives it), `gap` apart, after a short one-finger
     /// touch that is not measured, and splits what libinput printed by script.
@@ -187,11 +198,7 @@ extension VMSuite {
                 }
             }
         }
-        let alone = try playEach(scripts, on: fidelityPad, by: nil, kinds: ["touchpad"])
-        let (run, actions) = try startFidelityDaemon("fidelity-scroll", bindings: VMSuite.threeFingerSwipe)
-        defer { _ = run.stop(SIGKILL) }
-        try warmUp(run)
-        let through = try playEach(scripts, on: fidelityPad, by: run, kinds: ["touchpad"])
+        let (alone, through, actions) = try playAloneAndThrough(scripts, daemon: "fidelity-scroll")
         var lines: [String] = [], added: [Int64] = []
         var total = (device: 0.0, clone: 0.0)
         for index in scripts.indices {
@@ -268,11 +275,7 @@ extension VMSuite {
         let scripts = VMSuite.landings.map { apart in
             TouchScript.swipe(on: fidelityPad, fingers: 3, landingApartMilliseconds: apart, millimeters: 30, direction: .right)
         }
-        let alone = try playEach(scripts, on: fidelityPad, by: nil, kinds: ["touchpad"])
-        let (run, actions) = try startFidelityDaemon("fidelity-hold", bindings: VMSuite.threeFingerSwipe)
-        defer { _ = run.stop(SIGKILL) }
-        try warmUp(run)
-        let through = try playEach(scripts, on: fidelityPad, by: run, kinds: ["touchpad"])
+        let (alone, through, actions) = try playAloneAndThrough(scripts, daemon: "fidelity-hold")
         var failures: [String] = [], report: [String] = []
         for (index, apart) in VMSuite.landings.enumerated() {
             let holds = { (played: Played) in played.events.filter { $0.hasPrefix("GESTURE_HOLD_BEGIN") } }

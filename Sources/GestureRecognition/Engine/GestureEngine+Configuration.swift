@@ -398,18 +398,18 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(jumpRotationDegrees, forKey: .jumpRotationDegrees)
         try c.encode(restingContactMotionMillimeters, forKey: .restingContactMotionMillimeters)
         try c.encode(palmEdgeZoneMillimeters, forKey: .palmEdgeZoneMillimeters)
-        try c.encode(GestureEvent.milliseconds(tapMaximumDuration), forKey: .tapMaximumDurationMilliseconds)
+        try c.encodeMilliseconds(tapMaximumDuration, forKey: .tapMaximumDurationMilliseconds)
         try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)
-        try c.encode(GestureEvent.milliseconds(tapMinimumDuration), forKey: .tapMinimumDurationMilliseconds)
-        try c.encode(GestureEvent.milliseconds(relandingGap), forKey: .relandingGapMilliseconds)
+        try c.encodeMilliseconds(tapMinimumDuration, forKey: .tapMinimumDurationMilliseconds)
+        try c.encodeMilliseconds(relandingGap, forKey: .relandingGapMilliseconds)
         try c.encode(palmRelandingDistanceMillimeters, forKey: .palmRelandingDistanceMillimeters)
-        try c.encode(GestureEvent.milliseconds(tapLandingTime), forKey: .tapLandingMilliseconds)
+        try c.encodeMilliseconds(tapLandingTime, forKey: .tapLandingMilliseconds)
         try c.encode(tapLandingToleranceMillimeters, forKey: .tapLandingToleranceMillimeters)
         try c.encode(tapLightPressureRatio, forKey: .tapLightPressureRatio)
-        try c.encode(GestureEvent.milliseconds(approximatePositionSettleTime), forKey: .approximatePositionSettleMilliseconds)
+        try c.encodeMilliseconds(approximatePositionSettleTime, forKey: .approximatePositionSettleMilliseconds)
         try c.encode(holds, forKey: .holds)
-        try c.encode(GestureEvent.milliseconds(holdDelay), forKey: .holdDelayMilliseconds)
-        try c.encode(GestureEvent.milliseconds(fingerChangeDebounce), forKey: .fingerChangeDebounceMilliseconds)
+        try c.encodeMilliseconds(holdDelay, forKey: .holdDelayMilliseconds)
+        try c.encodeMilliseconds(fingerChangeDebounce, forKey: .fingerChangeDebounceMilliseconds)
         try c.encode(touchscreenStrokeFingers, forKey: .touchscreenStrokeFingers)
         try c.encode(touchpadStrokeFingers, forKey: .touchpadStrokeFingers)
         try c.encode(strokeMinimumLengthMillimeters, forKey: .strokeMinimumLengthMillimeters)
@@ -417,7 +417,14 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(strokeMinimumMargin, forKey: .strokeMinimumMargin)
         try c.encode(strokeRecognition, forKey: .strokeRecognition)
         try c.encode(sequences, forKey: .sequences)
-        try c.encode(GestureEvent.milliseconds(sequenceMaximumGap), forKey: .sequenceMaximumGapMilliseconds)
-        try c.encode(GestureEvent.milliseconds(sequenceTimeout), forKey: .sequenceTimeoutMilliseconds)
+        try c.encodeMilliseconds(sequenceMaximumGap, forKey: .sequenceMaximumGapMilliseconds)
+        try c.encodeMilliseconds(sequenceTimeout, forKey: .sequenceTimeoutMilliseconds)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Encodes `duration` as a number of milliseconds, as the configuration's `...Milliseconds` keys hold it.
+    fileprivate mutating func encodeMilliseconds(_ duration: Duration, forKey key: Key) throws {
+        try encode(GestureEvent.milliseconds(duration), forKey: key)
     }
 }
