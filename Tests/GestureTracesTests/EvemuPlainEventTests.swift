@@ -1,4 +1,5 @@
 import Foundation
+import GestureEvaluation
 import GestureTraces
 import Testing
 
@@ -17,7 +18,7 @@ struct EvemuPlainEventTests {
     /// Lines of every shape near the plain form: numbers of every width, signs, cases,
     /// blanks, comments and stray characters, from a fixed seed.
     static func lines() -> [String] {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let times = [
             "0.000000", "12.345678", "1.5", "999999999999.999999", "1000000000000.000000", "-0.000001", "12.", "12", "+1.0", "1.1234567",
         ]
@@ -55,16 +56,3 @@ struct EvemuPlainEventTests {
 
 /// Why a line was refused.
 struct ReadFailure: Error { var text: String }
-
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import GestureEvaluation
 import InputInterception
 import Testing
 import TouchInput
@@ -7,7 +8,7 @@ import TouchInput
     private func key(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(type: EV.KEY, code: code, value: value, microseconds: 0) }
 
     /// A state from random events over a 3-slot pad, from a seeded generator.
-    private func randomState(_ random: inout SeededRandom) -> EvdevState {
+    private func randomState(_ random: inout SplitMix64) -> EvdevState {
         var state = EvdevState()
         for _ in 0..<Int(random.next() % 12) {
             switch random.next() % 5 {
@@ -24,7 +25,7 @@ import TouchInput
     }
 
     @Test func applyingTheDifferenceReachesTheTargetSlotIncluded() {
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<500 {
             var from = randomState(&random)
             let to = randomState(&random)
@@ -34,7 +35,7 @@ import TouchInput
     }
 
     @Test func equalStatesNeedNoEvents() {
-        var random = SeededRandom(seed: 8)
+        var random = SplitMix64(seed: 8)
         for _ in 0..<100 {
             let state = randomState(&random)
             #expect(state.events(reaching: state).isEmpty)

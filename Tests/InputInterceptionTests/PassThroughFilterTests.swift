@@ -1,4 +1,5 @@
 import Foundation
+import GestureEvaluation
 import GestureRecognition
 import GestureTraces
 import InputInterception
@@ -417,7 +418,7 @@ import TouchInput
     }
 
     @Test func everyTouchEndsWithTheCloneReleasedAndNothingClaimedChangesNothing() {
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         func uniform(_ range: ClosedRange<Double>) -> Double {
             range.lowerBound + Double(random.next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
         }
