@@ -66,6 +66,13 @@ struct FocusReplayCommandTests {
         #expect(apps == ["firefox", "foot", "org.mozilla.firefox", "none"])
         let reasons = ends[1]["bindings"] as? [[String: Any]] ?? []
         #expect(reasons.first?["reason"] as? String == "not this application: its apps do not include the focused application (foot '~')")
+        // replay --explain judges the same way with the same focus, running nothing.
+        let explained = try ToolRunner.run(
+            ["replay", "--explain", "--config", config.path, "--format", "json", "--focus", focus.path, trace.path])
+        #expect(explained.status == 0 && explained.stdout == run.stdout, "\(explained.stderr)")
+        #expect(!explained.stderr.contains("gestures: fired "), "\(explained.stderr)")
+        let unfocused = try ToolRunner.run(["replay", "--focus", focus.path, trace.path])
+        #expect(unfocused.status == 64 && unfocused.stderr.contains("it needs --explain"), "\(unfocused.stderr)")
     }
 
     @Test("the README's per-application example passes check-config, which says where each binding applies")

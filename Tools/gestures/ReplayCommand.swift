@@ -12,7 +12,7 @@ enum ReplayCommand: Command {
     static let abstract = "Run the gesture engine over recorded traces and print the gestures."
     static var usage: String {
         usageText(
-            options: [ends.spec, format.spec, explain.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
+            options: [ends.spec, format.spec, explain.spec, focus.spec] + EngineOptions.options + [RecordingFile.descOption.spec],
             arguments: [ArgumentSpec("FILE", count: .oneOrMore)])
             + "\n--uinput FILE " + usageText(options: [speed.spec, wait.spec, linger.spec, RecordingFile.descOption.spec])
     }
@@ -41,7 +41,8 @@ enum ReplayCommand: Command {
         updates at which something fired) and every stroke the stroke rule
         rejected, each binding of its kind and why it would fire or not, and
         whether it would be claimed; the configuration's devices: filter
-        applies, as in the daemon. A readable block per gesture by default,
+        applies, as in the daemon, and --focus FILE gives the focused window
+        over time for bindings with apps or title (as for 'run --replay'). A readable block per gesture by default,
         one JSON object a line with --format json.
 
         The engine's thresholds, swipe sequences and stroke templates come from
@@ -60,6 +61,9 @@ enum ReplayCommand: Command {
     static let ends = Flag("--ends", help: "Print only completed gestures (ends and single events).")
     static let format = OutputFormat.option(
         default: .json, help: "JSON Lines or a readable line per gesture (with --explain: text by default).")
+    static let focus = Option(
+        "--focus", valueName: "FILE", .file,
+        help: "With --explain: the focused window over time (JSON Lines, as `gestures focus --format json` prints).")
     static let explain = Flag(
         "--explain", help: "Judge the configuration's bindings for each gesture, as 'run --explain' does, and run nothing (see below).")
     static let uinput = Option("--uinput", valueName: "FILE", .file, help: "Play the recording into a virtual device instead (see above).")
@@ -72,7 +76,7 @@ enum ReplayCommand: Command {
         help: "With --uinput: keep the device MS ms after the last frame.")
 
     static var options: [OptionSpec] {
-        [ends.spec, format.spec, explain.spec] + EngineOptions.options + [
+        [ends.spec, format.spec, explain.spec, focus.spec] + EngineOptions.options + [
             RecordingFile.descOption.spec, uinput.spec, speed.spec, wait.spec, linger.spec,
         ]
     }
@@ -83,7 +87,7 @@ enum ReplayCommand: Command {
         /// Print the gestures of these traces.
         case gestures(traces: [String], endsOnly: Bool, format: OutputFormat, engine: EngineOptions, description: String?)
         /// Judge a configuration's bindings for the gestures of these traces.
-        case explain(traces: [String], format: OutputFormat, engine: EngineOptions, description: String?)
+        case explain(traces: [String], format: OutputFormat, engine: EngineOptions, description: String?, focus: String?)
         /// Play one recording into virtual devices.
         case uinput(UinputReplay.Options)
     }
@@ -97,6 +101,9 @@ enum ReplayCommand: Command {
                     lingerMilliseconds: arguments[linger], description: arguments[RecordingFile.descOption]))
         }
         guard !arguments.positionals.isEmpty else { throw UsageError("no trace files given") }
+        if arguments[focus] != nil, !arguments[explain] {
+            throw UsageError("--focus gives the bindings a focused window; it needs --explain (or use 'run --replay FILE --focus')")
+        }
         if arguments[explain] {
             guard !arguments[ends] else { throw UsageError("--explain shows every gesture's verdicts; drop --ends") }
             let engine = try EngineOptions(arguments)
@@ -105,7 +112,7 @@ enum ReplayCommand: Command {
             }
             return .explain(
                 traces: arguments.positionals, format: arguments.isGiven(format.spec) ? arguments[format] : .text,
-                engine: engine, description: arguments[RecordingFile.descOption])
+                engine: engine, description: arguments[RecordingFile.descOption], focus: arguments[focus])
         }
         return .gestures(
             traces: arguments.positionals, endsOnly: arguments[ends], format: arguments[format],
@@ -116,8 +123,8 @@ enum ReplayCommand: Command {
         switch options {
         case .uinput(let options):
             return try UinputReplay.run(options)
-        case .explain(let traces, let format, let engine, let description):
-            return try explain(traces, format: format, engine: engine, description: description)
+        case .explain(let traces, let format, let engine, let description, let focus):
+            return try explain(traces, format: format, engine: engine, description: description, focus: focus)
         case .gestures(let traces, let endsOnly, let format, let engine, let description):
             let replay = GestureReplay(setup: try engine.pipelineSetup(options: Self.options))
             try RecordingFile.checkDescription(description)
@@ -160,7 +167,9 @@ enum ReplayCommand: Command {
     /// `--explain`: the traces through a daemon that runs nothing, its
     /// explanations on stdout and its log (the replayed files, rejected
     /// strokes, warnings) on stderr; status 1 if a trace could not be read.
-    static func explain(_ traces: [String], format: OutputFormat, engine: EngineOptions, description: String?) throws -> Int32 {
+    static func explain(_ traces: [String], format: OutputFormat, engine: EngineOptions, description: String?, focus focusPath: String?)
+        throws -> Int32
+    {
         try RecordingFile.checkDescription(description)
         guard let path = engine.configuration.readPath, var configuration = try engine.configuration.load(options: Self.options) else {
             throw CommandFailure(
@@ -170,8 +179,11 @@ enum ReplayCommand: Command {
             configuration.engine.sequences = try EngineOptions.loadSequences(sequences, options: Self.options)
         }
         if let library = engine.libraryPath { configuration.templates = try TemplateLibraryFile.load(library, options: Self.options) }
+        let (focus, focusNote) = try RunCommand.replayFocus(focusPath, configuration: configuration)
         let daemon = GestureDaemon(
-            configuration: configuration, explain: RunCommand.explainer(format), runsActions: false, configurationPath: path)
+            configuration: configuration, explain: RunCommand.explainer(format), runsActions: false, configurationPath: path,
+            focus: focus)
+        if let focusNote { daemon.log.write(focusNote) }
         daemon.log.write(
             "explaining \(path): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s"); nothing runs")
         daemon.logWarnings(configuration, path: path)

@@ -84,24 +84,27 @@ enum RunCommand: Command {
             explain: arguments[explain] ? arguments[format] : nil, focus: arguments[focus])
     }
 
+    /// A replay's focus source: the recorded file of `--focus` at `path`, or
+    /// none, with the log line to write (`run --replay` and `replay --explain`).
+    static func replayFocus(_ path: String?, configuration: DaemonConfiguration) throws -> ((any FocusSource)?, String?) {
+        if let path {
+            do { return (try RecordedFocus.load(contentsOf: path), "focus: recorded, from \(path)") } catch {
+                throw CommandFailure(error.description)
+            }
+        }
+        return (
+            nil,
+            configuration.namesApplications ? "focus: none in a replay without --focus, so bindings with apps or title never apply" : nil
+        )
+    }
+
     /// The focus source: the recorded file of `--focus` for a replay, none
     /// for a replay without it, else the session's (``FocusSession``),
     /// followed on its own thread. With the log line to write: the source
     /// used, or, when the configuration names applications and there is no
     /// source, the one sentence saying why they never apply.
     static func focusSource(_ options: Options, configuration: DaemonConfiguration) throws -> ((any FocusSource)?, String?) {
-        if let path = options.focus {
-            do { return (try RecordedFocus.load(contentsOf: path), "focus: recorded, from \(path)") } catch {
-                throw CommandFailure(error.description)
-            }
-        }
-        guard options.traces.isEmpty else {
-            return (
-                nil,
-                configuration.namesApplications
-                    ? "focus: none in a replay without --focus, so bindings with apps or title never apply" : nil
-            )
-        }
+        guard options.focus == nil, options.traces.isEmpty else { return try replayFocus(options.focus, configuration: configuration) }
         let session = FocusSession.choose(ProcessInfo.processInfo.environment)
         do {
             let focus = try session.connect()
