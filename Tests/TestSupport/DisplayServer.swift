@@ -59,6 +59,11 @@ public final class DisplayServer: @unchecked Sendable {
         while processes.contains(where: \.isRunning), Date() < deadline { usleep(10_000) }
         processes = []
         try? FileManager.default.removeItem(at: folder)
+        // A killed Xvfb leaves its socket and lock behind, which would keep its display number taken.
+        if kind == "x11", let display = environment["DISPLAY"], let number = Int(display.dropFirst()) {
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+            try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        }
     }
 
     /// The path of `program` on `PATH`, or nil.
@@ -136,12 +141,26 @@ public final class DisplayServer: @unchecked Sendable {
 
     // MARK: X11
 
-    /// Xvfb on a free display, with openbox.
+    /// Xvfb on a free display, with openbox. A server that does not come up
+    /// in time (a loaded machine, a display number another server took
+    /// meanwhile) is stopped and another display tried, three in all.
     public static func x11() throws -> DisplayServer {
         try require(["Xvfb", "openbox", "xterm", "xdotool"], package: "xvfb openbox xterm xdotool")
+        var failures: [String] = []
+        for _ in 0..<3 {
+            do { return try startX11() } catch let unavailable as Unavailable { failures.append(unavailable.description) }
+        }
+        throw Unavailable(description: "X11 did not start in three tries: " + failures.joined(separator: "; "))
+    }
+
+    private static func startX11() throws -> DisplayServer {
         let folder = try temporaryFolder("x11")
         var number = 90 + Int.random(in: 0..<400)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        {
+            number += 1
+        }
         let display = ":\(number)"
         let xvfb = try start(
             ["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"], environment: [:],
