@@ -216,20 +216,16 @@ public final class DeviceLoop<IO: DeviceIO> {
             case .opened(let handle):
                 if let device = adopt(handle) { emit(.opened(device)) }
             case .frame(let handle, let frame):
-                // The session is changed where it is kept: a copy taken out of
-                // `open` would make every buffer of the pipeline copy itself on
-                // the first write, once a frame.
-                guard let device = open[handle]?.device else { continue }
-                let now = io.nowMicroseconds()
-                let step = open[handle]!.session.process(frame, nowMicroseconds: now, claims: { claims(device) })
-                hand(step, of: handle, emit)
+                guard var entry = open[handle] else { continue }
+                let device = entry.device
+                let step = entry.session.process(frame, nowMicroseconds: io.nowMicroseconds(), claims: { claims(device) })
+                hand(step, of: handle, &entry, emit)
             case .resynced(let handle, let frame):
-                guard let device = open[handle]?.device, let isMouse = open[handle]?.session.isMouse else { continue }
-                let cancelled = isMouse ? "a stroke in progress" : "the gesture in progress"
-                if let sentence = lostEvents.sentence(node: device.node, cancelling: cancelled) { warn(sentence) }
-                let state = io.state(of: handle), now = io.nowMicroseconds()
-                let step = open[handle]!.session.resynchronize(frame, state: state, nowMicroseconds: now)
-                hand(step, of: handle, emit)
+                guard var entry = open[handle] else { continue }
+                let cancelled = entry.session.isMouse ? "a stroke in progress" : "the gesture in progress"
+                if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: cancelled) { warn(sentence) }
+                let step = entry.session.resynchronize(frame, state: io.state(of: handle), nowMicroseconds: io.nowMicroseconds())
+                hand(step, of: handle, &entry, emit)
             case .removed(let handle, let error):
                 guard var entry = open.removeValue(forKey: handle) else { continue }
                 io.release(handle)
@@ -242,33 +238,32 @@ public final class DeviceLoop<IO: DeviceIO> {
     /// Fires every device's timers due by now.
     private func fireTimers(_ emit: (Output) -> Void) {
         let now = io.nowMicroseconds()
-        for handle in orderedHandles where open[handle] != nil {
-            let step = open[handle]!.session.fireTimers(dueBy: now)
-            hand(step, of: handle, emit)
+        for handle in orderedHandles {
+            guard var entry = open[handle] else { continue }
+            let step = entry.session.fireTimers(dueBy: now)
+            hand(step, of: handle, &entry, emit)
         }
     }
 
     /// Writes a step's frames to the clone and hands out its mode and
     /// gestures. A clone that cannot be written to stops the interception of
     /// its device (released, read beside the desktop from now on).
-    private func hand(_ step: InterceptedDevice.Step, of handle: IO.Handle, _ emit: (Output) -> Void) {
+    private func hand(_ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: inout Entry, _ emit: (Output) -> Void) {
         if !step.cloneFrames.isEmpty {
             do {
                 try io.writeClone(step.cloneFrames, of: handle)
             } catch {
                 io.release(handle)
-                open[handle]?.session.stopIntercepting()
-                open[handle]?.device.cloneNode = nil
-                if let device = open[handle]?.device {
-                    warn(
-                        "stopped intercepting \(device.node) (\(device.description.name)), reading it beside the desktop: \(error.description)"
-                    )
-                }
+                entry.session.stopIntercepting()
+                entry.device.cloneNode = nil
+                warn(
+                    "stopped intercepting \(entry.device.node) (\(entry.device.description.name)), reading it beside the desktop: \(error.description)"
+                )
             }
         }
-        guard let device = open[handle]?.device, let isIntercepted = open[handle]?.session.isIntercepted else { return }
-        if let mode = step.mode, let reason = step.reason, isIntercepted { emit(.handOver(mode, reason, device)) }
-        handOut(step, of: device, emit)
+        open[handle] = entry
+        if let mode = step.mode, let reason = step.reason, entry.session.isIntercepted { emit(.handOver(mode, reason, entry.device)) }
+        handOut(step, of: entry.device, emit)
     }
 
     /// Hands out a step's gestures, strokes and decisions, in that order.
