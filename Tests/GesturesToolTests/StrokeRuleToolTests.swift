@@ -87,6 +87,16 @@ struct StrokeRuleToolTests {
         #expect(lines.last?.contains(" ahead of ") == true)
     }
 
+    /// The L trained beside the bundled v, a recording of the fourth L, and a
+    /// configuration with that library and `bindings` (YAML flow mappings), in `directory`.
+    static func recordedLBound(_ bindings: [String], in directory: URL) throws -> (config: URL, recording: String) {
+        let (library, _) = try trainL(in: directory)
+        let config = directory.appendingPathComponent("config.yaml")
+        let text = "version: 1\ntemplates: \(library)\nbindings:\n" + bindings.map { "  - \($0)\n" }.joined()
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        return (config, try recordedL(in: directory))
+    }
+
     /// A recording of one finger drawing the fourth L on the Atmel touchscreen.
     static func recordedL(in directory: URL) throws -> String {
         let points = try #require(try StrokeFileReader.strokes(ToolRunner.repository.appendingPathComponent(fourth)).first)
@@ -124,16 +134,11 @@ struct StrokeRuleToolTests {
     func explainSaysWhy() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (library, _) = try Self.trainL(in: directory)
-        let recording = try Self.recordedL(in: directory)
-        let config = directory.appendingPathComponent("config.yaml")
-        try """
-        version: 1
-        templates: \(library)
-        bindings:
-          - {name: the L, gesture: stroke, template: L, action: {command: [sh, -c, 'true']}}
-          - {name: three-finger shapes, gesture: stroke, fingers: 3, action: {command: [sh, -c, 'true']}}
-        """.write(to: config, atomically: true, encoding: .utf8)
+        let (config, recording) = try Self.recordedLBound(
+            [
+                "{name: the L, gesture: stroke, template: L, action: {command: [sh, -c, 'true']}}",
+                "{name: three-finger shapes, gesture: stroke, fingers: 3, action: {command: [sh, -c, 'true']}}",
+            ], in: directory)
         let margin = #"the stroke rule rejected the stroke: too close to v: 0\.0\d+ of the 0\.05 margin$"#
         for command in [["replay", recording, "--explain"], ["run", "--replay", recording, "--explain"]] {
             let run = try ToolRunner.run(command + ["--config", config.path])
@@ -156,17 +161,8 @@ struct StrokeRuleToolTests {
     func daemonLogsWhy() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (library, _) = try Self.trainL(in: directory)
-        let recording = try Self.recordedL(in: directory)
-        let config = directory.appendingPathComponent("config.yaml")
-        try """
-        version: 1
-        templates: \(library)
-        bindings:
-          - gesture: stroke
-            template: L
-            action: {command: [sh, -c, 'true']}
-        """.write(to: config, atomically: true, encoding: .utf8)
+        let (config, recording) = try Self.recordedLBound(
+            ["{gesture: stroke, template: L, action: {command: [sh, -c, 'true']}}"], in: directory)
         let run = try ToolRunner.run(["run", "--config", config.path, "--replay", recording])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("gestures: done: 0 commands run"), "\(run.stderr)")
