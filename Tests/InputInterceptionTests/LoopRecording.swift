@@ -105,15 +105,7 @@ struct LoopRecording {
     }
 
     /// The distinct states `frames` lead through, from an empty state.
-    static func states(_ frames: [[InputEvent]]) -> [EvdevState] {
-        var state = EvdevState()
-        var states: [EvdevState] = []
-        for frame in frames {
-            state.apply(frame)
-            if states.last != state { states.append(state) }
-        }
-        return states
-    }
+    static func states(_ frames: [[InputEvent]]) -> [EvdevState] { EvdevState.distinctStates(frames) }
 
     /// What a replay of the clone's stream gives: what a desktop reading it could see.
     /// The gestures the engine makes of the clone's events

@@ -2,6 +2,7 @@ import EvdevInput
 import Foundation
 import GestureTraces
 import InputInterception
+import TestSupport
 import TouchInput
 
 /// Checks of interception: `gestures run` grabs a device and the desktop
@@ -160,7 +161,7 @@ extension VMSuite {
                         "\(name): \(difference) differ: on the clone \(got); on the device \(expected); clone lines \(libinput.lines); record on the clone: \(recorded)"
                     )
                 }
-                let recorded = VMSuite.distinctStates(trace.frames.map(\.events)), written = VMSuite.distinctStates(frames)
+                let recorded = EvdevState.distinctStates(trace.frames.map(\.events)), written = EvdevState.distinctStates(frames)
                 try expect(recorded == written, "\(name): record on the clone read \(recorded.count) states, \(written.count) written")
                 let messages = libinput.messages.filter { !$0.hasPrefix("See ") }
                 report.append(
@@ -173,17 +174,6 @@ extension VMSuite {
         let status = run.stop(SIGTERM)
         try expect(status == 0, "daemon status \(status): \(run.stderr)")
         say("VMTEST INFO intercept-unclaimed: libinput on the clone equals libinput on the device for " + report.joined(separator: "; "))
-    }
-
-    /// The distinct states `frames` lead through, from an empty state.
-    static func distinctStates(_ frames: [[InputEvent]]) -> [EvdevState] {
-        var state = EvdevState()
-        var states: [EvdevState] = []
-        for frame in frames {
-            state.apply(frame)
-            if states.last != state { states.append(state) }
-        }
-        return states
     }
 
     /// Claimed 3- and 4-finger swipes and a claimed 2-finger pinch give no
