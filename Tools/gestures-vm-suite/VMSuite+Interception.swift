@@ -528,11 +528,16 @@ extension VMSuite {
         try run.waitUntil("the daemon starting") { $0.stderr.contains("waiting for one") }
         let (pad, _) = try interceptedDevice(interceptedPad, by: run)
         let writer = VMGestureWriter(info: interceptedPad)
-        // Held for five frames (about 50 ms): a tap shorter than the engine's
+        // The fingers land one frame (about 10 ms) apart, as a hand's do, and
+        // are held about 40 ms more: a tap shorter than the engine's
         // tapMinimumDuration (30 ms; the quickest real taps last 43) is a palm's brush.
         let fingers = [(0.4, 0.5), (0.5, 0.5), (0.6, 0.5)]
         let tap =
-            Array(repeating: writer.frame(fingers: fingers, firstID: 8000), count: 5)
+            [
+                writer.frame(fingers: Array(fingers.prefix(1)), firstID: 8000),
+                writer.frame(fingers: Array(fingers.prefix(2)), firstID: 8000),
+            ]
+            + Array(repeating: writer.frame(fingers: fingers, firstID: 8000), count: 4)
             + [writer.frame(fingers: fingers, firstID: 8000, down: false)]
         try write(tap, to: pad)
         let chord = ["\(KEY_LEFTMETA)=1", "\(KEY_RIGHT)=1", "\(KEY_RIGHT)=0", "\(KEY_LEFTMETA)=0"]
