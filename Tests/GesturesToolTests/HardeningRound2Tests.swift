@@ -10,59 +10,6 @@ import Testing
 /// or one sentence. Every test runs the built executable, as a user would.
 @Suite("hardening, round 2 (end to end)")
 struct HardeningRound2Tests {
-    /// A JSON trace of one touchscreen whose axes span `0...maximum` units at
-    /// `resolution` units a millimetre, with frames at `times`.
-    static func trace(times: [Int64], maximum: Int64 = 799, resolution: Int = 0) -> String {
-        let axis = "[0,\(maximum),0,0,\(resolution)]"
-        var lines = [
-            #"{"format":"gestures-trace","version":1,"devices":[{"name":"Screen","id":[24,0,0,0],"properties":[1],"codes":{"0":[0,1,2,3],"1":[330],"3":[0,1,47,53,54,57]},"absinfo":{"0":\#(axis),"1":\#(axis),"47":[0,9,0,0,0],"53":\#(axis),"54":\#(axis),"57":[0,65535,0,0,0]}}]}"#
-        ]
-        for (index, time) in times.enumerated() {
-            let events =
-                index == 0
-                ? "[[3,47,0],[3,57,1],[3,53,400],[3,54,240],[3,0,400],[3,1,240],[1,330,1],[0,0,0]]"
-                : index == times.count - 1
-                    ? "[[3,47,0],[3,57,-1],[1,330,0],[0,0,0]]"
-                    : "[[3,47,0],[3,53,\(400 + index * 20)],[3,54,240],[0,0,0]]"
-            lines.append(#"{"d":0,"t":\#(time),"e":\#(events)}"#)
-        }
-        lines.append(#"{"end":{"frames":\#(times.count),"events":\#(8 + 4 * (times.count - 2) + 4)}}"#)
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func write(_ files: [String: String]) throws -> URL {
-        let directory = try ToolRunner.temporaryDirectory()
-        for (name, content) in files { try Data(content.utf8).write(to: directory.appendingPathComponent(name)) }
-        return directory
-    }
-
-    /// Runs `executable` (the tool by default) with `input` as its standard input.
-    static func run(_ arguments: [String], input: URL? = nil, executable: URL = ToolRunner.executable, in directory: URL) throws
-        -> ToolRunner.Run
-    {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errors = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errors = ToolRunner.readToEnd(err.fileHandleForReading); group.leave()
-        }
-        let output = ToolRunner.readToEnd(out.fileHandleForReading)
-        group.wait()
-        process.waitUntilExit()
-        return .init(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: errors, as: UTF8.self))
-    }
-
     /// Nothing but text: no control character except newlines.
     static func isText(_ text: String) -> Bool {
         !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }
@@ -80,7 +27,7 @@ struct HardeningRound2Tests {
             ([Int64.min, Int64.min + 1_000, Int64.min + 2_000], ["--from", "9e15", "--to", "9.2e15"]),
         ])
     func renderTimes(times: [Int64], window: [String]) throws {
-        let directory = try Self.write(["t.jsonl": Self.trace(times: times)])
+        let directory = try ToolRunner.directory(holding: ["t.jsonl": ToolRunner.touchscreenTrace(times: times, step: 20)])
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try ToolRunner.run(["render", "t.jsonl", "--no-config", "-o", "t.svg"] + window, in: directory)
         #expect(run.status == 0 || run.status == 1 || run.status == 64, "status \(run.status): \(run.stderr.prefix(300))")
@@ -91,7 +38,9 @@ struct HardeningRound2Tests {
 
     @Test("render bounds what it draws of a surface of any size", arguments: [Int64(2_147_483_647), 100_000_000])
     func renderHugeSurface(maximum: Int64) throws {
-        let directory = try Self.write(["t.jsonl": Self.trace(times: [0, 10_000, 20_000], maximum: maximum, resolution: 1)])
+        let directory = try ToolRunner.directory(holding: [
+            "t.jsonl": ToolRunner.touchscreenTrace(times: [0, 10_000, 20_000], width: maximum, height: maximum, resolution: 1, step: 20)
+        ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try ToolRunner.run(["render", "t.jsonl", "--no-config", "-o", "t.svg"], in: directory)
         #expect(run.status == 0, "\(run.stderr.prefix(300))")
@@ -113,13 +62,13 @@ struct HardeningRound2Tests {
             bytes += template.utf8.count + 1
         }
         let library = #"{"format":"gestures-templates","version":1,"templates":[\#(templates.joined(separator: ","))]}"#
-        let directory = try Self.write(["big.json": library])
+        let directory = try ToolRunner.directory(holding: ["big.json": library])
         defer { try? FileManager.default.removeItem(at: directory) }
         // Peak memory (not time) of the process, from /usr/bin/time when the machine has it.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return }
-        let run = try Self.run(
+        let run = try ToolRunner.run(
             ["-f", "peak %M KB", ToolRunner.executable.path, "templates", "big.json"],
-            executable: URL(fileURLWithPath: "/usr/bin/time"), in: directory)
+            in: directory, executable: URL(fileURLWithPath: "/usr/bin/time"))
         #expect(run.status == 0, "\(run.stderr.suffix(300))")
         let peak = run.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? .max
         #expect(peak < 400_000, "peak \(peak) KB for \(templates.count) templates")
@@ -165,7 +114,7 @@ struct HardeningRound2Tests {
 
     @Test("run --replay - checks paths from standard input as it checks arguments, and fails for them")
     func replayPathsFromStandardInput() throws {
-        let directory = try Self.write(["config.json": #"{"version": 1, "bindings": []}"#])
+        let directory = try ToolRunner.directory(holding: ["config.json": #"{"version": 1, "bindings": []}"#])
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -176,7 +125,7 @@ struct HardeningRound2Tests {
         ]
         let input = directory.appendingPathComponent("paths")
         try Data(list.joined(separator: "\n").utf8).write(to: input)
-        let run = try Self.run(["run", "--config", "config.json", "--replay", "-"], input: input, in: directory)
+        let run = try ToolRunner.run(["run", "--config", "config.json", "--replay", "-"], in: directory, input: input)
         #expect(run.status == 1, "\(run.stderr.prefix(500))")
         #expect(Self.isText(run.stderr), "raw control characters in \(run.stderr.prefix(500))")
         #expect(run.stderr.utf8.count < 20_000, "\(run.stderr.utf8.count) bytes of log")
@@ -191,7 +140,7 @@ struct HardeningRound2Tests {
     func controlCharactersInNames(command: String) throws {
         let library =
             #"{"format":"gestures-templates","version":1,"templates":[{"name":"x\u001b]0;pwned\u0007\u001b[2J","points":[[0,0],[5,5],[9,1]]}]}"#
-        let directory = try Self.write(["lib.json": library])
+        let directory = try ToolRunner.directory(holding: ["lib.json": library])
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments =
             command == "templates"

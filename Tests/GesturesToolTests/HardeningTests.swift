@@ -8,26 +8,6 @@ import Testing
 struct HardeningTests {
     // MARK: Helpers
 
-    /// A touchscreen without resolution (800 x 480 units), as the Atmel recordings.
-    static let touchscreenHeader =
-        #"{"format":"gestures-trace","version":1,"devices":[{"name":"Atmel maXTouch Touchscreen","id":[24,0,0,0],"properties":[1],"codes":{"0":[0,1,2,3],"1":[330],"3":[0,1,47,53,54,57]},"absinfo":{"0":[0,799,0,0,0],"1":[0,479,0,0,0],"47":[0,9,0,0,0],"53":[0,799,0,0,0],"54":[0,479,0,0,0],"57":[0,65535,0,0,0]}}]}"#
-
-    /// A JSON trace of one touchscreen whose frames start at `times` (microseconds).
-    static func trace(times: [Int64]) -> String {
-        var lines = [touchscreenHeader]
-        for (index, time) in times.enumerated() {
-            let events =
-                index == 0
-                ? "[[3,47,0],[3,57,1],[3,53,400],[3,54,240],[3,0,400],[3,1,240],[1,330,1],[0,0,0]]"
-                : index == times.count - 1
-                    ? "[[3,47,0],[3,57,-1],[1,330,0],[0,0,0]]"
-                    : "[[3,47,0],[3,53,\(400 + index)],[3,54,240],[0,0,0]]"
-            lines.append(#"{"d":0,"t":\#(time),"e":\#(events)}"#)
-        }
-        lines.append(#"{"end":{"frames":\#(times.count),"events":\#(8 + 4 * (times.count - 2) + 4)}}"#)
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// Writes `files` into a new directory and runs `arguments` there.
     static func run(_ arguments: [String], files: [String: Data] = [:]) throws -> (ToolRunner.Run, URL) {
         let directory = try ToolRunner.temporaryDirectory()
@@ -74,7 +54,7 @@ struct HardeningTests {
         "JSON traces with times at the edges of Int64: info, info --frames, replay and convert do not trap",
         arguments: edgeTimes)
     func jsonTraceEdgeTimes(times: [Int64]) throws {
-        let files = ["t.jsonl": Self.trace(times: times)]
+        let files = ["t.jsonl": ToolRunner.touchscreenTrace(times: times)]
         for arguments in [
             ["info", "t.jsonl"], ["info", "t.jsonl", "--frames"], ["info", "t.jsonl", "--format", "json"],
             ["replay", "t.jsonl"], ["replay", "t.jsonl", "--format", "text"],
@@ -90,7 +70,7 @@ struct HardeningTests {
         arguments: ["-9223372036854.775807", "-9223372036854.775808", "9223372036854.775807", "-0.000001"])
     func evemuEdgeTimes(time: String) throws {
         let (converted, directory) = try Self.run(
-            ["convert", "t.jsonl", "-o", "t.events"], files: ["t.jsonl": Data(Self.trace(times: [0, 1000, 2000]).utf8)])
+            ["convert", "t.jsonl", "-o", "t.events"], files: ["t.jsonl": Data(ToolRunner.touchscreenTrace(times: [0, 1000, 2000]).utf8)])
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(converted.status == 0)
         var text = try String(contentsOf: directory.appendingPathComponent("t.events"), encoding: .utf8)
@@ -109,7 +89,7 @@ struct HardeningTests {
         arguments: ["[9223372036854, 775807", "[-9223372036854, 0", "[-9223372036854, 999999"])
     func libinputEdgeTimes(time: String) throws {
         let (converted, directory) = try Self.run(
-            ["convert", "t.jsonl", "-o", "t.yml"], files: ["t.jsonl": Data(Self.trace(times: [0, 1000, 2000]).utf8)])
+            ["convert", "t.jsonl", "-o", "t.yml"], files: ["t.jsonl": Data(ToolRunner.touchscreenTrace(times: [0, 1000, 2000]).utf8)])
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(converted.status == 0)
         var text = try String(contentsOf: directory.appendingPathComponent("t.yml"), encoding: .utf8)
@@ -168,7 +148,7 @@ struct HardeningTests {
         let config = #"{"version": 1, "engine": \#(settings)}"#
         let run = try Self.run(
             ["replay", "--config", "config.json", "t.jsonl"],
-            text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+            text: ["config.json": config, "t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
         #expect(run.stderr.contains("config.json"))
         #expect(!run.stderr.contains("Double") && !run.stderr.contains("Int64") && !run.stderr.contains("DecodingError"))
@@ -201,7 +181,7 @@ struct HardeningTests {
         let config = #"{"version": 1, "engine": {"swipeThresholdMillimeters": 1000}}"#
         let replay = try Self.run(
             ["replay", "--config", "config.json", "t.jsonl"],
-            text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1, 2])])
+            text: ["config.json": config, "t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1, 2])])
         let check = try Self.run(["check-config", "config.json"], text: ["config.json": config])
         #expect(check.stderr.contains("config.json: engine.swipeThresholdMillimeters: must be a number between"), "\(check.stderr)")
         #expect(replay.stderr == check.stderr)
@@ -213,7 +193,7 @@ struct HardeningTests {
             #"{"version": 1, "engine": {"strokeRecognition": {"matcher": "elastic", "orientation": {"invariant": {}}, "rejectionThreshold": 0.75, "resampleCount": 1, "maximumPoints": 100000}}}"#
         let run = try Self.run(
             ["run", "--config", "config.json", "--replay", "t.jsonl"],
-            text: ["config.json": config, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+            text: ["config.json": config, "t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
     }
 
@@ -260,7 +240,7 @@ struct HardeningTests {
         let sequences = #"{"sequences": [{"name": "long", "directions": [\#(directions)]}]}"#
         let run = try Self.run(
             ["replay", "--sequences", "seq.json", "t.jsonl"],
-            text: ["seq.json": sequences, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+            text: ["seq.json": sequences, "t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
         #expect(run.stderr.contains("over the limit of 32"))
         // The daemon says the same.
@@ -275,7 +255,7 @@ struct HardeningTests {
     /// Two contacts on a touchscreen: one still, the other going far away,
     /// back onto it, and one unit off it, over and over.
     static func ratchetingTrace(cycles: Int) -> String {
-        var lines = [touchscreenHeader]
+        var lines = [ToolRunner.touchscreenHeader()]
         var time: Int64 = 0
         var events = 0
         func frame(_ body: String) {
@@ -353,10 +333,13 @@ struct HardeningTests {
     /// or name it, and the command that reads the file.
     static func readerCases(_ field: String) -> [(name: String, arguments: [String], file: String, content: String)] {
         let json = String(decoding: try! JSONEncoder().encode(field), as: UTF8.self)
-        let header = touchscreenHeader.replacingOccurrences(of: #""codes":{"0""#, with: #""codes":{\#(json):[1],"0""#)
+        let header = ToolRunner.touchscreenHeader().replacingOccurrences(of: #""codes":{"0""#, with: #""codes":{\#(json):[1],"0""#)
         return [
             ("JSON trace", ["info", "t.jsonl"], "t.jsonl", header + "\n"),
-            ("JSON trace frame", ["info", "t.jsonl"], "t.jsonl", touchscreenHeader + "\n{\"d\":0,\"t\":0,\"e\":[[3,47,\(field)]]}\n"),
+            (
+                "JSON trace frame", ["info", "t.jsonl"], "t.jsonl",
+                ToolRunner.touchscreenHeader() + "\n{\"d\":0,\"t\":0,\"e\":[[3,47,\(field)]]}\n"
+            ),
             (
                 "libinput YAML", ["info", "t.yml"], "t.yml",
                 "version: 1\ndevices:\n- evdev:\n    name: x\n    id: [1, 2, 3, 4]\n    codes:\n      \(json): [1]\n"
@@ -404,7 +387,7 @@ struct HardeningTests {
         arguments: readerCases(longField).map(\.name))
     func longFieldsAreShortened(name: String) throws {
         let entry = try #require(Self.readerCases(Self.longField).first { $0.name == name })
-        var files = ["t.jsonl": Self.trace(times: [0, 1000, 2000])]
+        var files = ["t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1000, 2000])]
         files[entry.file] = entry.content
         let run = try Self.run(entry.arguments, text: files)
         Self.expectOneSentence(run)
@@ -415,7 +398,7 @@ struct HardeningTests {
         arguments: readerCases(controlField).map(\.name))
     func controlCharactersAreEscaped(name: String) throws {
         let entry = try #require(Self.readerCases(Self.controlField).first { $0.name == name })
-        var files = ["t.jsonl": Self.trace(times: [0, 1000, 2000])]
+        var files = ["t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1000, 2000])]
         files[entry.file] = entry.content
         let run = try Self.run(entry.arguments, text: files)
         Self.expectOneSentence(run)
@@ -438,7 +421,8 @@ struct HardeningTests {
     func messagesInOurWords(kind: String, content: String) throws {
         let option = kind == "replay" ? "--sequences" : "--config"
         let run = try Self.run(
-            ["replay", option, "f.json", "t.jsonl"], text: ["f.json": content, "t.jsonl": Self.trace(times: [0, 1000, 2000])])
+            ["replay", option, "f.json", "t.jsonl"],
+            text: ["f.json": content, "t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1000, 2000])])
         Self.expectOneSentence(run)
         for leak in [
             "Double", "String", "Int", "Swift", "DecodingError", "Debug description", "Cannot initialize", "Expected to decode",
@@ -473,7 +457,7 @@ struct HardeningTests {
     func deepEngineFiles(option: String) throws {
         let nested = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         let run = try Self.run(
-            ["replay", option, "f.json", "t.jsonl"], text: ["f.json": nested, "t.jsonl": Self.trace(times: [0, 1, 2])])
+            ["replay", option, "f.json", "t.jsonl"], text: ["f.json": nested, "t.jsonl": ToolRunner.touchscreenTrace(times: [0, 1, 2])])
         Self.expectOneSentence(run)
         #expect(run.stderr.contains("deeper than the limit of 64"))
     }

@@ -3,26 +3,9 @@ import Testing
 
 /// Runs `Tools/install` (bash) with `arguments`; stderr is its report.
 private func install(_ arguments: [String]) throws -> ToolRunner.Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [ToolRunner.repository.appendingPathComponent("Tools/install").path] + arguments
-    process.currentDirectoryURL = ToolRunner.repository
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    nonisolated(unsafe) var errors = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errors = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
-    }
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return .init(
-        status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-        stderr: String(decoding: errors, as: UTF8.self))
+    try ToolRunner.run(
+        [ToolRunner.repository.appendingPathComponent("Tools/install").path] + arguments,
+        executable: URL(fileURLWithPath: "/bin/bash"))
 }
 
 /// Every path under `folder`, relative to it.

@@ -20,8 +20,12 @@ struct ToolRunner {
         return repository.appendingPathComponent(".build/debug/gestures")
     }()
 
-    /// Runs the tool with `arguments` in `directory`, with `environment` added to this process's.
-    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String] = [:]) throws -> Run {
+    /// Runs `executable` (the tool unless told) with `arguments` in `directory`, with
+    /// `environment` added to this process's and `input` (or nothing) as its standard input.
+    static func run(
+        _ arguments: [String], in directory: URL = repository, environment: [String: String] = [:], input: URL? = nil,
+        executable: URL = executable
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -29,6 +33,7 @@ struct ToolRunner {
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -70,5 +75,40 @@ struct ToolRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gestures-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// A new temporary directory holding `files` (name: contents).
+    static func directory(holding files: [String: String]) throws -> URL {
+        let directory = try temporaryDirectory()
+        for (name, content) in files { try Data(content.utf8).write(to: directory.appendingPathComponent(name)) }
+        return directory
+    }
+
+    /// The first line of `touchscreenTrace`: a touchscreen whose axes span `0...width` and
+    /// `0...height` units at `resolution` units a millimetre (by default 800 x 480 units
+    /// without resolution, as the Atmel maXTouch recordings).
+    static func touchscreenHeader(width: Int64 = 799, height: Int64 = 479, resolution: Int = 0) -> String {
+        let (axis, vertical) = ("[0,\(width),0,0,\(resolution)]", "[0,\(height),0,0,\(resolution)]")
+        return
+            #"{"format":"gestures-trace","version":1,"devices":[{"name":"Atmel maXTouch Touchscreen","id":[24,0,0,0],"properties":[1],"codes":{"0":[0,1,2,3],"1":[330],"3":[0,1,47,53,54,57]},"absinfo":{"0":\#(axis),"1":\#(vertical),"47":[0,9,0,0,0],"53":\#(axis),"54":\#(vertical),"57":[0,65535,0,0,0]}}]}"#
+    }
+
+    /// A JSON trace of one touchscreen (see `touchscreenHeader`): one finger lands at
+    /// (400, 240) at `times[0]`, moves `step` units right each frame, and lifts at the last time.
+    static func touchscreenTrace(
+        times: [Int64], width: Int64 = 799, height: Int64 = 479, resolution: Int = 0, step: Int = 1
+    ) -> String {
+        var lines = [touchscreenHeader(width: width, height: height, resolution: resolution)]
+        for (index, time) in times.enumerated() {
+            let events =
+                index == 0
+                ? "[[3,47,0],[3,57,1],[3,53,400],[3,54,240],[3,0,400],[3,1,240],[1,330,1],[0,0,0]]"
+                : index == times.count - 1
+                    ? "[[3,47,0],[3,57,-1],[1,330,0],[0,0,0]]"
+                    : "[[3,47,0],[3,53,\(400 + index * step)],[3,54,240],[0,0,0]]"
+            lines.append(#"{"d":0,"t":\#(time),"e":\#(events)}"#)
+        }
+        lines.append(#"{"end":{"frames":\#(times.count),"events":\#(8 + 4 * (times.count - 2) + 4)}}"#)
+        return lines.joined(separator: "\n") + "\n"
     }
 }
