@@ -53,4 +53,32 @@ struct StrokeFiringMeasurementTests {
         #expect(Double(tally.correct) >= 0.75 * Double(tally.strokes), "\(tally)")
         #expect(Double(tally.fired - tally.correct) <= 0.025 * Double(tally.fired), "\(tally)")
     }
+
+    /// What `gestures recognize --no-config` says of each log: the engine's
+    /// stroke rule judging the logged points (pixels, taken as millimetres)
+    /// against the bundled library.
+    static func verdicts() throws -> [(name: String, verdict: StrokeVerdict)] {
+        let configuration = GestureEngine.Configuration()
+        let recognizer = UnistrokeRecognizer(library: .dollarShapes, configuration: configuration.strokeRecognition)
+        return try DollarGestureLog.logs(under: SharedRecordings.dollarLogs!).map { _, log in
+            (log.gestureName, configuration.strokeRule.judge(log.points, with: recognizer))
+        }
+    }
+
+    @Test("the bundled library fires at least 97 % of the study's strokes as what was drawn, by the daemon's rule")
+    func bundledLibraryFiresWhatWasDrawn() throws {
+        let verdicts = try Self.verdicts()
+        let right = verdicts.filter { $0.verdict.acceptedMatch?.name == $0.name }.count
+        let wrong = verdicts.filter { $0.verdict.acceptedMatch.map { match in match.name } != nil }.count - right
+        var missed: [String: Int] = [:]
+        for (name, verdict) in verdicts where verdict.acceptedMatch?.name != name { missed[name, default: 0] += 1 }
+        // Measured: 2,347 of the 2,400 (97.8 %), 6 fired as another name
+        // (the one template per shape of 0.2.0: 1,917, 79.9 %). The floor
+        // is the figure reached, rounded down.
+        #expect(verdicts.count == 2400)
+        #expect(right >= 2340, "\(right) right, \(wrong) wrong; unfired or wrong by shape: \(missed.sorted { $0.key < $1.key })")
+        #expect(wrong <= 12, "\(wrong) fired as another name")
+        // No shape is left behind: each of the 16 fires at least 90 % of its 150.
+        for (name, count) in missed { #expect(count <= 15, "\(name): \(count) of 150 missed") }
+    }
 }
