@@ -176,6 +176,41 @@ struct StrokeRuleTests {
         #expect(off.judge(rotated, with: UnistrokeRecognizer(library: caret)).acceptedMatch?.name == "caret")
     }
 
+    /// A closed path through `corners` (unit square, y down), 100 across, 12 points a side.
+    static func closed(_ corners: [(Double, Double)]) -> [Point] {
+        let ring = corners + [corners[0]]
+        return (1..<ring.count).flatMap { i in
+            (0..<12).map { k in
+                let t = Double(k) / 12
+                return Point(
+                    x: 100 * (ring[i - 1].0 + t * (ring[i].0 - ring[i - 1].0)), y: 100 * (ring[i - 1].1 + t * (ring[i].1 - ring[i - 1].1)))
+            }
+        } + [Point(x: 100 * corners[0].0, y: 100 * corners[0].1)]
+    }
+
+    /// 0.94 of a turn of an ellipse 0.9 as wide as tall, from the top, clockwise on screen or not.
+    static func circle(clockwise: Bool) -> [Point] {
+        (0...60).map { k in
+            let angle = Double(k) / 64 * 2 * .pi
+            return Point(x: 50 + (clockwise ? 45 : -45) * sin(angle), y: 50 - 50 * cos(angle))
+        }
+    }
+
+    @Test(
+        "the bundled library fires circles, rectangles and triangles drawn either way round, from another corner",
+        arguments: [
+            ("circle", circle(clockwise: true)),
+            ("circle", circle(clockwise: false)),
+            ("rectangle", closed([(0, 0), (0.9, 0), (0.9, 0.8), (0, 0.8)])),  // clockwise from the top left
+            ("rectangle", closed([(0.9, 0.8), (0.9, 0), (0, 0), (0, 0.8)])),  // anticlockwise from the bottom right
+            ("triangle", closed([(0.5, 0), (1, 0.85), (0, 0.85)])),  // clockwise from the apex
+            ("triangle", closed([(0, 0.85), (1, 0.85), (0.5, 0)])),  // anticlockwise from the bottom left
+        ])
+    func eitherWayRound(name: String, points: [Point]) {
+        let verdict = Self.rule.judge(points, with: Self.shapes)
+        #expect(verdict.acceptedMatch?.name == name, "\(verdict)")
+    }
+
     @Test(
         "under a margin of 0.95 the L samples are ambiguous with v when added; with the defaults they are not, nor are the bundled shapes")
     func ambiguitiesOfTheL() throws {

@@ -10,7 +10,8 @@ extension TemplateLibrary {
     /// question_mark, rectangle, right_curly_brace, right_sq_bracket, star,
     /// triangle, v, x. The first 16 templates are one of each, in that
     /// order; after them come the variants (``DollarShapes/variants``):
-    /// circles either way round and not quite closed, brackets with short
+    /// circles either way round and not quite closed, rectangles and
+    /// triangles drawn clockwise as well, brackets with short
     /// serifs, curly braces drawn narrow, arrows with other heads, round
     /// question marks. No variant is within the stroke rule's margin of
     /// another name (the tests check it with the engine's rule).
@@ -101,9 +102,10 @@ enum DollarShapes {
     /// brackets with serifs half and a third as long as the bracket is tall;
     /// curly braces 0.6 and 0.35 as wide; arrows with a short head and with
     /// a long downward barb; a question mark with a round hook over a
-    /// straight stem, and one drawn narrow. Under the orientation-invariant
-    /// recognizer a rectangle or triangle from another corner, the same way
-    /// round, is the same shape, so those need none.
+    /// straight stem, and one drawn narrow; rectangles and triangles drawn
+    /// clockwise. Under the orientation-invariant recognizer a rectangle or
+    /// triangle from another corner, the same way round, is the same shape
+    /// turned, so those need none.
     static let variants: [(String, [Point])] = {
         var variants: [(String, [Point])] = []
         for turns in [0.92, 1.0] { variants.append(("circle", circle(turns: turns))) }
@@ -125,6 +127,18 @@ enum DollarShapes {
                 curve([(0.05, 0.3), (0.2, 0.05), (0.5, 0), (0.8, 0.08), (0.85, 0.3), (0.65, 0.48), (0.5, 0.6), (0.5, 0.8), (0.5, 1.0)])
             ))
         variants.append(("question_mark", curve(narrowed(questionMark, to: 0.6))))
+        // Rectangles and triangles a second time each way round: clockwise
+        // (without it a rectangle drawn clockwise scores circle 0.92 and
+        // fires as one), and anticlockwise beside the first, so that every
+        // way of drawing has two samples and each is judged against the
+        // other when the library is checked for ambiguity.
+        for height in [1.0, 0.7] {
+            variants.append(("rectangle", polyline([(0.05, 0), (1, 0), (1, height), (0, height), (0, 0.05)])))
+        }
+        variants.append(("rectangle", polyline([(0, 0.05), (0, 0.7), (1, 0.7), (1, 0.05), (0, 0.05)])))
+        variants.append(("triangle", polyline([(0.55, 0), (1, 1), (0, 1), (0.55, 0)])))
+        variants.append(("triangle", polyline([(0.5, 0), (0.95, 0.9), (0.05, 0.9), (0.5, 0)])))
+        variants.append(("triangle", polyline([(0.5, 0), (0.05, 0.9), (0.95, 0.9), (0.5, 0)])))
         return variants
     }()
 }
