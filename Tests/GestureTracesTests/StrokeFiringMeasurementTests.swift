@@ -69,15 +69,15 @@ struct StrokeFiringMeasurementTests {
     func bundledLibraryFiresWhatWasDrawn() throws {
         let verdicts = try Self.verdicts()
         let right = verdicts.filter { $0.verdict.acceptedMatch?.name == $0.name }.count
-        let wrong = verdicts.filter { $0.verdict.acceptedMatch.map { match in match.name } != nil }.count - right
+        let wrong = verdicts.filter { $0.verdict.isAccepted }.count - right
         var missed: [String: Int] = [:]
         for (name, verdict) in verdicts where verdict.acceptedMatch?.name != name { missed[name, default: 0] += 1 }
         // Measured: 2,352 of the 2,400 (98.0 %), 5 fired as another name
         // (with one template per shape, a width ratio of 0.25 and a margin
         // of 0.05 in score: 1,917, 79.9 %). The floor is the figure reached,
-        // rounded down to a multiple of 10.
+        // rounded down to a multiple of 10: 98 % less a stroke or two.
         #expect(verdicts.count == 2400)
-        #expect(right >= 2340, "\(right) right, \(wrong) wrong; unfired or wrong by shape: \(missed.sorted { $0.key < $1.key })")
+        #expect(right >= 2350, "\(right) right, \(wrong) wrong; unfired or wrong by shape: \(missed.sorted { $0.key < $1.key })")
         #expect(wrong <= 12, "\(wrong) fired as another name")
         // No shape is left behind: each of the 16 fires at least 90 % of its 150.
         for (name, count) in missed { #expect(count <= 15, "\(name): \(count) of 150 missed") }
