@@ -13,7 +13,8 @@ import GestureRecognition
 /// libraries of growing size, beside resampling the candidate alone (the
 /// first step of every matcher, which no library size changes).
 ///
-/// The strokes are generated from the bundled $1 shapes (each one rotated,
+/// The strokes are generated from the bundled $1 shapes, one template of
+/// each of the 16 names (each one rotated,
 /// stretched, jittered and resampled to a random number of points, seeded),
 /// so it runs anywhere; templates and candidates are distinct strokes.
 ///
@@ -46,7 +47,7 @@ public enum RecognitionBenchmark {
         librarySizes: [Int] = [16, 160, 1600], candidates: Int = 160, passes: Int = 3,
         seed: UInt64 = 1, progress: (String) -> Void = { _ in }
     ) -> [Row] {
-        let shapes = TemplateLibrary.dollarShapes.templates
+        let shapes = Self.shapes
         let largest = librarySizes.max() ?? 0
         let perShape = (largest + shapes.count - 1) / max(shapes.count, 1)
         let templates = generatedStrokes(perShape: max(perShape, 1), seed: seed)
@@ -88,6 +89,13 @@ public enum RecognitionBenchmark {
         return rows
     }
 
+    /// The first template of each name of the bundled library: the 16 shapes
+    /// (their variants would only make the generated strokes alike).
+    static var shapes: [TemplateLibrary.Template] {
+        let library = TemplateLibrary.dollarShapes
+        return library.names.compactMap { name in library.templates.first { $0.name == name } }
+    }
+
     /// Strokes made from the bundled shapes, `perShape` of each, interleaved
     /// (one of every shape, then the next of every shape): each rotated by up
     /// to 20 degrees, stretched by up to 20 % along each axis, jittered by up
@@ -99,7 +107,7 @@ public enum RecognitionBenchmark {
         func uniform(_ range: ClosedRange<Double>) -> Double {
             range.lowerBound + (range.upperBound - range.lowerBound) * Double(random.next() >> 11) / Double(1 << 53)
         }
-        let shapes = TemplateLibrary.dollarShapes.templates.map { ($0.name, UnistrokePipeline.resampled($0.points, count: 200)) }
+        let shapes = Self.shapes.map { ($0.name, UnistrokePipeline.resampled($0.points, count: 200)) }
         var strokes: [(name: String, points: [Point])] = []
         strokes.reserveCapacity(perShape * shapes.count)
         for _ in 0..<perShape {

@@ -59,14 +59,14 @@ public struct MouseStrokeEngine: Sendable {
         /// The stroke rule of a mouse: at least `minimumSizeCounts` (the
         /// diagonal of the box round the path, in counts: a mouse says
         /// nothing of millimetres), and the width ratio and margin of
-        /// `engine` (`strokeMinimumWidthRatio`, `strokeMinimumMargin`), as
+        /// `engine` (`strokeMinimumWidthRatio`, `strokeMinimumTemplateWidthShare`, `strokeMinimumMargin`), as
         /// touch strokes have them.
         public static func rule(
             minimumSizeCounts: Double, engine: GestureEngine.Configuration = GestureEngine.Configuration()
         ) -> StrokeRule {
             StrokeRule(
                 minimumLength: minimumSizeCounts, unit: .counts, minimumWidthRatio: engine.strokeMinimumWidthRatio,
-                minimumMargin: engine.strokeMinimumMargin)
+                minimumTemplateWidthShare: engine.strokeMinimumTemplateWidthShare, minimumMargin: engine.strokeMinimumMargin)
         }
     }
 

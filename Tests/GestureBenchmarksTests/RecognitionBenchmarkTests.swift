@@ -5,7 +5,7 @@ import Testing
 @Suite struct RecognitionBenchmarkTests {
     @Test func generatedStrokesGoRoundTheShapes() {
         let strokes = RecognitionBenchmark.generatedStrokes(perShape: 2)
-        let names = TemplateLibrary.dollarShapes.templates.map(\.name)
+        let names = TemplateLibrary.dollarShapes.names
         #expect(strokes.map(\.name) == names + names)
         #expect(strokes.allSatisfy { (30..<120).contains($0.points.count) })
         #expect(RecognitionBenchmark.generatedStrokes(perShape: 2).map(\.points) == strokes.map(\.points), "seeded")

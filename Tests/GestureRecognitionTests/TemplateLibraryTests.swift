@@ -71,7 +71,7 @@ struct TemplateLibraryTests {
         #expect(throws: TemplateLibrary.LibraryError.tooLarge(bytes: data.count, limit: 100)) {
             try TemplateLibrary(jsonData: data, limits: .init(maximumBytes: 100))
         }
-        #expect(throws: TemplateLibrary.LibraryError.tooManyTemplates(count: 16, limit: 5)) {
+        #expect(throws: TemplateLibrary.LibraryError.tooManyTemplates(count: TemplateLibrary.dollarShapes.templates.count, limit: 5)) {
             try TemplateLibrary(jsonData: data, limits: .init(maximumTemplates: 5))
         }
         do {

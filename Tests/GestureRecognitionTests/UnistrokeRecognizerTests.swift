@@ -37,7 +37,10 @@ struct UnistrokeRecognizerTests {
     @Test("every template of the default library recognises itself with a score near 1", arguments: matchers)
     func templateRecognisesItself(matcher: UnistrokeRecognizer.Matcher) {
         let recognizer = UnistrokeRecognizer(library: .dollarShapes, configuration: .init(matcher: matcher))
-        #expect(recognizer.templates.count == 16)
+        // The 16 shapes, one of each first, then their variants.
+        #expect(recognizer.templates.count == TemplateLibrary.dollarShapes.templates.count)
+        #expect(TemplateLibrary.dollarShapes.names.count == 16)
+        #expect(Set(recognizer.templates.prefix(16).map(\.name)).count == 16)
         for template in TemplateLibrary.dollarShapes.templates {
             let match = recognizer.recognize(template.points).match
             #expect(match?.name == template.name)

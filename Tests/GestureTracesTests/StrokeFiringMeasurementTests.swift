@@ -46,11 +46,40 @@ struct StrokeFiringMeasurementTests {
     @Test("most real strokes fire, and fire as what was drawn")
     func realStrokesFire() throws {
         let tally = try Self.tally(GestureEngine.Configuration())
-        // Measured: 1,897 of the 2,400 fire (79 %), 35 of them as another
-        // shape (1.8 %). With strokeMinimumMargin and strokeMinimumWidthRatio
-        // at 0, 2,286 fire and 213 of them wrongly (9.3 %).
+        // Measured: 2,283 of the 2,400 fire (95.1 %), 5 of them as another
+        // shape (0.2 %). With one template per shape, a width ratio of 0.25
+        // and a margin of 0.05 in score: 1,897 (79 %), 35 of them wrongly (1.8 %).
         #expect(tally.strokes == 2400)
-        #expect(Double(tally.correct) >= 0.75 * Double(tally.strokes), "\(tally)")
-        #expect(Double(tally.fired - tally.correct) <= 0.025 * Double(tally.fired), "\(tally)")
+        #expect(Double(tally.correct) >= 0.93 * Double(tally.strokes), "\(tally)")
+        #expect(Double(tally.fired - tally.correct) <= 0.01 * Double(tally.fired), "\(tally)")
+    }
+
+    /// What `gestures recognize --no-config` says of each log: the engine's
+    /// stroke rule judging the logged points (pixels, taken as millimetres)
+    /// against the bundled library.
+    static func verdicts() throws -> [(name: String, verdict: StrokeVerdict)] {
+        let configuration = GestureEngine.Configuration()
+        let recognizer = UnistrokeRecognizer(library: .dollarShapes, configuration: configuration.strokeRecognition)
+        return try DollarGestureLog.logs(under: SharedRecordings.dollarLogs!).map { _, log in
+            (log.gestureName, configuration.strokeRule.judge(log.points, with: recognizer))
+        }
+    }
+
+    @Test("the bundled library fires at least 97 % of the study's strokes as what was drawn, by the daemon's rule")
+    func bundledLibraryFiresWhatWasDrawn() throws {
+        let verdicts = try Self.verdicts()
+        let right = verdicts.filter { $0.verdict.acceptedMatch?.name == $0.name }.count
+        let wrong = verdicts.filter { $0.verdict.isAccepted }.count - right
+        var missed: [String: Int] = [:]
+        for (name, verdict) in verdicts where verdict.acceptedMatch?.name != name { missed[name, default: 0] += 1 }
+        // Measured: 2,352 of the 2,400 (98.0 %), 5 fired as another name
+        // (with one template per shape, a width ratio of 0.25 and a margin
+        // of 0.05 in score: 1,917, 79.9 %). The floor is the figure reached,
+        // rounded down to a multiple of 10: 98 % less a stroke or two.
+        #expect(verdicts.count == 2400)
+        #expect(right >= 2350, "\(right) right, \(wrong) wrong; unfired or wrong by shape: \(missed.sorted { $0.key < $1.key })")
+        #expect(wrong <= 12, "\(wrong) fired as another name")
+        // No shape is left behind: each of the 16 fires at least 90 % of its 150.
+        for (name, count) in missed { #expect(count <= 15, "\(name): \(count) of 150 missed") }
     }
 }

@@ -68,8 +68,8 @@ struct RecognizeCommandTests {
         #expect(lines[1].hasSuffix("at or above the threshold 0.75: a match"))
         #expect(lines[2].hasPrefix("  second best  ") && !lines[2].contains(" circle "), "another name: \(lines[2])")
         #expect(lines[3].hasPrefix("  daemon       would fire it: circle, score "), "\(lines[3])")
-        #expect(lines[4].hasPrefix("Recordings/strokes/zigzag.json: no match (best left_curly_brace"))
-        #expect(lines[5].hasPrefix("  best         left_curly_brace") && lines[5].hasSuffix("below the threshold 0.75: no match"))
+        #expect(lines[4].hasPrefix("Recordings/strokes/zigzag.json: no match (best arrow"))
+        #expect(lines[5].hasPrefix("  best         arrow") && lines[5].hasSuffix("below the threshold 0.75: no match"))
         // The best's score is the one the result line gives, and the second is behind it by the difference printed.
         let scores = try lines[5...6].map { line in try #require(Double(line.split(separator: " ").first { Double($0) != nil } ?? "")) }
         #expect(lines[4].contains("score \(scores[0])"))
@@ -77,7 +77,7 @@ struct RecognizeCommandTests {
         let behind = try #require(words.firstIndex(of: "behind").flatMap { Double(words[$0 - 1]) }, "\(lines[6])")
         #expect(abs(behind - (scores[0] - scores[1])) < 0.0002, "\(lines[6])")
         #expect(
-            lines[7] == "  daemon       would not fire it: below the threshold: left_curly_brace scores \(scores[0]) of 0.75", "\(lines[7])"
+            lines[7] == "  daemon       would not fire it: below the threshold: arrow scores \(scores[0]) of 0.75", "\(lines[7])"
         )
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GestureRecognition
 import TestSupport
 import Testing
 
@@ -114,7 +115,7 @@ struct RenderCommandTests {
         #expect(labels.map { String($0.prefix { $0 != " " }) } == types, "\(labels)")
     }
 
-    @Test("the default library draws every shape once, normalised, with its start and direction")
+    @Test("the default library draws every template of its 16 shapes, normalised, with its start and direction")
     func defaultGallery() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -122,8 +123,11 @@ struct RenderCommandTests {
         let names = root.all("g", class: "gesture-name")
         #expect(names.count == 16)
         #expect(names.contains { $0.title?.hasPrefix("circle:") == true })
-        #expect(root.all("g", class: "sample").count == 16)
-        #expect(root.all("path", class: "sample-path").count == 16)
+        // One of each shape and their variants.
+        let templates = TemplateLibrary.dollarShapes.templates.count
+        #expect(templates > 16)
+        #expect(root.all("g", class: "sample").count == templates)
+        #expect(root.all("path", class: "sample-path").count == templates)
         #expect(root.allText.contains("elastic"), "says how the samples are normalised")
     }
 
@@ -151,7 +155,7 @@ struct RenderCommandTests {
     func standardOutput() throws {
         let run = try ToolRunner.run(["render", "default", "-o", "-"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try SVGInspector.parse(run.stdout).all("g", class: "sample").count == 16)
+        #expect(try SVGInspector.parse(run.stdout).all("g", class: "sample").count == TemplateLibrary.dollarShapes.templates.count)
     }
 
     @Test(

@@ -16,9 +16,10 @@ enum RecognizeCommand: Command {
         round it at least engine.strokeMinimumLengthMillimeters, the stroke's
         coordinates taken as millimetres), not a drag along one line
         (engine.strokeMinimumWidthRatio), its best template over the threshold,
-        and ahead of every other name by engine.strokeMinimumMargin. A match the
+        not much narrower than that template (engine.strokeMinimumTemplateWidthShare),
+        and nearer than every other name by engine.strokeMinimumMargin. A match the
         daemon would not fire says why: "L (score 0.9948), but the daemon would
-        not fire it: too close to v: 0.0396 of the 0.05 margin". The rule, the
+        not fire it: too close to v: 0.1396 of the 0.2 margin". The rule, the
         recognizer and the templates are the configuration file's (the daemon's,
         --config or the default one when it exists; --no-config: the defaults);
         --library, --recognizer, --orientation and --threshold replace theirs.

@@ -202,7 +202,7 @@ enum ReplayCommand: Command {
 
     /// One line on stderr per stroke of `run` that fired nothing, with the
     /// rule that rejected it: `gestures replay: FILE: a stroke on "Atmel" at
-    /// 912 ms fired nothing: too close to v: 0.0476 of the 0.05 margin.`
+    /// 912 ms fired nothing: too close to v: 0.1476 of the 0.2 margin.`
     /// (stderr, so that stdout stays the gestures, as `.expected.jsonl` files hold them).
     static func reportRejectedStrokes(_ run: GestureReplay.Run, in trace: Trace, file: String) {
         for rejected in run.strokes {

@@ -49,7 +49,7 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         /// A drag with nothing to do for this event (no motion).
         case nothingToDo
         /// The stroke rule rejected the stroke, for this reason (`too close
-        /// to v: 0.0476 of the 0.05 margin`), so no stroke binding fires.
+        /// to v: 0.1476 of the 0.2 margin`), so no stroke binding fires.
         case strokeRejected(String)
     }
 

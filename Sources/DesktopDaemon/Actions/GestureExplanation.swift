@@ -16,7 +16,7 @@ public struct GestureExplanation: Hashable, Sendable {
     /// configuration's `devices` do not take it), or nil.
     public var deviceRejected: String?
     /// For a stroke the stroke rule rejected, the rule's reason (`too close
-    /// to v: 0.0476 of the 0.05 margin`); the event is then the stroke as
+    /// to v: 0.1476 of the 0.2 margin`); the event is then the stroke as
     /// it would have been, matching no template.
     public var strokeRejected: String?
     /// The window focused when the gesture began, as the matcher saw it

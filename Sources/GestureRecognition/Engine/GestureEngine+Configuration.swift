@@ -177,17 +177,27 @@ extension GestureEngine {
         /// small box, and is no stroke.
         public var strokeMinimumLengthMillimeters: Double = 15
         /// How wide a stroke must be across its main axis, as a fraction of
-        /// its length along it. A narrower one is a drag along one line
-        /// (straight, or a scroll there and back, as one finger scrolls on a
-        /// touchscreen) and never fires; the $1 shapes are all wider (99 % of
-        /// the study's 2,400 real strokes are over 0.2).
-        public var strokeMinimumWidthRatio: Double = 0.25
-        /// How much the best template's score must exceed the best score of
-        /// a template with another name for a stroke to fire (scores are
-        /// 0...1). One finger also drags and scrolls on a touchscreen, and
-        /// such a path matches some template about as well as several others;
-        /// a drawn shape stands out. 0 turns the margin off.
-        public var strokeMinimumMargin: Double = 0.05
+        /// its length along it, whatever it matches. A narrower one is a
+        /// drag along one line (straight: under 0.05) and never fires, nor
+        /// is it a sample to train with; the $1 shapes are wider (the
+        /// narrowest of the study's 2,400 real strokes, curly braces drawn
+        /// tall, are 0.14).
+        public var strokeMinimumWidthRatio: Double = 0.1
+        /// How wide a stroke must be, as a share of the width ratio of the
+        /// template it matches best: a stroke is a drag, not that shape,
+        /// when it is much narrower than the shape is. So a curly brace
+        /// drawn 0.15 wide fires as the bundled narrow brace (0.23: 0.092
+        /// needed), and a scroll there and back 0.2 wide is no caret (0.98:
+        /// 0.39 needed). 0 turns it off.
+        public var strokeMinimumTemplateWidthShare: Double = 0.4
+        /// How much nearer its best template a stroke must be than the best
+        /// template with another name, as a fraction of that other's
+        /// distance (distance = 1 - score; `StrokeRule.lead(of:over:)`):
+        /// 0.2 fires a stroke whose runner-up is at least 1.25 times as far.
+        /// One finger also drags and scrolls on a touchscreen, and such a
+        /// path matches some template about as well as several others; a
+        /// drawn shape stands out. 0 turns the margin off.
+        public var strokeMinimumMargin: Double = 0.2
         /// How strokes are matched against the templates.
         public var strokeRecognition = UnistrokeRecognizer.Configuration()
 
@@ -225,7 +235,8 @@ extension GestureEngine {
         }
 
         /// The rule a touch stroke must pass to fire, in millimetres:
-        /// ``strokeMinimumLengthMillimeters``, ``strokeMinimumWidthRatio``
+        /// ``strokeMinimumLengthMillimeters``, ``strokeMinimumWidthRatio``,
+        /// ``strokeMinimumTemplateWidthShare``
         /// and ``strokeMinimumMargin``, with the threshold of
         /// ``strokeRecognition``. The engine, `train` and `recognize` all
         /// judge strokes by it.
@@ -272,6 +283,7 @@ extension GestureEngine.Configuration {
         "touchpadStrokeFingers": NumberRange.integers(1...GestureEngine.maximumFingers),
         "strokeMinimumLengthMillimeters": NumberRange(0...1_000),
         "strokeMinimumWidthRatio": NumberRange(0...1),
+        "strokeMinimumTemplateWidthShare": NumberRange(0...1),
         "strokeMinimumMargin": NumberRange(0...1),
         "strokeRecognition.rejectionThreshold": UnistrokeRecognizer.Configuration.rejectionThresholdRange,
         "strokeRecognition.resampleCount": UnistrokeRecognizer.Configuration.resampleCountRange,
@@ -305,7 +317,7 @@ extension GestureEngine.Configuration: Codable {
         case approximatePositionSettleMilliseconds
         case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
         case touchscreenStrokeFingers, touchpadStrokeFingers, strokeMinimumLengthMillimeters, strokeMinimumWidthRatio
-        case strokeMinimumMargin
+        case strokeMinimumTemplateWidthShare, strokeMinimumMargin
         case strokeRecognition
         case sequences, sequenceMaximumGapMilliseconds, sequenceTimeoutMilliseconds
     }
@@ -372,6 +384,7 @@ extension GestureEngine.Configuration: Codable {
         if c.contains(.touchpadStrokeFingers) { touchpadStrokeFingers = try fingers(.touchpadStrokeFingers) }
         try number(.strokeMinimumLengthMillimeters, into: &strokeMinimumLengthMillimeters)
         try number(.strokeMinimumWidthRatio, into: &strokeMinimumWidthRatio)
+        try number(.strokeMinimumTemplateWidthShare, into: &strokeMinimumTemplateWidthShare)
         try number(.strokeMinimumMargin, into: &strokeMinimumMargin)
         if let recognition = try c.decodeIfPresent(UnistrokeRecognizer.Configuration.self, forKey: .strokeRecognition) {
             strokeRecognition = recognition
@@ -414,6 +427,7 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(touchpadStrokeFingers, forKey: .touchpadStrokeFingers)
         try c.encode(strokeMinimumLengthMillimeters, forKey: .strokeMinimumLengthMillimeters)
         try c.encode(strokeMinimumWidthRatio, forKey: .strokeMinimumWidthRatio)
+        try c.encode(strokeMinimumTemplateWidthShare, forKey: .strokeMinimumTemplateWidthShare)
         try c.encode(strokeMinimumMargin, forKey: .strokeMinimumMargin)
         try c.encode(strokeRecognition, forKey: .strokeRecognition)
         try c.encode(sequences, forKey: .sequences)

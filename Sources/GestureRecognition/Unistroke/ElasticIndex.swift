@@ -162,9 +162,11 @@ struct ElasticIndex: Sendable {
 extension ElasticIndex {
     /// The best template for the candidate `query` (see
     /// ``withQuery(_:configuration:_:)``): its index and score, the first in
-    /// index order among equal scores; nil without templates.
-    func best(for query: UnsafePointer<Double>) -> (index: Int, score: Double)? {
-        guard templateCount > 0 else { return nil }
+    /// index order among equal scores; nil without templates (or without
+    /// templates of another name than `excluded`, whose templates are not searched).
+    func best(for query: UnsafePointer<Double>, excluding excluded: String? = nil) -> (index: Int, score: Double)? {
+        let skipped = excluded.flatMap { nameNodes[$0]?.root }
+        guard templateCount > 0, roots.contains(where: { $0 != skipped }) else { return nil }
         let n = count, stride = stride, nodeCount = nodes.count
         let rowsSize = 2 * (n + 3)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsSize + 3 * stride + (n + 1) + nodeCount) { scratch in
@@ -183,7 +185,7 @@ extension ElasticIndex {
                     samples.withUnsafeBufferPointer { samples in
                         nodes.withUnsafeBufferPointer { nodes in
                             let envelopeSize = Self.envelopeFields * stride
-                            for node in roots {
+                            for node in roots where node != skipped {
                                 bounds[node] = lowerBound(query, envelopes.baseAddress! + node * envelopeSize, rows: rowBounds)
                                 heap.push(node)
                             }

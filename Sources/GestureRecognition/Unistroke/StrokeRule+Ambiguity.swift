@@ -16,8 +16,9 @@ extension StrokeRule {
         /// The margin it fails.
         public var margin: Double
 
-        /// How far its own name is ahead of the other (negative: behind).
-        public var lead: Double { ownScore - other.score }
+        /// How much nearer its own name is than the other
+        /// (``StrokeRule/lead(of:over:)``; negative: farther).
+        public var lead: Double { StrokeRule.lead(of: ownScore, over: other.score) }
 
         /// `L (template 19) is within the 0.05 margin of v (template 16): ...`
         public var description: String {
@@ -26,7 +27,7 @@ extension StrokeRule {
             let figures =
                 lead < 0
                 ? "a stroke drawn like it scores \(other.name) \(StrokeVerdict.decimal(other.score, digits: 4)), ahead of \(name) \(StrokeVerdict.decimal(ownScore, digits: 4))"
-                : "a stroke drawn like it scores \(name) \(StrokeVerdict.decimal(ownScore, digits: 4)) and \(other.name) \(StrokeVerdict.decimal(other.score, digits: 4)), only \(StrokeVerdict.decimal(lead, digits: 4)) apart"
+                : "a stroke drawn like it scores \(name) \(StrokeVerdict.decimal(ownScore, digits: 4)) and \(other.name) \(StrokeVerdict.decimal(other.score, digits: 4)), only \(StrokeVerdict.decimal(lead, digits: 4)) nearer"
             return "\(head): \(figures), so such strokes fire neither \(name) nor \(other.name)"
         }
     }
@@ -57,7 +58,7 @@ extension StrokeRule {
             let scores = recognizer.scores(for: template.points).filter { $0.templateIndex != own }
             guard var other = scores.first(where: { $0.name != template.name }) else { continue }
             let ownScore = scores.first { $0.name == template.name }?.score ?? 1
-            guard ownScore - other.score < minimumMargin else { continue }
+            guard StrokeRule.lead(of: ownScore, over: other.score) < minimumMargin else { continue }
             other.templateIndex = libraryIndex[other.templateIndex] ?? other.templateIndex
             found.append(Ambiguity(template: index, name: template.name, ownScore: ownScore, other: other, margin: minimumMargin))
         }

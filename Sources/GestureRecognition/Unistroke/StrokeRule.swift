@@ -13,8 +13,11 @@ import InputChecks
 ///    surfaces, counts for a mouse), so a finger trembling in place is none;
 /// 3. it is not a drag along one line: across its main axis it is at least
 ///    ``minimumWidthRatio`` of its length along it;
-/// 4. its best template scores at least the recognizer's rejection threshold;
-/// 5. it beats the best template with another name by ``minimumMargin``.
+/// 4. its best template scores at least the recognizer's rejection threshold,
+///    and the stroke is not much narrower than that template is: at least
+///    ``minimumTemplateWidthShare`` of the template's width ratio;
+/// 5. it is nearer its best template than the best template with another
+///    name by ``minimumMargin``: the ``lead(of:over:)`` of the two scores.
 ///
 /// Rules 1 to 3 are the capture (what `train` takes as a sample); 4 and 5
 /// need templates. The answer is a ``StrokeVerdict``: accepted, or rejected
@@ -22,7 +25,7 @@ import InputChecks
 ///
 ///     let rule = StrokeRule(GestureEngine.Configuration())
 ///     rule.judge(points, with: recognizer).description
-///     // "too close to v: 0.0476 of the 0.05 margin"
+///     // "too close to v: 0.1476 of the 0.2 margin"
 public struct StrokeRule: Hashable, Sendable {
     /// The unit lengths are measured in: the surface's.
     public enum Unit: String, Hashable, Sendable, Codable {
@@ -39,25 +42,36 @@ public struct StrokeRule: Hashable, Sendable {
     /// How wide a stroke must be across its main axis, as a fraction of its
     /// length along it (0 turns the rule off).
     public var minimumWidthRatio: Double
-    /// How far the best template's score must be ahead of the best template
-    /// with another name (scores are 0...1; 0 turns the rule off).
+    /// How wide a stroke must be as a share of the width ratio of its best
+    /// template (``UnistrokeRecognizer/Template/widthRatio``): one much
+    /// narrower than the shape it matches is a drag (0 turns the rule off).
+    public var minimumTemplateWidthShare: Double
+    /// How much nearer the best template must be than the best template
+    /// with another name, as a fraction of that other's distance (a
+    /// template's distance is 1 minus its score): the least
+    /// ``lead(of:over:)`` that fires (0...1; 0 turns the rule off).
     public var minimumMargin: Double
 
     /// A rule from its figures.
-    public init(minimumLength: Double, unit: Unit, minimumWidthRatio: Double, minimumMargin: Double) {
+    public init(
+        minimumLength: Double, unit: Unit, minimumWidthRatio: Double, minimumTemplateWidthShare: Double = 0, minimumMargin: Double
+    ) {
         self.minimumLength = minimumLength
         self.unit = unit
         self.minimumWidthRatio = minimumWidthRatio
+        self.minimumTemplateWidthShare = minimumTemplateWidthShare
         self.minimumMargin = minimumMargin
     }
 
     /// The engine's rule for touch strokes, in millimetres:
-    /// `strokeMinimumLengthMillimeters`, `strokeMinimumWidthRatio` and
-    /// `strokeMinimumMargin` (the threshold is the recognizer's).
+    /// `strokeMinimumLengthMillimeters`, `strokeMinimumWidthRatio`,
+    /// `strokeMinimumTemplateWidthShare` and `strokeMinimumMargin` (the
+    /// threshold is the recognizer's).
     public init(_ configuration: GestureEngine.Configuration) {
         self.init(
             minimumLength: configuration.strokeMinimumLengthMillimeters, unit: .millimeters,
             minimumWidthRatio: configuration.strokeMinimumWidthRatio,
+            minimumTemplateWidthShare: configuration.strokeMinimumTemplateWidthShare,
             minimumMargin: configuration.strokeMinimumMargin)
     }
 
@@ -79,8 +93,12 @@ public struct StrokeRule: Hashable, Sendable {
     /// nil when `points` may be a stroke, else why not. `train` takes as a
     /// sample only what passes.
     public func capture(_ points: [Point]) -> StrokeVerdict.Rejection? {
+        capture(points, shape: points.count >= 2 ? Self.shape(of: points) : Shape(along: 0, across: 0))
+    }
+
+    /// ``capture(_:)`` with the shape of `points` measured already.
+    private func capture(_ points: [Point], shape: Shape) -> StrokeVerdict.Rejection? {
         guard points.count >= 2 else { return .notAStroke(points.isEmpty ? .empty : .singlePoint) }
-        let shape = Self.shape(of: points)
         guard shape.length >= minimumLength else {
             return .tooShort(length: shape.length, minimum: minimumLength, unit: unit)
         }
@@ -94,10 +112,11 @@ public struct StrokeRule: Hashable, Sendable {
     /// `recognizer`'s best template against its rejection threshold and the
     /// best template of another name against ``minimumMargin``.
     ///
-    /// - Complexity: two passes of the recognizer over its templates when
-    ///   the margin is on (one otherwise).
+    /// - Complexity: two searches of the recognizer when the margin is on
+    ///   (one otherwise): the best template, then the best of another name.
     public func judge(_ points: [Point], with recognizer: UnistrokeRecognizer) -> StrokeVerdict {
-        if let rejected = capture(points) { return .rejected(rejected) }
+        let shape = points.count >= 2 ? Self.shape(of: points) : Shape(along: 0, across: 0)
+        if let rejected = capture(points, shape: shape) { return .rejected(rejected) }
         let match: UnistrokeRecognizer.Match
         switch recognizer.recognize(points) {
         case .degenerate(let reason): return .rejected(.notAStroke(reason))
@@ -106,13 +125,32 @@ public struct StrokeRule: Hashable, Sendable {
             return .rejected(.belowThreshold(best: best, threshold: recognizer.configuration.rejectionThreshold))
         case .match(let found): match = found
         }
+        let templateRatio = recognizer.templates[match.templateIndex].widthRatio
+        guard shape.across >= minimumTemplateWidthShare * templateRatio * shape.along else {
+            return .rejected(
+                .narrowerThanTemplate(ratio: shape.widthRatio, best: match, templateRatio: templateRatio, share: minimumTemplateWidthShare))
+        }
         guard minimumMargin > 0 else { return .accepted(StrokeVerdict.Acceptance(match: match, runnerUp: nil)) }
-        let runnerUp = recognizer.scores(for: points).first { $0.name != match.name }
-        guard match.score - (runnerUp?.score ?? 0) >= minimumMargin else {
+        let runnerUp = recognizer.bestMatch(for: points, notNamed: match.name)
+        guard Self.lead(of: match.score, over: runnerUp?.score ?? 0) >= minimumMargin else {
             // Without a runner-up the margin is the score itself (under it only with a threshold under the margin).
             return .rejected(.tooClose(best: match, other: runnerUp, margin: minimumMargin))
         }
         return .accepted(StrokeVerdict.Acceptance(match: match, runnerUp: runnerUp))
+    }
+
+    /// How much nearer a template scoring `best` is than one scoring
+    /// `other`, as a fraction of the other's distance (1 - score): `(best -
+    /// other) / (1 - other)`, 0 when `other` is 1. Scores crowd towards 1
+    /// as strokes get alike, so the same difference of scores means more
+    /// between good matches: a rectangle scoring 0.94 against a circle's
+    /// 0.90 is 0.4 nearer (0.06 against 0.10), one scoring 0.76 against
+    /// 0.72 only 0.14.
+    ///
+    ///     StrokeRule.lead(of: 0.94, over: 0.9)   // 0.4
+    public static func lead(of best: Double, over other: Double) -> Double {
+        let room = 1 - other
+        return room > 0 ? (best - other) / room : 0
     }
 
     /// The extents of `points`, in their own unit, along the main axis of
@@ -145,7 +183,7 @@ public struct StrokeRule: Hashable, Sendable {
 /// rejected by one rule with its figures. Logs, `recognize --explain` and
 /// tests read the same value.
 ///
-///     verdict.description   // "L, score 0.976, 0.0476 ahead of v" or "too short: 9 of 15 mm"
+///     verdict.description   // "L, score 0.976, 0.4476 ahead of v" or "too short: 9 of 15 mm"
 public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
     /// The stroke fires.
     case accepted(Acceptance)
@@ -165,8 +203,9 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
             self.runnerUp = runnerUp
         }
 
-        /// How far the best score is ahead of the runner-up's, if one was compared.
-        public var margin: Double? { runnerUp.map { match.score - $0.score } }
+        /// How much nearer the best template is than the runner-up
+        /// (``StrokeRule/lead(of:over:)``), if one was compared.
+        public var margin: Double? { runnerUp.map { StrokeRule.lead(of: match.score, over: $0.score) } }
     }
 
     /// Which rule rejected a stroke, by name (the `rule` of a JSON verdict).
@@ -195,10 +234,15 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
         case tooNarrow(ratio: Double, minimum: Double)
         /// The recognizer has no templates.
         case noTemplates
+        /// Across its main axis the path is `ratio` of its length along it,
+        /// under `share` of `templateRatio`, the width ratio of `best`, its
+        /// best template: a drag, not that shape.
+        case narrowerThanTemplate(ratio: Double, best: UnistrokeRecognizer.Match, templateRatio: Double, share: Double)
         /// The best template scores under `threshold`.
         case belowThreshold(best: UnistrokeRecognizer.Match, threshold: Double)
-        /// The best template is less than `margin` ahead of `other`, the best
-        /// template with another name (nil: none, and the score itself is under the margin).
+        /// The best template is less than `margin` nearer than `other`, the
+        /// best template with another name (``StrokeRule/lead(of:over:)``;
+        /// nil: none, and the score itself is under the margin).
         case tooClose(best: UnistrokeRecognizer.Match, other: UnistrokeRecognizer.Match?, margin: Double)
 
         /// Whether a capture rule rejected it (no stroke, too short, too
@@ -207,7 +251,7 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
         public var isCapture: Bool {
             switch self {
             case .notAStroke, .tooShort, .tooNarrow: true
-            case .noTemplates, .belowThreshold, .tooClose: false
+            case .noTemplates, .narrowerThanTemplate, .belowThreshold, .tooClose: false
             }
         }
 
@@ -215,7 +259,7 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
         /// (under the threshold, or too close to another name).
         public var best: UnistrokeRecognizer.Match? {
             switch self {
-            case .belowThreshold(let best, _), .tooClose(let best, _, _): best
+            case .belowThreshold(let best, _), .tooClose(let best, _, _), .narrowerThanTemplate(_, let best, _, _): best
             case .notAStroke, .tooShort, .tooNarrow, .noTemplates: nil
             }
         }
@@ -225,7 +269,7 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .notAStroke: .stroke
             case .tooShort: .length
-            case .tooNarrow: .width
+            case .tooNarrow, .narrowerThanTemplate: .width
             case .noTemplates: .templates
             case .belowThreshold: .threshold
             case .tooClose: .margin
@@ -233,7 +277,7 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
         }
 
         /// The rule and its figures, short: `too short: 9 of 15 mm`,
-        /// `too close to v: 0.0476 of the 0.05 margin`.
+        /// `too close to v: 0.1476 of the 0.2 margin`.
         public var description: String { texts.short }
 
         /// One sentence saying why the stroke fires nothing and what to change.
@@ -259,6 +303,12 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
                 )
             case .noTemplates:
                 return ("no templates to compare it with", "There are no templates to compare it with.")
+            case .narrowerThanTemplate(let ratio, let best, let templateRatio, let share):
+                let (ratio, minimum, template) = (d(ratio, 2), d(share * templateRatio, 2), d(templateRatio, 2))
+                return (
+                    "too narrow for \(best.name): width \(ratio) of its length, under the minimum \(minimum)",
+                    "It is a drag, not \(best.name): its width is \(ratio) of its length, under the minimum of \(minimum) (\(d(share, 2)) of the template's \(template); draw it as wide as the shape is)."
+                )
             case .belowThreshold(let best, let threshold):
                 let (score, threshold) = (d(best.score, 4), d(threshold, 4))
                 return (
@@ -266,10 +316,10 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
                     "Its best template, \(best.name), scores \(score), under the threshold of \(threshold) (it matches nothing well enough)."
                 )
             case .tooClose(let best, let other?, let margin):
-                let (lead, margin) = (d(best.score - other.score, 4), d(margin, 4))
+                let (lead, margin) = (d(StrokeRule.lead(of: best.score, over: other.score), 4), d(margin, 4))
                 return (
                     "too close to \(other.name): \(lead) of the \(margin) margin",
-                    "Its best template, \(best.name) (\(d(best.score, 4))), is only \(lead) ahead of \(other.name) (\(d(other.score, 4))), under the margin of \(margin) (a stroke so close to two names is ambiguous; train the two apart or lower the margin)."
+                    "Its best template, \(best.name) (\(d(best.score, 4))), is only \(lead) nearer than \(other.name) (\(d(other.score, 4))), under the margin of \(margin) (a stroke so close to two names is ambiguous; train the two apart or lower the margin)."
                 )
             case .tooClose(let best, nil, let margin):
                 let (score, margin) = (d(best.score, 4), d(margin, 4))
@@ -302,12 +352,15 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// `L, score 0.976` (with `, 0.0476 ahead of v` when compared), or the rejection.
+    /// `L, score 0.976` (with `, 0.4476 ahead of v` when compared: the
+    /// ``StrokeRule/lead(of:over:)``), or the rejection.
     public var description: String {
         switch self {
         case .accepted(let acceptance):
             let ahead =
-                acceptance.runnerUp.map { ", \(Self.decimal(acceptance.match.score - $0.score, digits: 4)) ahead of \($0.name)" } ?? ""
+                acceptance.runnerUp.map {
+                    ", \(Self.decimal(StrokeRule.lead(of: acceptance.match.score, over: $0.score), digits: 4)) ahead of \($0.name)"
+                } ?? ""
             return "\(acceptance.match.name), score \(Self.decimal(acceptance.match.score, digits: 4))\(ahead)"
         case .rejected(let rejection):
             return rejection.description
@@ -356,7 +409,7 @@ public struct DrawnStroke: Hashable, Sendable, CustomStringConvertible {
     /// write this one.
     ///
     ///     stroke.rejectionLine(device: "Atmel maXTouch")
-    ///     // a stroke on "Atmel maXTouch" at 912 ms fired nothing: too close to v: 0.0476 of the 0.05 margin
+    ///     // a stroke on "Atmel maXTouch" at 912 ms fired nothing: too close to v: 0.1476 of the 0.2 margin
     public func rejectionLine(device: String) -> String? {
         guard let rejection = verdict.rejection else { return nil }
         return "a stroke on \(Excerpt.quoted(device)) at \(GestureEvent.decimalText(timeMilliseconds)) ms fired nothing: \(rejection)"
@@ -365,7 +418,7 @@ public struct DrawnStroke: Hashable, Sendable, CustomStringConvertible {
     /// The time in milliseconds, as events give it.
     public var timeMilliseconds: Double { GestureEvent.milliseconds(time) }
 
-    /// `stroke at 1234 ms (1 finger, 52 points): not fired: too close to v: 0.0476 of the 0.05 margin`.
+    /// `stroke at 1234 ms (1 finger, 52 points): not fired: too close to v: 0.1476 of the 0.2 margin`.
     public var description: String {
         let head =
             "stroke at \(GestureEvent.decimalText(GestureEvent.milliseconds(time))) ms (\(fingers) finger\(fingers == 1 ? "" : "s"), \(points.count) points)"

@@ -150,6 +150,9 @@ public struct UnistrokeRecognizer: Sendable {
     /// A template as the recognizer holds it: its name and normalised forms.
     public struct Template: Sendable {
         public let name: String
+        /// Its width across its main axis as a fraction of its length
+        /// along it, as drawn (``StrokeRule/Shape/widthRatio``).
+        public let widthRatio: Double
         let shape: NormalizedStroke
     }
 
@@ -184,7 +187,7 @@ public struct UnistrokeRecognizer: Sendable {
     public mutating func add(name: String, points: [Point]) -> Degeneracy? {
         switch NormalizedStroke.make(points, configuration: configuration) {
         case .success(let shape):
-            templates.append(Template(name: name, shape: shape))
+            templates.append(Template(name: name, widthRatio: StrokeRule.shape(of: points).widthRatio, shape: shape))
             elasticIndex?.add(shape, name: name)
             return nil
         case .failure(let reason):
@@ -215,6 +218,26 @@ public struct UnistrokeRecognizer: Sendable {
         }
         guard let best = bestMatch(for: candidate) else { return .noMatch(best: nil) }
         return best.score >= configuration.rejectionThreshold ? .match(best) : .noMatch(best: best)
+    }
+
+    /// The best template with another name than `name` for `points`, nil
+    /// when there is none (or the input is degenerate): the runner-up that
+    /// the margin of ``StrokeRule`` compares with, as ``scores(for:)`` would
+    /// give it first among the other names, found without scoring every template.
+    ///
+    /// - Complexity: as ``recognize(_:)``, over the templates of the other names.
+    public func bestMatch(for points: [Point], notNamed name: String) -> Match? {
+        if let elasticIndex {
+            guard
+                case .success(let found?) = ElasticIndex.withQuery(
+                    points, configuration: configuration, { elasticIndex.best(for: $0, excluding: name) })
+            else { return nil }
+            // All scores 0: the search reports the first template, which may be of `name`.
+            if templates[found.index].name != name {
+                return Match(name: templates[found.index].name, score: found.score, templateIndex: found.index)
+            }
+        }
+        return scores(for: points).first { $0.name != name }
     }
 
     /// Every template's score for `points`, best first; empty for degenerate input.

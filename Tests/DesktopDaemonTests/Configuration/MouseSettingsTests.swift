@@ -25,15 +25,19 @@ struct MouseSettingsTests {
         #expect(mouse.strokeSettings(withholdsButton: true).rule == MouseStrokeEngine.Settings.defaultRule)
     }
 
-    @Test("minimumSizeCounts is the stroke rule's minimum, in counts; its width ratio and margin are the engine's")
+    @Test("minimumSizeCounts is the stroke rule's minimum, in counts; its width ratios and margin are the engine's")
     func minimumSizeIsTheRulesLength() throws {
         let mouse = try #require(try decode(#"{"version": 1, "mouse": {"minimumSizeCounts": 250}}"#).mouse)
         #expect(mouse.minimumSizeCounts == 250)
         var engine = GestureEngine.Configuration()
         engine.strokeMinimumMargin = 0.1
         engine.strokeMinimumWidthRatio = 0.3
+        engine.strokeMinimumTemplateWidthShare = 0.5
         let rule = mouse.strokeSettings(withholdsButton: false, engine: engine).rule
-        #expect(rule == StrokeRule(minimumLength: 250, unit: .counts, minimumWidthRatio: 0.3, minimumMargin: 0.1))
+        #expect(
+            rule
+                == StrokeRule(minimumLength: 250, unit: .counts, minimumWidthRatio: 0.3, minimumTemplateWidthShare: 0.5, minimumMargin: 0.1)
+        )
     }
 
     @Test("every key is read, in JSON and YAML alike")
