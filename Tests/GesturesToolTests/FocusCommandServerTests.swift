@@ -3,12 +3,13 @@ import TestSupport
 import Testing
 
 /// `gestures focus` against real servers: Xvfb with openbox, and headless
-/// sway. Each test moves the focus 50 times between three windows and
+/// sway, read through its IPC socket and, with `SWAYSOCK` unset, through
+/// wlr-foreign-toplevel-management as any wlroots compositor. Each test moves the focus 50 times between three windows and
 /// checks that every change is printed, in order; it prints the latency of
 /// a change (from just before the focusing command is started to the line
 /// being read, so the figure includes starting xdotool or swaymsg) and the
 /// CPU ticks the idle `gestures focus` used in 2 s: figures, not assertions.
-@Suite("gestures focus on real display servers (Xvfb + openbox, headless sway)", .serialized)
+@Suite("gestures focus on real display servers (Xvfb + openbox, headless sway, wlr-foreign-toplevel)", .serialized)
 struct FocusCommandServerTests {
     static let applications = ["firefox", "gedit", "eog"]
     static let changes = 50
@@ -36,16 +37,23 @@ struct FocusCommandServerTests {
         return user + system
     }
 
-    static func follow(_ server: DisplayServer) throws {
+    /// Follows 50 changes on `server` through the source `source` (the
+    /// server's own by default), the variables of `hidden` unset.
+    static func follow(_ server: DisplayServer, source: String? = nil, hiding hidden: [String] = []) throws {
+        let source = source ?? server.kind
         defer { server.stop() }
         for name in applications { try server.openWindow(name) }
         let process = Process()
         process.executableURL = ToolRunner.executable
         process.arguments = ["focus", "--format", "json"]
         var environment = ProcessInfo.processInfo.environment.filter {
-            !["DISPLAY", "SWAYSOCK", "I3SOCK", "WAYLAND_DISPLAY"].contains($0.key)
+            ![
+                "DISPLAY", "SWAYSOCK", "I3SOCK", "WAYLAND_DISPLAY", "HYPRLAND_INSTANCE_SIGNATURE", "XDG_CURRENT_DESKTOP",
+                "XDG_SESSION_TYPE",
+            ].contains($0.key)
         }
         environment.merge(server.environment) { $1 }
+        for name in hidden { environment[name] = nil }
         process.environment = environment
         let out = Pipe()
         process.standardOutput = out
@@ -59,7 +67,7 @@ struct FocusCommandServerTests {
         }
         let lines = TimedLines(out.fileHandleForReading)
         let first = try #require(lines.next(within: 30), "gestures focus printed nothing")
-        #expect(first.line.contains("\"source\":\"\(server.kind)\""), "\(first.line)")
+        #expect(first.line.contains("\"source\":\"\(source)\""), "\(first.line)")
         var current = (try? JSONSerialization.jsonObject(with: Data(first.line.utf8)) as? [String: Any])?["app"] as? String
         var latencies: [Duration] = []
         var seen: [String] = []
@@ -90,7 +98,7 @@ struct FocusCommandServerTests {
             String(format: "%.1f", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
         }
         print(
-            "focus latency (\(server.kind)): median \(milliseconds(sorted[sorted.count / 2])) ms, worst \(milliseconds(sorted.last!)) ms over \(latencies.count) changes (from starting the focusing command); idle CPU: \(idle.map(String.init) ?? "?") ticks in 2 s"
+            "focus latency (\(source)): median \(milliseconds(sorted[sorted.count / 2])) ms, worst \(milliseconds(sorted.last!)) ms over \(latencies.count) changes (from starting the focusing command); idle CPU: \(idle.map(String.init) ?? "?") ticks in 2 s"
         )
         #expect(lines.next(within: 0) == nil, "no line without a change")
         // Closing the focused window is a change: to nothing, or to the window the server focuses next.
@@ -111,5 +119,11 @@ struct FocusCommandServerTests {
     func sway() throws {
         guard let server = try Self.server(DisplayServer.sway) else { return }
         try Self.follow(server)
+    }
+
+    @Test("wlroots (headless sway without SWAYSOCK: wlr-foreign-toplevel-management, foot, swaymsg focus): 50 focus changes, in order")
+    func wlroots() throws {
+        guard let server = try Self.server(DisplayServer.sway) else { return }
+        try Self.follow(server, source: "wlroots", hiding: ["SWAYSOCK"])
     }
 }

@@ -18,6 +18,10 @@ struct FocusSourceTests {
             (["HYPRLAND_INSTANCE_SIGNATURE": "abc", "XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1"], .hyprland),
             (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11"], .x11),
             (["DISPLAY": ":1"], .x11),
+            (["WAYLAND_DISPLAY": "wayland-1", "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "river"], .wlroots),
+            (["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"], .wlroots),
+            (["WAYLAND_DISPLAY": "wayland-1"], .wlroots),
+            (["WAYLAND_DISPLAY": "wayland-1", "SWAYSOCK": "/run/user/1000/sway-ipc.1000.1.sock"], .sway),
         ] as [([String: String], FocusSession.Kind)])
     func choice(environment: [String: String], expected: FocusSession.Kind) {
         #expect(FocusSession.choose(environment).kind == expected)
@@ -30,11 +34,20 @@ struct FocusSourceTests {
         ])
         #expect(gnome.kind == nil)
         #expect(gnome.reason.hasPrefix("this is GNOME on Wayland"))
+        let ubuntu = FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME"])
+        #expect(ubuntu.kind == nil)
+        #expect(ubuntu.reason.hasPrefix("this is GNOME on Wayland"))
+        let plasma = FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland"])
+        #expect(plasma.kind == nil)
+        #expect(plasma.reason.hasPrefix("this is KDE Plasma on Wayland"))
+        let lost = FocusSession.choose(["XDG_SESSION_TYPE": "wayland"])
+        #expect(lost.kind == nil)
+        #expect(lost.reason.contains("WAYLAND_DISPLAY is not set"))
         let none = FocusSession.choose([:])
         #expect(none.kind == nil)
         #expect(none.reason.contains("SWAYSOCK"))
         #expect(throws: FocusError.self) { try none.connect() }
-        for reason in [gnome.reason, none.reason] { #expect(!reason.contains("\n")) }
+        for reason in [gnome.reason, none.reason, plasma.reason, lost.reason] { #expect(!reason.contains("\n")) }
     }
 
     @Test("a recorded focus gives the window of the latest change at or before a time")
@@ -217,5 +230,45 @@ struct FocusSourceTests {
         #expect(seen.wait(timeout: .now() + 5) == .success)
         focus.stop()
         #expect(last.withLock { $0 } == .some(expected))
+    }
+
+    /// The window of a list that has taken `events`, each from its handle.
+    private func focused(after events: [(UInt32, ForeignToplevelList.Event)]) -> String? {
+        var list = ForeignToplevelList()
+        for (handle, event) in events { list.receive(event, from: handle) }
+        return list.focused(source: "wlroots").map { "\($0.appID) \($0.title)" }
+    }
+
+    @Test("wlr-foreign-toplevel: the focus is the toplevel whose last done state holds activated")
+    func foreignToplevelActivated() {
+        let announce: [(UInt32, ForeignToplevelList.Event)] = [
+            (3, .appID("firefox")), (3, .title("Mozilla Firefox")), (3, .state([])), (3, .done),
+            (4, .appID("foot")), (4, .title("~")), (4, .state([0, 2])), (4, .done),
+        ]
+        #expect(focused(after: announce) == "foot ~")
+        // Pending until done: a state without its done changes nothing.
+        #expect(focused(after: announce + [(3, .state([2])), (4, .state([]))]) == "foot ~")
+        // Either order of the two dones in a switch gives the new window.
+        #expect(focused(after: announce + [(3, .state([2])), (3, .done), (4, .state([])), (4, .done)]) == "firefox Mozilla Firefox")
+        #expect(focused(after: announce + [(4, .state([])), (4, .done), (3, .state([2])), (3, .done)]) == "firefox Mozilla Firefox")
+        // Only deactivated: nothing has the focus.
+        #expect(focused(after: announce + [(4, .state([1])), (4, .done)]) == nil)
+        // A title applies at done; the focus keeps its window.
+        #expect(focused(after: announce + [(4, .title("vim")), (4, .done)]) == "foot vim")
+        #expect(focused(after: announce + [(4, .title("vim"))]) == "foot ~")
+    }
+
+    @Test("wlr-foreign-toplevel: of two activated toplevels (two seats) the latest wins, and a closed one is gone")
+    func foreignToplevelLatestAndClosed() {
+        let both: [(UInt32, ForeignToplevelList.Event)] = [
+            (3, .appID("firefox")), (3, .state([2])), (3, .done), (4, .appID("foot")), (4, .state([2])), (4, .done),
+        ]
+        #expect(focused(after: both) == "foot ")
+        #expect(focused(after: both + [(4, .closed)]) == "firefox ")
+        #expect(focused(after: both + [(4, .closed), (3, .closed)]) == nil)
+        // Still activated, a second done is no new activation.
+        #expect(focused(after: both + [(3, .title("x")), (3, .done)]) == "foot ")
+        // Events of a closed handle's id before it is announced again start afresh.
+        #expect(focused(after: both + [(4, .closed), (4, .state([2])), (4, .done)]) == " ")
     }
 }
