@@ -3,7 +3,7 @@
 /// fingers land (``DaemonConfiguration/applicability(for:)``).
 ///
 /// Live sources (``LiveFocus``, over X11, sway or i3, Hyprland, wlroots
-/// compositors' foreign-toplevel management) follow the
+/// compositors' foreign-toplevel management, KWin) follow the
 /// compositor's events and ignore the time; ``RecordedFocus`` replays a file
 /// of timed focus changes beside a recording, so a replay is reproducible.
 public protocol FocusSource: Sendable {

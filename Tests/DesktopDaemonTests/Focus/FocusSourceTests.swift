@@ -22,6 +22,12 @@ struct FocusSourceTests {
             (["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"], .wlroots),
             (["WAYLAND_DISPLAY": "wayland-1"], .wlroots),
             (["WAYLAND_DISPLAY": "wayland-1", "SWAYSOCK": "/run/user/1000/sway-ipc.1000.1.sock"], .sway),
+            (["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_RUNTIME_DIR": "/run/user/1000"], .kwin),
+            (
+                ["XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "KDE", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"],
+                .kwin
+            ),
+            (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "KDE"], .x11),
         ] as [([String: String], FocusSession.Kind)])
     func choice(environment: [String: String], expected: FocusSession.Kind) {
         #expect(FocusSession.choose(environment).kind == expected)
@@ -37,9 +43,13 @@ struct FocusSourceTests {
         let ubuntu = FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME"])
         #expect(ubuntu.kind == nil)
         #expect(ubuntu.reason.hasPrefix("this is GNOME on Wayland"))
+        // KDE Plasma without a session bus to find KWin on.
         let plasma = FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland"])
         #expect(plasma.kind == nil)
-        #expect(plasma.reason.hasPrefix("this is KDE Plasma on Wayland"))
+        #expect(plasma.reason.hasPrefix("this is KDE Plasma on Wayland, but neither DBUS_SESSION_BUS_ADDRESS"))
+        #expect(
+            FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_RUNTIME_DIR": "/run/user/7"]).address
+                == "unix:path=/run/user/7/bus")
         let lost = FocusSession.choose(["XDG_SESSION_TYPE": "wayland"])
         #expect(lost.kind == nil)
         #expect(lost.reason.contains("WAYLAND_DISPLAY is not set"))
@@ -270,5 +280,41 @@ struct FocusSourceTests {
         #expect(focused(after: both + [(3, .title("x")), (3, .done)]) == "foot ")
         // Events of a closed handle's id before it is announced again start afresh.
         #expect(focused(after: both + [(4, .closed), (4, .state([2])), (4, .done)]) == " ")
+    }
+
+    @Test("the KWin script calls the daemon's bus name back on the object, interface and methods the connection serves")
+    func kwinScriptCalls() {
+        let script = KWinScript.source(daemon: ":1.42")
+        #expect(script.contains(#"const daemon = ":1.42";"#))
+        let call = #"callDBus(daemon, "\#(KWinScript.objectPath)", "\#(KWinScript.interface)", "#
+        #expect(script.contains(call + #""\#(KWinScript.activated)","#))
+        #expect(script.contains(call + #""\#(KWinScript.deactivated)")"#))
+        // Plasma 6's names first, then Plasma 5's.
+        #expect(script.contains("(workspace.windowActivated || workspace.clientActivated).connect(activated)"))
+        #expect(script.contains("workspace.activeWindow !== undefined ? workspace.activeWindow : workspace.activeClient"))
+        #expect(script.contains("text(followed.resourceClass), text(followed.resourceName), text(followed.caption)"))
+        // A name that needs quoting stays one JavaScript string.
+        #expect(KWinScript.source(daemon: #"a"b"#).contains(#"const daemon = "a\"b";"#))
+    }
+
+    @Test(
+        "what the KWin script sends: Activated(class, name, caption) is that window, Deactivated() none, anything else nothing",
+        arguments: [
+            (
+                "Activated", ["firefox", "Navigator", "Mozilla Firefox"],
+                .some(FocusedWindow(appID: "firefox", instance: "Navigator", title: "Mozilla Firefox", source: "kwin"))
+            ),
+            (
+                "Activated", ["org.kde.konsole", "org.kde.konsole", "~ : bash"],
+                .some(FocusedWindow(appID: "org.kde.konsole", title: "~ : bash", source: "kwin"))
+            ),
+            ("Activated", ["foot", "", ""], .some(FocusedWindow(appID: "foot", source: "kwin"))),
+            ("Deactivated", [], .some(nil)),
+            ("Activated", ["firefox"], nil),
+            ("Deactivated", ["x"], nil),
+            ("Other", [], nil),
+        ] as [(String, [String], FocusedWindow??)])
+    func kwinScriptChanges(member: String, arguments: [String], expected: FocusedWindow??) {
+        #expect(KWinScript.change(member: member, arguments: arguments, source: "kwin") == expected)
     }
 }
