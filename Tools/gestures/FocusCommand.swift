@@ -11,7 +11,7 @@ enum FocusCommand: Command {
     static let discussion = """
         The focus source is chosen from the session as `gestures run` chooses it: sway or i3
         (SWAYSOCK, I3SOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), else X11 (DISPLAY), else KDE Plasma
-        (a KWin script on the session bus), else another wlroots compositor (WAYLAND_DISPLAY:
+        (a KWin script on the session bus) or GNOME (its extension, gestures-focus@gestures), else another wlroots compositor (WAYLAND_DISPLAY:
         wlr-foreign-toplevel-management); the first
         line names it and the window focused now, and each change prints one more line, flushed
         at once. With --format json each line is an object with time_ms (from the start), app

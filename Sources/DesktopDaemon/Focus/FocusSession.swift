@@ -5,9 +5,9 @@ import Foundation
 /// (Hyprland), then an X11 session (`XDG_SESSION_TYPE=x11`, or `DISPLAY`
 /// without `WAYLAND_DISPLAY`), then any other Wayland compositor through
 /// wlr-foreign-toplevel-management (`WAYLAND_DISPLAY`: river, labwc,
-/// Wayfire), except KDE Plasma, read through a KWin script on the session
-/// bus, and GNOME, which the daemon cannot read yet (an X11 client there
-/// sees only Xwayland's windows).
+/// Wayfire), except KDE Plasma and GNOME, read through a KWin script and
+/// a GNOME Shell extension that call the daemon back on the session bus
+/// (an X11 client there sees only Xwayland's windows).
 ///
 ///     FocusSession.choose(["SWAYSOCK": "/run/user/1000/sway-ipc.sock"]).kind   // .sway
 ///     FocusSession.choose(["WAYLAND_DISPLAY": "wayland-1"]).kind               // .wlroots
@@ -19,6 +19,8 @@ public struct FocusSession: Hashable, Sendable {
         case wlroots
         /// A KWin script reporting back over the session bus (KDE Plasma on Wayland).
         case kwin
+        /// gestures' GNOME Shell extension reporting back over the session bus (GNOME on Wayland).
+        case gnome
     }
 
     /// The source chosen, or nil when the session offers none.
@@ -44,23 +46,22 @@ public struct FocusSession: Hashable, Sendable {
         }
         // XDG_CURRENT_DESKTOP is a list: `ubuntu:GNOME`, `KDE`.
         let known = desktop.split(separator: ":").map { $0.uppercased() }.first { $0 == "GNOME" || $0 == "KDE" }
-        if wayland, known == "KDE" {
+        if wayland, let known {
+            let desktopName = known == "KDE" ? "KDE Plasma" : "GNOME"
             let runtime = value("XDG_RUNTIME_DIR")
             guard let bus = value("DBUS_SESSION_BUS_ADDRESS") ?? runtime.map({ "unix:path=\($0)/bus" }) else {
                 return FocusSession(
                     kind: nil, address: nil,
                     reason:
-                        "this is KDE Plasma on Wayland, but neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set, so KWin's session bus cannot be found: start the daemon from the graphical session"
+                        "this is \(desktopName) on Wayland, but neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set, so its session bus cannot be found: start the daemon from the graphical session"
                 )
             }
-            return FocusSession(kind: .kwin, address: bus, reason: "KDE Plasma on Wayland (a KWin script over the session bus)")
-        }
-        if wayland, known == "GNOME" {
+            if known == "KDE" {
+                return FocusSession(kind: .kwin, address: bus, reason: "KDE Plasma on Wayland (a KWin script over the session bus)")
+            }
             return FocusSession(
-                kind: nil, address: nil,
-                reason:
-                    "this is GNOME on Wayland, which offers no focus source the daemon reads yet (it reads X11, sway, i3, Hyprland, KWin and wlroots compositors): log in to an X11 session for bindings with apps or title"
-            )
+                kind: .gnome, address: bus,
+                reason: "GNOME on Wayland (the GNOME Shell extension \(GnomeShellExtension.uuid) over the session bus)")
         }
         if let display = value("WAYLAND_DISPLAY") {
             return FocusSession(
@@ -90,9 +91,10 @@ public struct FocusSession: Hashable, Sendable {
         case .hyprland: return try LiveFocus(connection: HyprlandFocusConnection(folder: address))
         case .x11: return try LiveFocus(connection: X11FocusConnection(display: address))
         case .wlroots: return try LiveFocus(connection: WaylandFocusConnection(display: address))
-        case .kwin:
+        case .kwin, .gnome:
             let folder = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            return try LiveFocus(connection: KWinFocusConnection(address: address, folder: folder))
+            let reporter: SessionBusFocusConnection.Reporter = kind == .kwin ? .kwin : .gnome
+            return try LiveFocus(connection: SessionBusFocusConnection(reporter, address: address, folder: folder))
         }
     }
 }

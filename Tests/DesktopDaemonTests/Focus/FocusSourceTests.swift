@@ -8,7 +8,9 @@ import Testing
     import Glibc
 #endif
 
-@Suite("Focus sources: the session's choice, recorded focus, the sway/i3 and Hyprland protocols")
+@Suite(
+    "Focus sources: the session's choice, recorded focus, the sway/i3 and Hyprland protocols, wlr-foreign-toplevel, the KWin script and GNOME extension"
+)
 struct FocusSourceTests {
     @Test(
         "the source is chosen from the session's environment",
@@ -28,21 +30,20 @@ struct FocusSourceTests {
                 .kwin
             ),
             (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "KDE"], .x11),
+            (["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "XDG_RUNTIME_DIR": "/run/user/1000"], .gnome),
+            (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "GNOME"], .x11),
         ] as [([String: String], FocusSession.Kind)])
     func choice(environment: [String: String], expected: FocusSession.Kind) {
         #expect(FocusSession.choose(environment).kind == expected)
     }
 
-    @Test("GNOME or KDE on Wayland, or no session at all: no source, and one sentence saying why")
+    @Test("GNOME or KDE on Wayland without a session bus, or no session at all: no source, and one sentence saying why")
     func noSource() throws {
         let gnome = FocusSession.choose([
-            "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
+            "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
         ])
         #expect(gnome.kind == nil)
-        #expect(gnome.reason.hasPrefix("this is GNOME on Wayland"))
-        let ubuntu = FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME"])
-        #expect(ubuntu.kind == nil)
-        #expect(ubuntu.reason.hasPrefix("this is GNOME on Wayland"))
+        #expect(gnome.reason.hasPrefix("this is GNOME on Wayland, but neither DBUS_SESSION_BUS_ADDRESS"))
         // KDE Plasma without a session bus to find KWin on.
         let plasma = FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland"])
         #expect(plasma.kind == nil)
@@ -286,9 +287,9 @@ struct FocusSourceTests {
     func kwinScriptCalls() {
         let script = KWinScript.source(daemon: ":1.42")
         #expect(script.contains(#"const daemon = ":1.42";"#))
-        let call = #"callDBus(daemon, "\#(KWinScript.objectPath)", "\#(KWinScript.interface)", "#
-        #expect(script.contains(call + #""\#(KWinScript.activated)","#))
-        #expect(script.contains(call + #""\#(KWinScript.deactivated)")"#))
+        let call = #"callDBus(daemon, "\#(FocusCallback.objectPath)", "\#(FocusCallback.interface)", "#
+        #expect(script.contains(call + #""\#(FocusCallback.activated)","#))
+        #expect(script.contains(call + #""\#(FocusCallback.deactivated)")"#))
         // Plasma 6's names first, then Plasma 5's.
         #expect(script.contains("(workspace.windowActivated || workspace.clientActivated).connect(activated)"))
         #expect(script.contains("workspace.activeWindow !== undefined ? workspace.activeWindow : workspace.activeClient"))
@@ -298,7 +299,7 @@ struct FocusSourceTests {
     }
 
     @Test(
-        "what the KWin script sends: Activated(class, name, caption) is that window, Deactivated() none, anything else nothing",
+        "what the KWin script and the GNOME Shell extension send: Activated(class, name, caption) is that window, Deactivated() none, anything else nothing",
         arguments: [
             (
                 "Activated", ["firefox", "Navigator", "Mozilla Firefox"],
@@ -315,6 +316,40 @@ struct FocusSourceTests {
             ("Other", [], nil),
         ] as [(String, [String], FocusedWindow??)])
     func kwinScriptChanges(member: String, arguments: [String], expected: FocusedWindow??) {
-        #expect(KWinScript.change(member: member, arguments: arguments, source: "kwin") == expected)
+        #expect(FocusCallback.change(member: member, arguments: arguments, source: "kwin") == expected)
+    }
+
+    /// The text of the GNOME Shell extension's `extension.js` in Tools/gnome-extension.
+    private static func gnomeExtension(_ file: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent("Tools/gnome-extension/\(GnomeShellExtension.uuid)/\(file)")
+        return try String(contentsOf: path, encoding: .utf8)
+    }
+
+    @Test("the GNOME Shell extension serves the subscription the connection makes and calls back what it serves")
+    func gnomeExtensionCalls() throws {
+        let script = try Self.gnomeExtension("extension.js")
+        // What the daemon calls on org.gnome.Shell.
+        #expect(script.contains("<interface name=\"\(GnomeShellExtension.interface)\">"))
+        #expect(
+            script.contains("<method name=\"\(GnomeShellExtension.subscribe)\"><arg name=\"daemon\" type=\"s\" direction=\"in\"/></method>")
+        )
+        #expect(script.contains("<method name=\"Unsubscribe\"><arg name=\"daemon\" type=\"s\" direction=\"in\"/></method>"))
+        #expect(script.contains("export(Gio.DBus.session, '\(GnomeShellExtension.objectPath)')"))
+        // What it calls back: the daemon's object and interface, Activated with three strings or Deactivated with none.
+        #expect(
+            script.contains("Gio.DBus.session.call(daemon, '\(FocusCallback.objectPath)', '\(FocusCallback.interface)', method, parameters")
+        )
+        #expect(
+            script.contains(
+                "['\(FocusCallback.activated)', new GLib.Variant('(sss)', [window.get_wm_class() ?? '', window.get_wm_class_instance() ?? '', window.get_title() ?? ''])]"
+            ))
+        #expect(script.contains("['\(FocusCallback.deactivated)', null]"))
+        // On each focus change and each title change of the focused window.
+        #expect(script.contains("global.display.connect('notify::focus-window'"))
+        #expect(script.contains("this._window.connect('notify::title'"))
+        let metadata = try Self.gnomeExtension("metadata.json")
+        #expect(metadata.contains("\"uuid\": \"\(GnomeShellExtension.uuid)\""))
     }
 }

@@ -5,44 +5,61 @@ import Foundation
     import Glibc
 #endif
 
-/// Focus from KWin (KDE Plasma 5 and 6 on Wayland), which no client can ask
-/// from outside: a small script (``KWinScript``) is loaded into KWin
+/// Focus from a compositor that no client can ask from outside, through
+/// code of ours running inside it that calls the daemon back on the
+/// session bus (``FocusCallback``), read through sd-bus: KWin (KDE Plasma 5
+/// and 6 on Wayland), into which a small script (``KWinScript``) is loaded
 /// through its D-Bus scripting interface (`org.kde.KWin /Scripting`:
-/// `loadScript`, then `start`) and calls the daemon back on the session bus
-/// with each activated window, through sd-bus. Only calls from KWin's own
-/// bus name are taken. Event-driven: the bus descriptor is in
-/// ``LiveFocus``'s poll. Closing unloads the script and removes its file.
-final class KWinFocusConnection: FocusConnection {
-    let name = "kwin"
+/// `loadScript`, then `start`), and GNOME Shell, whose extension
+/// (``GnomeShellExtension``, installed by Tools/install) the daemon
+/// subscribes to. Only calls from the compositor's own bus name are taken.
+/// Event-driven: the bus descriptor is in ``LiveFocus``'s poll. Closing
+/// unloads the script (unsubscribes) and removes its file.
+final class SessionBusFocusConnection: FocusConnection {
+    /// The compositor that reports.
+    enum Reporter: String {
+        case kwin
+        case gnome
+        /// Its well-known bus name.
+        var busName: String { self == .kwin ? "org.kde.KWin" : "org.gnome.Shell" }
+    }
+
+    let name: String
+    private let reporter: Reporter
     private let bus: OpaquePointer
     private var slot: OpaquePointer?
-    /// KWin's unique bus name: the only sender whose calls are taken.
-    private var kwin = ""
+    /// The compositor's unique bus name: the only sender whose calls are taken.
+    private var compositor = ""
+    /// The daemon's unique bus name.
+    private var daemon = ""
     /// The script's plugin name in KWin, and its file.
     private let plugin: String
     private let scriptPath: String
     private var focused: FocusedWindow?
     /// Whether the script has reported once.
     private var reported = false
-    /// Whether the script's file was written, and KWin loaded it: what ``close()`` undoes.
+    /// Whether the script's file was written, and KWin loaded it (or GNOME Shell subscribed us): what ``close()`` undoes.
     private var written = false
     private var loaded = false
     private var closed = false
     /// Where it connected, for messages.
     private let address: String
 
-    /// How long a call to KWin, and the script's first report, may take: 5 s.
+    /// How long a call to the compositor, and its first report, may take: 5 s.
     static let timeout: Duration = .seconds(5)
     private static let timeoutMicroseconds: UInt64 = 5_000_000
 
     var fileDescriptor: Int32 { sd_bus_get_fd(bus) }
 
-    /// Connects to the session bus at `address` (`unix:path=/run/user/1000/bus`),
-    /// writes the script into `folder` and has KWin load and run it. The
+    /// Connects to the session bus at `address` (`unix:path=/run/user/1000/bus`)
+    /// and has `reporter` call back: KWin loads and runs the script written
+    /// into `folder`; GNOME Shell's extension takes a subscription. The
     /// corresponding C functions are `sd_bus_new`, `sd_bus_set_address`,
     /// `sd_bus_start`, `sd_bus_add_object` and `sd_bus_call`.
-    init(address: String, folder: String) throws(FocusError) {
+    init(_ reporter: Reporter, address: String, folder: String) throws(FocusError) {
         self.address = address
+        self.reporter = reporter
+        name = reporter.rawValue
         var made: OpaquePointer?
         guard sd_bus_new(&made) >= 0, let made else { throw FocusError("cannot make a D-Bus connection") }
         bus = made
@@ -58,15 +75,31 @@ final class KWinFocusConnection: FocusConnection {
         guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else {
             throw FocusError("the session bus at \(address) gave no unique name")
         }
-        let daemon = String(cString: unique)
+        daemon = String(cString: unique)
+        let what = reporter == .kwin ? "KWin" : "GNOME Shell"
         do {
-            kwin = try callForString(
-                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", ["org.kde.KWin"])
+            compositor = try callForString(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [reporter.busName])
         } catch {
-            throw FocusError("KWin (org.kde.KWin) is not on the session bus at \(address): \(error.description)")
+            throw FocusError("\(what) (\(reporter.busName)) is not on the session bus at \(address): \(error.description)")
         }
-        guard sd_bus_add_object(bus, &slot, KWinScript.objectPath, kwinCalled, Unmanaged.passUnretained(self).toOpaque()) >= 0 else {
-            throw FocusError("cannot serve \(KWinScript.objectPath) on the session bus")
+        guard sd_bus_add_object(bus, &slot, FocusCallback.objectPath, focusCalled, Unmanaged.passUnretained(self).toOpaque()) >= 0
+        else {
+            throw FocusError("cannot serve \(FocusCallback.objectPath) on the session bus")
+        }
+        if reporter == .gnome {
+            do {
+                sd_bus_message_unref(
+                    try call(
+                        reporter.busName, GnomeShellExtension.objectPath, GnomeShellExtension.interface, GnomeShellExtension.subscribe,
+                        [daemon]))
+            } catch {
+                throw FocusError(
+                    "the GNOME Shell extension \(GnomeShellExtension.uuid) did not answer (\(error.description)): install it with Tools/install, run `gnome-extensions enable \(GnomeShellExtension.uuid)` and log in again"
+                )
+            }
+            loaded = true
+            return
         }
         guard FileManager.default.createFile(atPath: scriptPath, contents: Data(KWinScript.source(daemon: daemon).utf8)) else {
             throw FocusError("cannot write the KWin script \(scriptPath)")
@@ -85,7 +118,8 @@ final class KWinFocusConnection: FocusConnection {
 
     deinit { close() }
 
-    /// The window the script reports first (it reports the active window as it starts), waiting up to ``timeout``.
+    /// The window reported first (the script reports the active window as it starts, the extension as it subscribes us),
+    /// waiting up to ``timeout``.
     /// The corresponding C functions are `sd_bus_process` and `sd_bus_wait`.
     func currentFocus() throws(FocusError) -> FocusedWindow? {
         let deadline = ContinuousClock.now + Self.timeout
@@ -95,7 +129,10 @@ final class KWinFocusConnection: FocusConnection {
             if result > 0 { continue }
             let left = deadline - ContinuousClock.now
             guard left > .zero else {
-                throw FocusError("KWin ran the focus script \(scriptPath) but it reported nothing within \(Self.timeout)")
+                throw FocusError(
+                    reporter == .kwin
+                        ? "KWin ran the focus script \(scriptPath) but it reported nothing within \(Self.timeout)"
+                        : "the GNOME Shell extension \(GnomeShellExtension.uuid) reported nothing within \(Self.timeout)")
             }
             _ = sd_bus_wait(bus, UInt64(left.components.seconds) * 1_000_000 + UInt64(left.components.attoseconds / 1_000_000_000_000))
         }
@@ -115,23 +152,27 @@ final class KWinFocusConnection: FocusConnection {
     /// What sd-bus already read: handled as ``readChange()`` handles it (sd-bus never blocks there).
     func readBuffered() throws(FocusError) -> FocusedWindow?? { try readChange() }
 
-    /// Unloads the script, removes its file and closes the bus.
+    /// Unloads the script (or unsubscribes), removes its file and closes the bus.
     func close() {
         guard !closed else { return }
         closed = true
-        if loaded, let reply = try? call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [plugin]) {
-            sd_bus_message_unref(reply)
+        if loaded {
+            let reply =
+                reporter == .kwin
+                ? try? call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [plugin])
+                : try? call(reporter.busName, GnomeShellExtension.objectPath, GnomeShellExtension.interface, "Unsubscribe", [daemon])
+            if let reply { sd_bus_message_unref(reply) }
         }
         if written { unlink(scriptPath) }
         if let slot { sd_bus_slot_unref(slot) }
         sd_bus_flush_close_unref(bus)
     }
 
-    /// A call of the script: taken from KWin alone, answered with an empty reply.
+    /// A call back: taken from the compositor alone, answered with an empty reply.
     fileprivate func called(_ message: OpaquePointer) -> Int32 {
-        guard sd_bus_message_is_method_call(message, KWinScript.interface, nil) > 0 else { return 0 }
+        guard sd_bus_message_is_method_call(message, FocusCallback.interface, nil) > 0 else { return 0 }
         let sender = sd_bus_message_get_sender(message).map { String(cString: $0) }
-        guard sender == kwin, let member = sd_bus_message_get_member(message).map({ String(cString: $0) }) else {
+        guard sender == compositor, let member = sd_bus_message_get_member(message).map({ String(cString: $0) }) else {
             _ = sd_bus_reply_method_errno(message, EACCES, nil)
             return 1
         }
@@ -140,7 +181,7 @@ final class KWinFocusConnection: FocusConnection {
         while arguments.count < 8, sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let value = text {
             arguments.append(String(cString: value))
         }
-        if let change = KWinScript.change(member: member, arguments: arguments, source: name) {
+        if let change = FocusCallback.change(member: member, arguments: arguments, source: name) {
             focused = change
             reported = true
         }
@@ -199,10 +240,10 @@ final class KWinFocusConnection: FocusConnection {
     }
 }
 
-/// sd-bus's handler of the calls to ``KWinScript/objectPath``: hands each to its ``KWinFocusConnection`` (the user data).
-private func kwinCalled(
+/// sd-bus's handler of the calls to ``FocusCallback/objectPath``: hands each to its ``SessionBusFocusConnection`` (the user data).
+private func focusCalled(
     _ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<sd_bus_error>?
 ) -> Int32 {
     guard let message, let userdata else { return 0 }
-    return Unmanaged<KWinFocusConnection>.fromOpaque(userdata).takeUnretainedValue().called(message)
+    return Unmanaged<SessionBusFocusConnection>.fromOpaque(userdata).takeUnretainedValue().called(message)
 }
