@@ -129,6 +129,40 @@ struct FocusCommandServerTests {
         try Self.follow(server, source: "wlroots", hiding: ["SWAYSOCK"])
     }
 
+    @Test("KWin going away (its session bus staying) ends gestures focus with one sentence saying so")
+    func kwinGone() throws {
+        guard let server = try Self.server(DisplayServer.kwin) else { return }
+        defer { server.stop() }
+        try server.openWindow("firefox")
+        let process = Process()
+        let (executable, arguments) = try server.userCommand(ToolRunner.executable, ["focus", "--format", "json"])
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.filter { !["DISPLAY", "SWAYSOCK", "I3SOCK"].contains($0.key) }
+        environment.merge(server.environment) { $1 }
+        process.environment = environment
+        let out = Pipe()
+        let errors = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        let lines = TimedLines(out.fileHandleForReading)
+        let first = try #require(lines.next(within: 30), "gestures focus printed nothing")
+        #expect(first.line.contains("\"app\":\"firefox\""), "\(first.line)")
+        server.stopServer()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            Issue.record("gestures focus did not end within 10 s of KWin going away")
+            process.terminate()
+            return
+        }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("org.kde.KWin left the session bus"), "\(message)")
+        #expect(message.split(separator: "\n").count == 1, "\(message)")
+    }
+
     @Test("KWin (kwin_wayland --virtual, xterm -class NAME on its Xwayland, a KWin script activating): 50 focus changes, in order")
     func kwin() throws {
         guard let server = try Self.server(DisplayServer.kwin) else { return }

@@ -316,6 +316,11 @@ public final class DisplayServer: @unchecked Sendable {
         return server
     }
 
+    /// Kills the server itself (Xvfb, sway, KWin), leaving the rest (KWin's session bus) running.
+    public func stopServer() {
+        if let server = processes.first, server.isRunning { kill(server.processIdentifier, SIGKILL) }
+    }
+
     /// Runs `arguments` of `executable` as the server's user (a copy of the
     /// executable in the server's folder, which that user can reach), or
     /// as they are when not root: a client of KWin's session bus must be its user.

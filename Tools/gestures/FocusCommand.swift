@@ -52,7 +52,8 @@ enum FocusCommand: Command {
                 value -= 1
                 return value
             }
-            if left <= 0 { done.signal() }
+            // The source stopped (the server went away): say why and end, as the daemon says it once.
+            if left <= 0 || focus.failure != nil { done.signal() }
         }
         done.wait()
         focus.stop()

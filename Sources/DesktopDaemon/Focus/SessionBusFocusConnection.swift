@@ -28,6 +28,10 @@ final class SessionBusFocusConnection: FocusConnection {
     private let reporter: Reporter
     private let bus: OpaquePointer
     private var slot: OpaquePointer?
+    /// The match of the bus's `NameOwnerChanged`, which says when the compositor leaves.
+    private var ownerSlot: OpaquePointer?
+    /// Whether the compositor's bus name went away (its code of ours with it).
+    private var gone = false
     /// The compositor's unique bus name: the only sender whose calls are taken.
     private var compositor = ""
     /// The daemon's unique bus name.
@@ -87,6 +91,15 @@ final class SessionBusFocusConnection: FocusConnection {
         else {
             throw FocusError("cannot serve \(FocusCallback.objectPath) on the session bus")
         }
+        // The corresponding C function is `sd_bus_match_signal`.
+        guard
+            sd_bus_match_signal(
+                bus, &ownerSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+                busOwnerChanged,
+                Unmanaged.passUnretained(self).toOpaque()) >= 0
+        else {
+            throw FocusError("cannot follow NameOwnerChanged on the session bus")
+        }
         if reporter == .gnome {
             do {
                 sd_bus_message_unref(
@@ -145,6 +158,7 @@ final class SessionBusFocusConnection: FocusConnection {
         var result: Int32
         repeat { result = sd_bus_process(bus, nil) } while result > 0
         guard result >= 0 else { throw FocusError("the session bus at \(address) closed the connection") }
+        guard !gone else { throw FocusError("\(reporter.busName) left the session bus, and its focus reports with it") }
         _ = sd_bus_flush(bus)
         return focused == before ? nil : .some(focused)
     }
@@ -165,6 +179,7 @@ final class SessionBusFocusConnection: FocusConnection {
         }
         if written { unlink(scriptPath) }
         if let slot { sd_bus_slot_unref(slot) }
+        if let ownerSlot { sd_bus_slot_unref(ownerSlot) }
         sd_bus_flush_close_unref(bus)
     }
 
@@ -187,6 +202,17 @@ final class SessionBusFocusConnection: FocusConnection {
         }
         _ = csdbus_reply_empty(message)
         return 1
+    }
+
+    /// A `NameOwnerChanged(name, old, new)` signal: the compositor's name leaving its owner is the end.
+    fileprivate func ownerChanged(_ message: OpaquePointer) -> Int32 {
+        var names: [String] = []
+        var text: UnsafePointer<CChar>?
+        while names.count < 3, sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let value = text {
+            names.append(String(cString: value))
+        }
+        if names.count == 3, names[0] == reporter.busName, names[1] == compositor { gone = true }
+        return 0
     }
 
     /// Calls `member` of `interface` on `path` of `destination` with string
@@ -246,4 +272,12 @@ private func focusCalled(
 ) -> Int32 {
     guard let message, let userdata else { return 0 }
     return Unmanaged<SessionBusFocusConnection>.fromOpaque(userdata).takeUnretainedValue().called(message)
+}
+
+/// sd-bus's handler of `NameOwnerChanged`: hands it to its ``SessionBusFocusConnection`` (the user data).
+private func busOwnerChanged(
+    _ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<sd_bus_error>?
+) -> Int32 {
+    guard let message, let userdata else { return 0 }
+    return Unmanaged<SessionBusFocusConnection>.fromOpaque(userdata).takeUnretainedValue().ownerChanged(message)
 }
