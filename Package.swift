@@ -20,10 +20,13 @@
 //   DesktopConfiguration -> GestureTraces, StructuredDocuments, Validation, TouchInput, InputChecks (the daemon's
 //                         configuration, read through Decodable over a DocumentNode; no libevdev)
 //   DesktopDaemon      -> DesktopConfiguration (re-exported), EvdevInput, InputInterception, GestureTraces, ...
-//                         (Focus/: the focused window from X11 through libxcb, CXCB, an internal import; sway, i3, Hyprland sockets)
+//                         (Focus/: the focused window from X11 through libxcb, CXCB, from wlroots compositors through
+//                         libwayland-client, CWaylandClient, and from KWin through sd-bus, CSystemdBus, internal imports
+//                         all; sway, i3, Hyprland sockets)
 //   gestures (Tools/)  -> all of them
 // C stays behind module walls; only four modules touch it, and none shows a C type:
-//   DesktopDaemon: libxcb (CXCB, an internal import) to read X11's focused window;
+//   DesktopDaemon: libxcb (CXCB), libwayland-client (CWaylandClient) and sd-bus (CSystemdBus), internal
+//     imports, to read the focused window of X11, of wlroots compositors and of KWin;
 //   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
 //   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
 //   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
@@ -103,10 +106,22 @@ let package = Package(
             pkgConfig: "xcb",
             providers: [.apt(["libxcb1-dev"])]
         ),
+        // libwayland-client, for the focus source of wlroots compositors (wlr-foreign-toplevel-management).
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        // libsystemd's sd-bus, for the KWin focus source (KWin's scripting interface on the session bus).
+        .systemLibrary(
+            name: "CSystemdBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // The desktop daemon (its type is GestureDaemon): Configuration/ (reloading, warnings,
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
         // live, replay), Actions/ (binding matcher, action runner, process launcher).
-        .target(name: "DesktopDaemon", dependencies: ["CXCB", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
+        .target(name: "DesktopDaemon", dependencies: ["CXCB", "CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.

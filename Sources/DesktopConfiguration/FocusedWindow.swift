@@ -13,7 +13,7 @@ public struct FocusedWindow: Hashable, Sendable, CustomStringConvertible {
     public var instance: String?
     /// The window's title (`_NET_WM_NAME`, or the compositor's name); empty when it has none.
     public var title: String
-    /// The focus source that reported it: `x11`, `sway`, `hyprland`, `recorded`.
+    /// The focus source that reported it: `x11`, `sway`, `hyprland`, `wlroots`, `kwin`, `recorded`.
     public var source: String
 
     /// A focused window.

@@ -3,12 +3,14 @@ import TestSupport
 import Testing
 
 /// `gestures focus` against real servers: Xvfb with openbox, and headless
-/// sway. Each test moves the focus 50 times between three windows and
+/// sway, read through its IPC socket and, with `SWAYSOCK` unset, through
+/// wlr-foreign-toplevel-management as any wlroots compositor; and KWin,
+/// through the KWin script the focus source loads. Each test moves the focus 50 times between three windows and
 /// checks that every change is printed, in order; it prints the latency of
 /// a change (from just before the focusing command is started to the line
 /// being read, so the figure includes starting xdotool or swaymsg) and the
 /// CPU ticks the idle `gestures focus` used in 2 s: figures, not assertions.
-@Suite("gestures focus on real display servers (Xvfb + openbox, headless sway)", .serialized)
+@Suite("gestures focus on real display servers (Xvfb + openbox, headless sway, wlr-foreign-toplevel)", .serialized)
 struct FocusCommandServerTests {
     static let applications = ["firefox", "gedit", "eog"]
     static let changes = 50
@@ -36,16 +38,25 @@ struct FocusCommandServerTests {
         return user + system
     }
 
-    static func follow(_ server: DisplayServer) throws {
+    /// Follows 50 changes on `server` through the source `source` (the
+    /// server's own by default), the variables of `hidden` unset.
+    static func follow(_ server: DisplayServer, source: String? = nil, hiding hidden: [String] = []) throws {
+        let source = source ?? server.kind
         defer { server.stop() }
         for name in applications { try server.openWindow(name) }
         let process = Process()
-        process.executableURL = ToolRunner.executable
-        process.arguments = ["focus", "--format", "json"]
+        // As the server's user: KWin's session bus admits no other.
+        let (executable, arguments) = try server.userCommand(ToolRunner.executable, ["focus", "--format", "json"])
+        process.executableURL = executable
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.filter {
-            !["DISPLAY", "SWAYSOCK", "I3SOCK", "WAYLAND_DISPLAY"].contains($0.key)
+            ![
+                "DISPLAY", "SWAYSOCK", "I3SOCK", "WAYLAND_DISPLAY", "HYPRLAND_INSTANCE_SIGNATURE", "XDG_CURRENT_DESKTOP",
+                "XDG_SESSION_TYPE", "DBUS_SESSION_BUS_ADDRESS",
+            ].contains($0.key)
         }
         environment.merge(server.environment) { $1 }
+        for name in hidden { environment[name] = nil }
         process.environment = environment
         let out = Pipe()
         process.standardOutput = out
@@ -59,7 +70,7 @@ struct FocusCommandServerTests {
         }
         let lines = TimedLines(out.fileHandleForReading)
         let first = try #require(lines.next(within: 30), "gestures focus printed nothing")
-        #expect(first.line.contains("\"source\":\"\(server.kind)\""), "\(first.line)")
+        #expect(first.line.contains("\"source\":\"\(source)\""), "\(first.line)")
         var current = (try? JSONSerialization.jsonObject(with: Data(first.line.utf8)) as? [String: Any])?["app"] as? String
         var latencies: [Duration] = []
         var seen: [String] = []
@@ -67,7 +78,6 @@ struct FocusCommandServerTests {
             // The next application that does not have the focus, round the three.
             var target = applications[index % applications.count]
             if target == current { target = applications[(index + 1) % applications.count] }
-            let start = ContinuousClock.now
             server.focus(target)
             guard let line = lines.next(within: 10) else {
                 Issue.record("change \(index + 1): no line within 10 s after focusing \(target)")
@@ -77,7 +87,7 @@ struct FocusCommandServerTests {
             let app = object["app"] as? String
             seen.append(app ?? "none")
             #expect(app == target, "change \(index + 1): focused \(target), gestures focus said \(line.line)")
-            latencies.append(line.time - start)
+            latencies.append(line.time - server.focusMoved)
             current = app
         }
         #expect(seen.count == changes)
@@ -90,7 +100,7 @@ struct FocusCommandServerTests {
             String(format: "%.1f", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
         }
         print(
-            "focus latency (\(server.kind)): median \(milliseconds(sorted[sorted.count / 2])) ms, worst \(milliseconds(sorted.last!)) ms over \(latencies.count) changes (from starting the focusing command); idle CPU: \(idle.map(String.init) ?? "?") ticks in 2 s"
+            "focus latency (\(source)): median \(milliseconds(sorted[sorted.count / 2])) ms, worst \(milliseconds(sorted.last!)) ms over \(latencies.count) changes (from starting the command that moves the focus); idle CPU: \(idle.map(String.init) ?? "?") ticks in 2 s; the server started in \(milliseconds(server.startup)) ms"
         )
         #expect(lines.next(within: 0) == nil, "no line without a change")
         // Closing the focused window is a change: to nothing, or to the window the server focuses next.
@@ -110,6 +120,52 @@ struct FocusCommandServerTests {
     @Test("sway (headless, foot --app-id=NAME, swaymsg focus): 50 focus changes, in order")
     func sway() throws {
         guard let server = try Self.server(DisplayServer.sway) else { return }
+        try Self.follow(server)
+    }
+
+    @Test("wlroots (headless sway without SWAYSOCK: wlr-foreign-toplevel-management, foot, swaymsg focus): 50 focus changes, in order")
+    func wlroots() throws {
+        guard let server = try Self.server(DisplayServer.sway) else { return }
+        try Self.follow(server, source: "wlroots", hiding: ["SWAYSOCK"])
+    }
+
+    @Test("KWin going away (its session bus staying) ends gestures focus with one sentence saying so")
+    func kwinGone() throws {
+        guard let server = try Self.server(DisplayServer.kwin) else { return }
+        defer { server.stop() }
+        try server.openWindow("firefox")
+        let process = Process()
+        let (executable, arguments) = try server.userCommand(ToolRunner.executable, ["focus", "--format", "json"])
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.filter { !["DISPLAY", "SWAYSOCK", "I3SOCK"].contains($0.key) }
+        environment.merge(server.environment) { $1 }
+        process.environment = environment
+        let out = Pipe()
+        let errors = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        let lines = TimedLines(out.fileHandleForReading)
+        let first = try #require(lines.next(within: 30), "gestures focus printed nothing")
+        #expect(first.line.contains("\"app\":\"firefox\""), "\(first.line)")
+        server.stopServer()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            Issue.record("gestures focus did not end within 10 s of KWin going away")
+            process.terminate()
+            return
+        }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("org.kde.KWin left the session bus"), "\(message)")
+        #expect(message.split(separator: "\n").count == 1, "\(message)")
+    }
+
+    @Test("KWin (kwin_wayland --virtual, xterm -class NAME on its Xwayland, a KWin script activating): 50 focus changes, in order")
+    func kwin() throws {
+        guard let server = try Self.server(DisplayServer.kwin) else { return }
         try Self.follow(server)
     }
 }

@@ -10,9 +10,13 @@ import Synchronization
 /// Xvfb with openbox (which sets `_NET_ACTIVE_WINDOW`), `xterm -class NAME`
 /// windows and `xdotool windowactivate`; or headless sway
 /// (`WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1`)
-/// with `foot --app-id=NAME` windows and `swaymsg`. sway refuses to run as
-/// root, so as root it runs as the unprivileged user `gestures-test`, made
-/// with `useradd` when missing.
+/// with `foot --app-id=NAME` windows and `swaymsg`; or KWin
+/// (`kwin_wayland --virtual --xwayland` in its own `dbus-run-session`) with
+/// `xterm -class NAME` windows on its Xwayland, focused by a KWin script
+/// loaded with `dbus-send`. sway refuses to run as root, and a session bus
+/// admits only its own user, so as root these run as the unprivileged user
+/// `gestures-test`, made with `useradd` when missing (and so must a client
+/// of KWin's bus: ``userCommand(_:_:)``).
 ///
 /// A test that gets ``Unavailable`` skips, saying why, unless
 /// `GESTURES_REQUIRE_DISPLAY_SERVERS=1` (Tools/test-all sets it, after
@@ -28,9 +32,11 @@ public final class DisplayServer: @unchecked Sendable {
     /// Whether a missing server fails instead of skipping (`GESTURES_REQUIRE_DISPLAY_SERVERS=1`).
     public static var required: Bool { ProcessInfo.processInfo.environment["GESTURES_REQUIRE_DISPLAY_SERVERS"] == "1" }
 
-    /// `x11` or `sway`.
+    /// `x11`, `sway` or `kwin`.
     public let kind: String
-    /// What a client of the server needs: `DISPLAY`, or `SWAYSOCK`, `WAYLAND_DISPLAY` and `XDG_RUNTIME_DIR`.
+    /// What a client of the server needs: `DISPLAY`, or `SWAYSOCK`, `WAYLAND_DISPLAY` and `XDG_RUNTIME_DIR`,
+    /// or (KWin) `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `DBUS_SESSION_BUS_ADDRESS` and a KDE Plasma session's
+    /// `XDG_CURRENT_DESKTOP` and `XDG_SESSION_TYPE`.
     public let environment: [String: String]
     private var processes: [Process] = []
     private var windows: [String: String] = [:]
@@ -39,6 +45,13 @@ public final class DisplayServer: @unchecked Sendable {
     private let folder: URL
     /// The user the Wayland clients run as (`setpriv` arguments), empty when not root.
     private let asUser: [String]
+    /// KWin's Xwayland display, where its windows are opened.
+    private var xDisplay = ""
+    /// How long the server took to start.
+    public private(set) var startup: Duration = .zero
+    /// When the last ``focus(_:)`` started the command that moves the focus
+    /// (`xdotool`, `swaymsg`, or KWin's `Scripting.start` once the script is loaded).
+    public private(set) var focusMoved = ContinuousClock.now
 
     private init(kind: String, environment: [String: String], processes: [Process], folder: URL, asUser: [String]) {
         self.kind = kind
@@ -52,6 +65,12 @@ public final class DisplayServer: @unchecked Sendable {
 
     /// Stops the windows and the server, and removes the server's folder.
     public func stop() {
+        // KWin's session bus, which forked away from the processes started here.
+        if let pid = (try? String(contentsOf: folder.appendingPathComponent("bus.pid"), encoding: .utf8)).flatMap({
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }), pid > 1 {
+            kill(pid, SIGKILL)
+        }
         // SIGKILL (xterm outlives a SIGTERM while its child runs), then a bounded wait:
         // Foundation's waitUntilExit can miss an exit among several at once and never return.
         for process in processes.reversed() where process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -107,13 +126,15 @@ public final class DisplayServer: @unchecked Sendable {
         return process
     }
 
-    /// Runs `arguments` to their end; its standard output, or nil when it failed.
-    private func run(_ arguments: [String]) -> String? {
+    /// Runs `arguments` to their end, with `extra` added to the environment;
+    /// its standard output, or nil when it failed.
+    private func run(_ arguments: [String], extra: [String: String] = [:]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.find(arguments[0]) ?? arguments[0])
         process.arguments = Array(arguments.dropFirst())
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { $1 }
+        merged.merge(extra) { $1 }
         process.environment = merged
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -154,6 +175,7 @@ public final class DisplayServer: @unchecked Sendable {
     }
 
     private static func startX11() throws -> DisplayServer {
+        let started = ContinuousClock.now
         let folder = try temporaryFolder("x11")
         var number = 90 + Int.random(in: 0..<400)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
@@ -170,16 +192,14 @@ public final class DisplayServer: @unchecked Sendable {
         server.processes.append(try start(["openbox"], environment: server.environment, log: folder.appendingPathComponent("openbox.log")))
         // openbox is up once it sets the root window's EWMH properties (the desktop count among them).
         try wait(seconds: 30, for: "openbox setting _NET_NUMBER_OF_DESKTOPS") { server.run(["xdotool", "get_num_desktops"]) != nil }
+        server.startup = ContinuousClock.now - started
         return server
     }
 
-    // MARK: sway
-
-    /// Headless sway, as `gestures-test` when run as root.
-    public static func sway() throws -> DisplayServer {
-        try require(["sway", "swaymsg", "foot", "setpriv"], package: "sway foot util-linux")
+    /// The `setpriv` arguments that run a command as `gestures-test` (made
+    /// when missing), with `folder` made theirs; none when not root.
+    private static func unprivileged(_ folder: URL, for server: String) throws -> [String] {
         var asUser: [String] = []
-        let folder = try temporaryFolder("sway")
         if getuid() == 0 {
             if getpwnam("gestures-test") == nil {
                 let add = try start(
@@ -188,12 +208,23 @@ public final class DisplayServer: @unchecked Sendable {
                 add.waitUntilExit()
             }
             guard let user = getpwnam("gestures-test") else {
-                throw Unavailable(description: "cannot make the user gestures-test for sway")
+                throw Unavailable(description: "cannot make the user gestures-test for \(server)")
             }
             chown(folder.path, user.pointee.pw_uid, user.pointee.pw_gid)
             asUser = ["setpriv", "--reuid=\(user.pointee.pw_uid)", "--regid=\(user.pointee.pw_gid)", "--clear-groups", "--"]
         }
         chmod(folder.path, 0o700)
+        return asUser
+    }
+
+    // MARK: sway
+
+    /// Headless sway, as `gestures-test` when run as root.
+    public static func sway() throws -> DisplayServer {
+        try require(["sway", "swaymsg", "foot", "setpriv"], package: "sway foot util-linux")
+        let started = ContinuousClock.now
+        let folder = try temporaryFolder("sway")
+        let asUser = try unprivileged(folder, for: "sway")
         let config = folder.appendingPathComponent("config")
         try "output HEADLESS-1 resolution 800x600\nxwayland disable\n".write(to: config, atomically: true, encoding: .utf8)
         chmod(config.path, 0o644)
@@ -215,7 +246,99 @@ public final class DisplayServer: @unchecked Sendable {
             throw Unavailable(description: "sway did not start: \(log.split(separator: "\n").last ?? "no log")")
         }
         let environment = ["SWAYSOCK": socket, "WAYLAND_DISPLAY": wayland, "XDG_RUNTIME_DIR": folder.path]
-        return DisplayServer(kind: "sway", environment: environment, processes: [sway], folder: folder, asUser: asUser)
+        let server = DisplayServer(kind: "sway", environment: environment, processes: [sway], folder: folder, asUser: asUser)
+        server.startup = ContinuousClock.now - started
+        return server
+    }
+
+    // MARK: KWin
+
+    /// KWin (`kwin_wayland --virtual --xwayland`) on a session bus of its own
+    /// (`dbus-daemon --session --fork`), as `gestures-test` when run as root.
+    public static func kwin() throws -> DisplayServer {
+        try require(
+            ["kwin_wayland", "Xwayland", "dbus-daemon", "dbus-send", "xterm", "xdotool", "setpriv"],
+            package: "kwin-wayland xwayland dbus-daemon dbus-bin xterm xdotool util-linux")
+        let started = ContinuousClock.now
+        let folder = try temporaryFolder("kwin")
+        let asUser = try unprivileged(folder, for: "KWin")
+        // A copy without the file capability (cap_sys_resource) Debian's binary carries: a container may refuse to run that.
+        let binary = folder.appendingPathComponent("kwin_wayland")
+        try FileManager.default.copyItem(atPath: find("kwin_wayland") ?? "/usr/bin/kwin_wayland", toPath: binary.path)
+        chmod(binary.path, 0o755)
+        // The session: a bus, its address and process id into the folder, then KWin, which starts
+        // Xwayland and runs the one command that writes Xwayland's display there too.
+        let session = folder.appendingPathComponent("session.sh")
+        try """
+        #!/bin/sh
+        dbus-daemon --session --fork --nopidfile --print-address=3 --print-pid=4 \\
+            3>"$XDG_RUNTIME_DIR/bus-address" 4>"$XDG_RUNTIME_DIR/bus.pid" || exit 1
+        DBUS_SESSION_BUS_ADDRESS=$(cat "$XDG_RUNTIME_DIR/bus-address")
+        export DBUS_SESSION_BUS_ADDRESS
+        exec "$XDG_RUNTIME_DIR/kwin_wayland" --virtual --xwayland --width 800 --height 600 --socket wayland-gestures \
+            --no-lockscreen "sh -c 'echo \\$DISPLAY > \\$XDG_RUNTIME_DIR/x-display'"
+
+        """.write(to: session, atomically: true, encoding: .utf8)
+        chmod(session.path, 0o755)
+        let base = ["XDG_RUNTIME_DIR": folder.path, "HOME": folder.path, "KWIN_COMPOSE": "Q"]
+        let log = folder.appendingPathComponent("kwin.log")
+        let kwin = try start(asUser + [session.path], environment: base, log: log)
+        func text(_ name: String) -> String? {
+            (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var bus: String?
+        var display: String?
+        try wait(seconds: 60, for: "KWin starting") {
+            bus = text("bus-address")
+            display = text("x-display")
+            return bus != nil && display != nil && FileManager.default.fileExists(atPath: folder.path + "/wayland-gestures")
+                || !kwin.isRunning
+        }
+        guard kwin.isRunning, let bus, let display else {
+            let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            throw Unavailable(description: "KWin did not start: \(lines.last ?? "no log")")
+        }
+        let environment = [
+            "WAYLAND_DISPLAY": "wayland-gestures", "XDG_RUNTIME_DIR": folder.path, "DBUS_SESSION_BUS_ADDRESS": bus,
+            "XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland",
+        ]
+        let server = DisplayServer(kind: "kwin", environment: environment, processes: [kwin], folder: folder, asUser: asUser)
+        server.xDisplay = display
+        // KWin is up once its scripting interface answers.
+        try wait(seconds: 30, for: "KWin answering on the session bus") {
+            server.run(
+                asUser + ["dbus-send", "--session", "--print-reply", "--dest=org.kde.KWin", "/Scripting", "org.freedesktop.DBus.Peer.Ping"])
+                != nil
+        }
+        server.startup = ContinuousClock.now - started
+        return server
+    }
+
+    /// Kills the server itself (Xvfb, sway, KWin), leaving the rest (KWin's session bus) running.
+    public func stopServer() {
+        if let server = processes.first, server.isRunning { kill(server.processIdentifier, SIGKILL) }
+    }
+
+    /// Runs `arguments` of `executable` as the server's user (a copy of the
+    /// executable in the server's folder, which that user can reach), or
+    /// as they are when not root: a client of KWin's session bus must be its user.
+    public func userCommand(_ executable: URL, _ arguments: [String]) throws -> (URL, [String]) {
+        guard let setpriv = asUser.first.flatMap(Self.find) else { return (executable, arguments) }
+        let copy = folder.appendingPathComponent(executable.lastPathComponent)
+        if !FileManager.default.fileExists(atPath: copy.path) {
+            try FileManager.default.copyItem(at: executable, to: copy)
+            chmod(copy.path, 0o755)
+        }
+        return (URL(fileURLWithPath: setpriv), Array(asUser.dropFirst()) + [copy.path] + arguments)
+    }
+
+    /// Calls `method` of KWin's scripting interface with string arguments (`dbus-send`, as the server's user).
+    private func kwinScripting(_ method: String, _ arguments: [String]) -> String? {
+        run(
+            asUser + ["dbus-send", "--session", "--print-reply", "--dest=org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting.\(method)"]
+                + arguments.map { "string:\($0)" })
     }
 
     // MARK: Windows and focus
@@ -233,6 +356,25 @@ public final class DisplayServer: @unchecked Sendable {
                 return id != nil
             }
             windows[name] = id
+        case "kwin":
+            let client = try Self.start(
+                asUser + ["xterm", "-class", name, "-e", "cat"], environment: ["DISPLAY": xDisplay, "HOME": folder.path], log: nil)
+            processes.append(client)
+            clients[name] = client
+            try Self.wait(seconds: 30, for: "the xterm of class \(name) mapping in KWin") {
+                run(asUser + ["xdotool", "search", "--onlyvisible", "--class", "^\(name)$"], extra: ["DISPLAY": xDisplay]) != nil
+            }
+            // The script that focuses it: KWin's own activation, as a KWin script sets it.
+            let script = folder.appendingPathComponent("focus-\(name).js")
+            try """
+            const windows = workspace.windowList ? workspace.windowList() : workspace.clientList();
+            for (const window of windows) {
+                if (String(window.resourceClass) !== \(Self.quoted(name))) continue;
+                if (workspace.activeWindow !== undefined) workspace.activeWindow = window; else workspace.activeClient = window;
+            }
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+            chmod(script.path, 0o644)
         default:
             var clientEnvironment = environment
             clientEnvironment["HOME"] = environment["XDG_RUNTIME_DIR"]
@@ -246,6 +388,11 @@ public final class DisplayServer: @unchecked Sendable {
         }
     }
 
+    /// `name` as a JavaScript string (the names are letters).
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." } + "\""
+    }
+
     /// Closes the window of application `name` (its client is killed).
     public func closeWindow(_ name: String) {
         guard let client = clients.removeValue(forKey: name), client.isRunning else { return }
@@ -256,8 +403,17 @@ public final class DisplayServer: @unchecked Sendable {
     /// returning when the command has: the server then tells its clients.
     public func focus(_ name: String) {
         switch kind {
-        case "x11": _ = run(["xdotool", "windowactivate", windows[name] ?? "0"])
-        default: _ = run(["swaymsg", "[app_id=\"^\(name)$\"]", "focus"])
+        case "x11":
+            focusMoved = .now
+            _ = run(["xdotool", "windowactivate", windows[name] ?? "0"])
+        case "kwin":
+            _ = kwinScripting("loadScript", [folder.appendingPathComponent("focus-\(name).js").path, "focus-\(name)"])
+            focusMoved = .now
+            _ = kwinScripting("start", [])
+            _ = kwinScripting("unloadScript", ["focus-\(name)"])
+        default:
+            focusMoved = .now
+            _ = run(["swaymsg", "[app_id=\"^\(name)$\"]", "focus"])
         }
     }
 }

@@ -10,7 +10,9 @@ enum FocusCommand: Command {
     static let abstract = "Print the focused application as the daemon sees it, then each change, until Ctrl-C."
     static let discussion = """
         The focus source is chosen from the session as `gestures run` chooses it: sway or i3
-        (SWAYSOCK, I3SOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), else X11 (DISPLAY); the first
+        (SWAYSOCK, I3SOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), else X11 (DISPLAY), else KDE Plasma
+        (a KWin script on the session bus) or GNOME (its extension, gestures-focus@gestures), else another wlroots compositor (WAYLAND_DISPLAY:
+        wlr-foreign-toplevel-management); the first
         line names it and the window focused now, and each change prints one more line, flushed
         at once. With --format json each line is an object with time_ms (from the start), app
         (null when nothing has the focus), instance (X11), title and source: the lines a
@@ -50,7 +52,8 @@ enum FocusCommand: Command {
                 value -= 1
                 return value
             }
-            if left <= 0 { done.signal() }
+            // The source stopped (the server went away): say why and end, as the daemon says it once.
+            if left <= 0 || focus.failure != nil { done.signal() }
         }
         done.wait()
         focus.stop()

@@ -1,9 +1,9 @@
 /// One connection to a compositor or X server that reports the focused
 /// window: what ``LiveFocus`` follows on its thread. Each protocol (X11,
-/// sway and i3 IPC, Hyprland's event socket) is one conformance; tests
-/// drive one through a socket pair.
+/// sway and i3 IPC, Hyprland's event socket, wlr-foreign-toplevel-management
+/// through libwayland, a KWin script over sd-bus) is one conformance; tests drive one through a socket pair.
 public protocol FocusConnection {
-    /// The source's name: `x11`, `sway`, `i3`, `hyprland`.
+    /// The source's name: `x11`, `sway`, `i3`, `hyprland`, `wlroots`, `kwin`.
     var name: String { get }
     /// The descriptor that becomes readable when the server has something to say.
     var fileDescriptor: Int32 { get }

@@ -1,15 +1,26 @@
+import Foundation
+
 /// Which focus source the session offers, chosen from its environment:
 /// `SWAYSOCK` (sway), `I3SOCK` (i3), `HYPRLAND_INSTANCE_SIGNATURE`
 /// (Hyprland), then an X11 session (`XDG_SESSION_TYPE=x11`, or `DISPLAY`
-/// without `WAYLAND_DISPLAY`). A Wayland session of another compositor
-/// (GNOME, KDE Plasma) offers none the daemon can read yet: an X11 client
-/// there sees only Xwayland's windows.
+/// without `WAYLAND_DISPLAY`), then any other Wayland compositor through
+/// wlr-foreign-toplevel-management (`WAYLAND_DISPLAY`: river, labwc,
+/// Wayfire), except KDE Plasma and GNOME, read through a KWin script and
+/// a GNOME Shell extension that call the daemon back on the session bus
+/// (an X11 client there sees only Xwayland's windows).
 ///
 ///     FocusSession.choose(["SWAYSOCK": "/run/user/1000/sway-ipc.sock"]).kind   // .sway
+///     FocusSession.choose(["WAYLAND_DISPLAY": "wayland-1"]).kind               // .wlroots
 public struct FocusSession: Hashable, Sendable {
     /// The protocols the daemon reads focus through.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case sway, i3, hyprland, x11
+        /// wlr-foreign-toplevel-management, which wlroots compositors offer.
+        case wlroots
+        /// A KWin script reporting back over the session bus (KDE Plasma on Wayland).
+        case kwin
+        /// gestures' GNOME Shell extension reporting back over the session bus (GNOME on Wayland).
+        case gnome
     }
 
     /// The source chosen, or nil when the session offers none.
@@ -33,17 +44,41 @@ public struct FocusSession: Hashable, Sendable {
         if let display = value("DISPLAY"), value("XDG_SESSION_TYPE") == "x11" || !wayland {
             return FocusSession(kind: .x11, address: display, reason: "an X11 session (DISPLAY=\(display))")
         }
+        // XDG_CURRENT_DESKTOP is a list: `ubuntu:GNOME`, `KDE`.
+        let known = desktop.split(separator: ":").map { $0.uppercased() }.first { $0 == "GNOME" || $0 == "KDE" }
+        if wayland, let known {
+            let desktopName = known == "KDE" ? "KDE Plasma" : "GNOME"
+            let runtime = value("XDG_RUNTIME_DIR")
+            guard let bus = value("DBUS_SESSION_BUS_ADDRESS") ?? runtime.map({ "unix:path=\($0)/bus" }) else {
+                return FocusSession(
+                    kind: nil, address: nil,
+                    reason:
+                        "this is \(desktopName) on Wayland, but neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set, so its session bus cannot be found: start the daemon from the graphical session"
+                )
+            }
+            if known == "KDE" {
+                return FocusSession(kind: .kwin, address: bus, reason: "KDE Plasma on Wayland (a KWin script over the session bus)")
+            }
+            return FocusSession(
+                kind: .gnome, address: bus,
+                reason: "GNOME on Wayland (the GNOME Shell extension \(GnomeShellExtension.uuid) over the session bus)")
+        }
+        if let display = value("WAYLAND_DISPLAY") {
+            return FocusSession(
+                kind: .wlroots, address: display,
+                reason: "WAYLAND_DISPLAY is set and the compositor is not sway or Hyprland (wlr-foreign-toplevel-management)")
+        }
         if wayland {
             return FocusSession(
                 kind: nil, address: nil,
                 reason:
-                    "this is \(desktop) on Wayland, which offers no focus source the daemon reads yet (it reads X11, sway, i3 and Hyprland): log in to an X11 session for bindings with apps or title"
+                    "XDG_SESSION_TYPE is wayland but WAYLAND_DISPLAY is not set: start the daemon from the graphical session (under systemd, run `systemctl --user import-environment WAYLAND_DISPLAY` first)"
             )
         }
         return FocusSession(
             kind: nil, address: nil,
             reason:
-                "none of SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY is set: start the daemon from the graphical session (under systemd, run `systemctl --user import-environment DISPLAY WAYLAND_DISPLAY SWAYSOCK` first)"
+                "none of SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, DISPLAY or WAYLAND_DISPLAY is set: start the daemon from the graphical session (under systemd, run `systemctl --user import-environment DISPLAY WAYLAND_DISPLAY SWAYSOCK` first)"
         )
     }
 
@@ -55,6 +90,11 @@ public struct FocusSession: Hashable, Sendable {
         case .sway, .i3: return try LiveFocus(connection: I3FocusConnection(path: address, name: kind.rawValue))
         case .hyprland: return try LiveFocus(connection: HyprlandFocusConnection(folder: address))
         case .x11: return try LiveFocus(connection: X11FocusConnection(display: address))
+        case .wlroots: return try LiveFocus(connection: WaylandFocusConnection(display: address))
+        case .kwin, .gnome:
+            let folder = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            let reporter: SessionBusFocusConnection.Reporter = kind == .kwin ? .kwin : .gnome
+            return try LiveFocus(connection: SessionBusFocusConnection(reporter, address: address, folder: folder))
         }
     }
 }

@@ -2,11 +2,12 @@
 /// `notApps` and `title` are matched against what it says when a gesture's
 /// fingers land (``DaemonConfiguration/applicability(for:)``).
 ///
-/// Live sources (``LiveFocus``, over X11, sway or i3, Hyprland) follow the
+/// Live sources (``LiveFocus``, over X11, sway or i3, Hyprland, wlroots
+/// compositors' foreign-toplevel management, KWin) follow the
 /// compositor's events and ignore the time; ``RecordedFocus`` replays a file
 /// of timed focus changes beside a recording, so a replay is reproducible.
 public protocol FocusSource: Sendable {
-    /// The source's name, as `gestures focus` and `doctor` print it: `x11`, `sway`, `recorded`.
+    /// The source's name, as `gestures focus` and `doctor` print it: `x11`, `sway`, `wlroots`, `recorded`.
     var name: String { get }
     /// The window focused at `time` on the gestures' clock (a recording's
     /// own time for a replay), or nil when none is (or none is known); a

@@ -8,7 +8,9 @@ import Testing
     import Glibc
 #endif
 
-@Suite("Focus sources: the session's choice, recorded focus, the sway/i3 and Hyprland protocols")
+@Suite(
+    "Focus sources: the session's choice, recorded focus, the sway/i3 and Hyprland protocols, wlr-foreign-toplevel, the KWin script and GNOME extension"
+)
 struct FocusSourceTests {
     @Test(
         "the source is chosen from the session's environment",
@@ -18,23 +20,45 @@ struct FocusSourceTests {
             (["HYPRLAND_INSTANCE_SIGNATURE": "abc", "XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1"], .hyprland),
             (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11"], .x11),
             (["DISPLAY": ":1"], .x11),
+            (["WAYLAND_DISPLAY": "wayland-1", "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "river"], .wlroots),
+            (["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"], .wlroots),
+            (["WAYLAND_DISPLAY": "wayland-1"], .wlroots),
+            (["WAYLAND_DISPLAY": "wayland-1", "SWAYSOCK": "/run/user/1000/sway-ipc.1000.1.sock"], .sway),
+            (["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_RUNTIME_DIR": "/run/user/1000"], .kwin),
+            (
+                ["XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "KDE", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"],
+                .kwin
+            ),
+            (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "KDE"], .x11),
+            (["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "XDG_RUNTIME_DIR": "/run/user/1000"], .gnome),
+            (["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "GNOME"], .x11),
         ] as [([String: String], FocusSession.Kind)])
     func choice(environment: [String: String], expected: FocusSession.Kind) {
         #expect(FocusSession.choose(environment).kind == expected)
     }
 
-    @Test("GNOME or KDE on Wayland, or no session at all: no source, and one sentence saying why")
+    @Test("GNOME or KDE on Wayland without a session bus, or no session at all: no source, and one sentence saying why")
     func noSource() throws {
         let gnome = FocusSession.choose([
-            "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
+            "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
         ])
         #expect(gnome.kind == nil)
-        #expect(gnome.reason.hasPrefix("this is GNOME on Wayland"))
+        #expect(gnome.reason.hasPrefix("this is GNOME on Wayland, but neither DBUS_SESSION_BUS_ADDRESS"))
+        // KDE Plasma without a session bus to find KWin on.
+        let plasma = FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland"])
+        #expect(plasma.kind == nil)
+        #expect(plasma.reason.hasPrefix("this is KDE Plasma on Wayland, but neither DBUS_SESSION_BUS_ADDRESS"))
+        #expect(
+            FocusSession.choose(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_RUNTIME_DIR": "/run/user/7"]).address
+                == "unix:path=/run/user/7/bus")
+        let lost = FocusSession.choose(["XDG_SESSION_TYPE": "wayland"])
+        #expect(lost.kind == nil)
+        #expect(lost.reason.contains("WAYLAND_DISPLAY is not set"))
         let none = FocusSession.choose([:])
         #expect(none.kind == nil)
         #expect(none.reason.contains("SWAYSOCK"))
         #expect(throws: FocusError.self) { try none.connect() }
-        for reason in [gnome.reason, none.reason] { #expect(!reason.contains("\n")) }
+        for reason in [gnome.reason, none.reason, plasma.reason, lost.reason] { #expect(!reason.contains("\n")) }
     }
 
     @Test("a recorded focus gives the window of the latest change at or before a time")
@@ -217,5 +241,115 @@ struct FocusSourceTests {
         #expect(seen.wait(timeout: .now() + 5) == .success)
         focus.stop()
         #expect(last.withLock { $0 } == .some(expected))
+    }
+
+    /// The window of a list that has taken `events`, each from its handle.
+    private func focused(after events: [(UInt32, ForeignToplevelList.Event)]) -> String? {
+        var list = ForeignToplevelList()
+        for (handle, event) in events { list.receive(event, from: handle) }
+        return list.focused(source: "wlroots").map { "\($0.appID) \($0.title)" }
+    }
+
+    @Test("wlr-foreign-toplevel: the focus is the toplevel whose last done state holds activated")
+    func foreignToplevelActivated() {
+        let announce: [(UInt32, ForeignToplevelList.Event)] = [
+            (3, .appID("firefox")), (3, .title("Mozilla Firefox")), (3, .state([])), (3, .done),
+            (4, .appID("foot")), (4, .title("~")), (4, .state([0, 2])), (4, .done),
+        ]
+        #expect(focused(after: announce) == "foot ~")
+        // Pending until done: a state without its done changes nothing.
+        #expect(focused(after: announce + [(3, .state([2])), (4, .state([]))]) == "foot ~")
+        // Either order of the two dones in a switch gives the new window.
+        #expect(focused(after: announce + [(3, .state([2])), (3, .done), (4, .state([])), (4, .done)]) == "firefox Mozilla Firefox")
+        #expect(focused(after: announce + [(4, .state([])), (4, .done), (3, .state([2])), (3, .done)]) == "firefox Mozilla Firefox")
+        // Only deactivated: nothing has the focus.
+        #expect(focused(after: announce + [(4, .state([1])), (4, .done)]) == nil)
+        // A title applies at done; the focus keeps its window.
+        #expect(focused(after: announce + [(4, .title("vim")), (4, .done)]) == "foot vim")
+        #expect(focused(after: announce + [(4, .title("vim"))]) == "foot ~")
+    }
+
+    @Test("wlr-foreign-toplevel: of two activated toplevels (two seats) the latest wins, and a closed one is gone")
+    func foreignToplevelLatestAndClosed() {
+        let both: [(UInt32, ForeignToplevelList.Event)] = [
+            (3, .appID("firefox")), (3, .state([2])), (3, .done), (4, .appID("foot")), (4, .state([2])), (4, .done),
+        ]
+        #expect(focused(after: both) == "foot ")
+        #expect(focused(after: both + [(4, .closed)]) == "firefox ")
+        #expect(focused(after: both + [(4, .closed), (3, .closed)]) == nil)
+        // Still activated, a second done is no new activation.
+        #expect(focused(after: both + [(3, .title("x")), (3, .done)]) == "foot ")
+        // Events of a closed handle's id before it is announced again start afresh.
+        #expect(focused(after: both + [(4, .closed), (4, .state([2])), (4, .done)]) == " ")
+    }
+
+    @Test("the KWin script calls the daemon's bus name back on the object, interface and methods the connection serves")
+    func kwinScriptCalls() {
+        let script = KWinScript.source(daemon: ":1.42")
+        #expect(script.contains(#"const daemon = ":1.42";"#))
+        let call = #"callDBus(daemon, "\#(FocusCallback.objectPath)", "\#(FocusCallback.interface)", "#
+        #expect(script.contains(call + #""\#(FocusCallback.activated)","#))
+        #expect(script.contains(call + #""\#(FocusCallback.deactivated)")"#))
+        // Plasma 6's names first, then Plasma 5's.
+        #expect(script.contains("(workspace.windowActivated || workspace.clientActivated).connect(activated)"))
+        #expect(script.contains("workspace.activeWindow !== undefined ? workspace.activeWindow : workspace.activeClient"))
+        #expect(script.contains("text(followed.resourceClass), text(followed.resourceName), text(followed.caption)"))
+        // A name that needs quoting stays one JavaScript string.
+        #expect(KWinScript.source(daemon: #"a"b"#).contains(#"const daemon = "a\"b";"#))
+    }
+
+    @Test(
+        "what the KWin script and the GNOME Shell extension send: Activated(class, name, caption) is that window, Deactivated() none, anything else nothing",
+        arguments: [
+            (
+                "Activated", ["firefox", "Navigator", "Mozilla Firefox"],
+                .some(FocusedWindow(appID: "firefox", instance: "Navigator", title: "Mozilla Firefox", source: "kwin"))
+            ),
+            (
+                "Activated", ["org.kde.konsole", "org.kde.konsole", "~ : bash"],
+                .some(FocusedWindow(appID: "org.kde.konsole", title: "~ : bash", source: "kwin"))
+            ),
+            ("Activated", ["foot", "", ""], .some(FocusedWindow(appID: "foot", source: "kwin"))),
+            ("Deactivated", [], .some(nil)),
+            ("Activated", ["firefox"], nil),
+            ("Deactivated", ["x"], nil),
+            ("Other", [], nil),
+        ] as [(String, [String], FocusedWindow??)])
+    func kwinScriptChanges(member: String, arguments: [String], expected: FocusedWindow??) {
+        #expect(FocusCallback.change(member: member, arguments: arguments, source: "kwin") == expected)
+    }
+
+    /// The text of the GNOME Shell extension's `extension.js` in Tools/gnome-extension.
+    private static func gnomeExtension(_ file: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent("Tools/gnome-extension/\(GnomeShellExtension.uuid)/\(file)")
+        return try String(contentsOf: path, encoding: .utf8)
+    }
+
+    @Test("the GNOME Shell extension serves the subscription the connection makes and calls back what it serves")
+    func gnomeExtensionCalls() throws {
+        let script = try Self.gnomeExtension("extension.js")
+        // What the daemon calls on org.gnome.Shell.
+        #expect(script.contains("<interface name=\"\(GnomeShellExtension.interface)\">"))
+        #expect(
+            script.contains("<method name=\"\(GnomeShellExtension.subscribe)\"><arg name=\"daemon\" type=\"s\" direction=\"in\"/></method>")
+        )
+        #expect(script.contains("<method name=\"Unsubscribe\"><arg name=\"daemon\" type=\"s\" direction=\"in\"/></method>"))
+        #expect(script.contains("export(Gio.DBus.session, '\(GnomeShellExtension.objectPath)')"))
+        // What it calls back: the daemon's object and interface, Activated with three strings or Deactivated with none.
+        #expect(
+            script.contains("Gio.DBus.session.call(daemon, '\(FocusCallback.objectPath)', '\(FocusCallback.interface)', method, parameters")
+        )
+        #expect(
+            script.contains(
+                "['\(FocusCallback.activated)', new GLib.Variant('(sss)', [window.get_wm_class() ?? '', window.get_wm_class_instance() ?? '', window.get_title() ?? ''])]"
+            ))
+        #expect(script.contains("['\(FocusCallback.deactivated)', null]"))
+        // On each focus change and each title change of the focused window.
+        #expect(script.contains("global.display.connect('notify::focus-window'"))
+        #expect(script.contains("this._window.connect('notify::title'"))
+        let metadata = try Self.gnomeExtension("metadata.json")
+        #expect(metadata.contains("\"uuid\": \"\(GnomeShellExtension.uuid)\""))
     }
 }
