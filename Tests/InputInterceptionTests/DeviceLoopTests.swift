@@ -49,6 +49,25 @@ import TouchInput
         #expect(askedAfterTheChange, "not asked again once every finger lifted")
     }
 
+    @Test func aLateWriteDoesNotBunchTheNextFrameOnTheClone() {
+        // A 2-finger scroll, held while the engine decides (a 2-finger pinch
+        // is claimed), then let out at twice its pace; the first write of
+        // the burst ends 4.9 ms late. Spaced from the write, the next frame
+        // still comes 5 ms after it; spaced from the moment it was let out,
+        // it would follow 0.1 ms after, which libinput discards as a jump.
+        let fingers: [TouchScript.Finger] = [0, 1].map {
+            .moving(30 + 15 * Double($0), 20, dx: 0, dy: 1.2, down: 0, up: 300, moveFrom: 20)
+        }
+        let frames = TouchScript(device: pad, fingers: fingers).frames()
+        let pinch = Policy(claims: [.init(gesture: .pinch, fingers: 2)])
+        let run = LoopRecording.run(frames, device: pad, policy: pinch, prepare: { $0.writeDelays = [4_900] })
+        #expect(LoopRecording.states(run.written.map(\.events)) == LoopRecording.states(frames))
+        let times = run.written.map(\.time)
+        #expect(times.count > 10)
+        let closest = zip(times, times.dropFirst()).map { $1 - $0 }.min() ?? 0
+        #expect(closest >= 4_000, "two frames reached the clone \(closest) µs apart")
+    }
+
     @Test func aCloneThatCannotBeWrittenToReleasesItsDeviceAndReadingGoesOn() {
         let frames = TouchScript(device: pad, fingers: [.moving(30, 20, dx: 0.7, dy: 0, down: 0, up: 200)] + swipe(at: 400)).frames()
         let run = LoopRecording.run(frames, device: pad, policy: Self.swipes, prepare: { $0.failingClones = [1] })

@@ -51,6 +51,10 @@ final class FakeDevices: DeviceIO {
     private(set) var stopped = false
     /// Writes to these devices' clones fail.
     var failingClones: Set<Int> = []
+    /// How long each of the next writes to a clone takes (µs, one a write):
+    /// the clock moves on by it, and the frames are stamped when the write
+    /// ends, as the kernel stamps them (another process had the CPU).
+    var writeDelays: [Int64] = []
     /// Devices that cannot be taken from the desktop (no uinput).
     var unclonable: Set<Int> = []
     /// A read at or after this time fails.
@@ -152,6 +156,7 @@ final class FakeDevices: DeviceIO {
     func writeClone(_ frames: [[InputEvent]], of device: Int) throws(Failure) {
         #expect(grabbed.contains(device), "written to the clone of device \(device), which has none")
         if failingClones.contains(device) { throw Failure(description: "Cannot write to /dev/uinput: No such device.") }
+        if !writeDelays.isEmpty { now += writeDelays.removeFirst() }
         for frame in frames { written.append(Written(time: now, device: device, events: frame, atStop: stopped)) }
     }
 
