@@ -8,8 +8,8 @@ import TouchInput
 /// one frame a read (as `poll()` does at a touchpad's pace) and takes the
 /// clone's frames (`writeClone`), with 3-finger swipes claimed as the
 /// daemon's default configuration claims them. Beside it, the same frames
-/// through ``InterceptedDevice`` alone (the pipeline, the hand-over and the
-/// pacer, no loop) and through a loop that only copies each frame to the
+/// through ``InterceptedDevice`` alone (what goes ahead of the pipeline, the
+/// pipeline, the hand-over and the pacer, no loop) and through a loop that only copies each frame to the
 /// writer, which is all a plain forwarder does in user space. The time a
 /// frame waits before its write is what the daemon adds to one-finger
 /// motion (Docs/Interception.md measures that in the VM).
@@ -74,7 +74,9 @@ public enum ForwardingBenchmark {
             let io = MemoryDevices(frames: frames)
             var session = InterceptedDevice(device: device, setup: .init(), originMicroseconds: 0, policy: policy)!
             while let frame = io.next() {
-                let step = session.process(frame, nowMicroseconds: io.nowMicroseconds())
+                let now = io.nowMicroseconds()
+                if let ahead = session.passAhead(frame, nowMicroseconds: now) { io.write(ahead) }
+                let step = session.process(frame, nowMicroseconds: now)
                 for out in step.cloneFrames { io.write(out) }
             }
             return io

@@ -20,13 +20,15 @@ import TouchInput
 ///
 /// Each frame is timed by its events' `microseconds` (the device's clock;
 /// `PassThroughFilter` stamps the frames it makes), and spaced from the time
-/// the previous one was written (``noteWritten(atMicroseconds:)``), which is
+/// the previous one was written (``noteWritten(atMicroseconds:)``), about
 /// the time the kernel gave it.
 ///
 ///     var pacer = ClonePacer()
 ///     pacer.enqueue(frames)
-///     for frame in pacer.take(nowMicroseconds: now) { try clone.writeFrame(frame) }
-///     pacer.noteWritten(atMicroseconds: clock())
+///     let frames = pacer.take(nowMicroseconds: now)
+///     let writing = clock()
+///     for frame in frames { try clone.writeFrame(frame) }
+///     pacer.noteWritten(atMicroseconds: writing)
 ///     let wake = pacer.nextDueMicroseconds
 public struct ClonePacer: Sendable {
     /// The longest a frame waits after the previous one went out: 15 ms.
@@ -71,13 +73,15 @@ public struct ClonePacer: Sendable {
         last = (now, Self.time(of: frame) ?? last?.deviceTime ?? now)
     }
 
-    /// Notes that the frames taken last were written by `microseconds` (the
-    /// events' clock, read after the write returned): the next frame is
-    /// spaced from then. The kernel stamps a frame when it is written, which
-    /// can be well after the `take` that let it out (the pipeline ran in
-    /// between, or another process had the CPU); spaced from the `take`, the
-    /// next frame could reach libinput a few microseconds after it, which it
-    /// discards as a jump.
+    /// Notes that the frames taken last were written at `microseconds` (the
+    /// events' clock, read just before the write): the next frame is spaced
+    /// from then. The kernel stamps a frame when it is written, which can be
+    /// well after the `take` that let it out (the pipeline ran in between,
+    /// or another process had the CPU); spaced from the `take`, the next
+    /// frame could reach libinput a few microseconds after it, which it
+    /// discards as a jump. (Read after the write, the time would also count
+    /// the readers the write woke, and every frame of a burst would wait
+    /// for them and then half a gap more.)
     public mutating func noteWritten(atMicroseconds microseconds: Int64) {
         guard let previous = last, microseconds > previous.written else { return }
         last = (microseconds, previous.deviceTime)

@@ -238,7 +238,7 @@ public final class DeviceLoop<IO: DeviceIO> {
                 if let ahead = entry.session.passAhead(frame, nowMicroseconds: now) {
                     var written = InterceptedDevice.Step()
                     written.cloneFrames = [ahead]
-                    hand(written, of: handle, entry, emit)
+                    hand(written, of: handle, entry, writingAt: now, emit)
                 }
                 let step = entry.session.process(frame, nowMicroseconds: now, claims: { claims(device) })
                 hand(step, of: handle, entry, emit)
@@ -270,11 +270,17 @@ public final class DeviceLoop<IO: DeviceIO> {
     /// Writes a step's frames to the clone and hands out its mode and
     /// gestures. A clone that cannot be written to stops the interception of
     /// its device (released, read beside the desktop from now on).
-    private func hand(_ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: Entry, _ emit: (Output) -> Void) {
+    private func hand(
+        _ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: Entry, writingAt time: Int64? = nil,
+        _ emit: (Output) -> Void
+    ) {
         if !step.cloneFrames.isEmpty {
             do {
+                // The kernel stamps the frames in the write; the time just before
+                // it is the pacer's (after it, the readers it woke may have run).
+                let writing = time ?? io.nowMicroseconds()
                 try io.writeClone(step.cloneFrames, of: handle)
-                entry.session.noteCloneWritten(atMicroseconds: io.nowMicroseconds())
+                entry.session.noteCloneWritten(atMicroseconds: writing)
             } catch {
                 io.release(handle)
                 entry.session.stopIntercepting()

@@ -25,8 +25,9 @@ import TouchInput
 ///     var device = InterceptedDevice(device: pad, setup: .init(), originMicroseconds: 0,
 ///                                    policy: .init(claims: [.init(gesture: .swipe, fingers: 3)]))!
 ///     let step = device.process(frame, nowMicroseconds: now)
+///     let writing = clock()
 ///     for out in step.cloneFrames { try clone.writeFrame(out) }
-///     device.noteCloneWritten(atMicroseconds: clock())
+///     device.noteCloneWritten(atMicroseconds: writing)
 ///     for gesture in step.gestures { print(gesture.jsonLine) }
 ///     let wake = device.nextDeadlineMicroseconds
 public struct InterceptedDevice: Sendable {
@@ -210,8 +211,8 @@ public struct InterceptedDevice: Sendable {
         return step
     }
 
-    /// Notes that the latest step's clone frames were written by
-    /// `microseconds` (the events' clock, read after the write): the pacer
+    /// Notes that the latest step's clone frames were written at
+    /// `microseconds` (the events' clock, read just before the write): the pacer
     /// spaces the next frame from the time the kernel stamped these
     /// (``ClonePacer/noteWritten(atMicroseconds:)``).
     public mutating func noteCloneWritten(atMicroseconds microseconds: Int64) {

@@ -219,7 +219,7 @@ public struct PassThroughFilter: Sendable {
     /// frame that went out).
     mutating func passAhead(_ frame: [InputEvent]) -> [InputEvent]? {
         passedAhead = false
-        guard mode == .passing, !isTouchscreen, fingers > 0, fingers < (policy.claimedFingerCounts.min() ?? .max),
+        guard mode == .passing, !isTouchscreen, fingers > 0, fingers < (policy.fewestClaimedFingers ?? .max),
             !frame.contains(where: { $0.type == EV.KEY || ($0.type == EV.ABS && $0.code == ABS.MT_TRACKING_ID) }),
             cloneState.isSynchronized(with: deviceState)
         else { return nil }

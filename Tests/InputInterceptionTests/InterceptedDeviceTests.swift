@@ -42,4 +42,15 @@ import TouchInput
         let touch = TouchScript(device: try RecordedDevices.maXTouch, fingers: [.moving(30, 20, dx: 0.7, dy: 0, down: 0, up: 300)])
         #expect(try play(touch).allSatisfy { $0.ahead == nil })
     }
+
+    @Test func theFewestClaimedFingersIsTheSmallestClaimedCount() {
+        typealias Policy = PassThroughFilter.Policy
+        let policies = [
+            Policy(), Policy(claims: [.init(gesture: .swipe, fingers: 4), .init(gesture: .swipe, fingers: 3)]),
+            Policy(claims: [.init(gesture: .pinch)]),
+            Policy(claims: [.init(gesture: .stroke, fingers: 1), .init(gesture: .swipe, fingers: 3)]),
+        ]
+        #expect(policies.map(\.fewestClaimedFingers) == policies.map { $0.claimedFingerCounts.min() })
+        #expect(policies.map(\.fewestClaimedFingers) == [nil, 3, 2, 1])
+    }
 }
