@@ -32,7 +32,7 @@
 //   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
 //     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
 //   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition, InputChecks (SVG pictures; no C)
-//   GestureBenchmarks  -> GestureTraces, GestureEvaluation, TouchInput, GestureRecognition (what `gestures bench` measures)
+//   GestureBenchmarks  -> GestureTraces, GestureEvaluation, InputInterception, TouchInput, GestureRecognition (what `gestures bench` measures)
 //   CAllocationCounter    (Tools/allocation-counter) counting malloc wrappers, built as libGesturesAllocationCounter.so
 //                         for `gestures bench` to preload into itself; nothing links it
 //   CommandLineKit     -> InputChecks (the tool's typed, table-driven argument parser; its suggestions)
@@ -125,7 +125,7 @@ let package = Package(
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
-        .target(name: "GestureBenchmarks", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation"]),
+        .target(name: "GestureBenchmarks", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "InputInterception"]),
         // malloc and friends, counted: the LD_PRELOAD library `gestures bench` counts allocations with.
         .target(name: "CAllocationCounter", path: "Tools/allocation-counter"),
         // Typed, table-driven command-line options: the same tables drive parsing, errors and help.

@@ -202,6 +202,15 @@ public final class EvdevReader {
         return opened
     }
 
+    /// How the reader asks libevdev for the next event: normally, and
+    /// reading from the kernel only when libevdev's queue is empty
+    /// (`LIBEVDEV_READ_FLAG_BLOCKING`; the node is open `O_NONBLOCK`, so
+    /// that read returns `EAGAIN` instead of blocking). Without the second
+    /// flag libevdev calls `read` for every event it hands out: a frame of
+    /// eight events cost nine system calls; with it, two (one that reads
+    /// the frame, one that finds nothing more).
+    static let readFlags = UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue | LIBEVDEV_READ_FLAG_BLOCKING.rawValue)
+
     /// Reads every queued event of one device into frames.
     private func drain(_ device: EvdevDevice) -> [Output] {
         var outputs: [Output] = []
@@ -209,7 +218,7 @@ public final class EvdevReader {
         defer { partialFrames[ObjectIdentifier(device)] = partial }
         var event = input_event()
         while true {
-            let rc = libevdev_next_event(device.handle, UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue), &event)
+            let rc = libevdev_next_event(device.handle, Self.readFlags, &event)
             if rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
                 let swiftEvent = Self.inputEvent(event)
                 partial.append(swiftEvent)

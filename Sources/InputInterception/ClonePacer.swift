@@ -19,11 +19,16 @@ import TouchInput
 /// timers decide by, and nothing is left to catch up with.
 ///
 /// Each frame is timed by its events' `microseconds` (the device's clock;
-/// `PassThroughFilter` stamps the frames it makes).
+/// `PassThroughFilter` stamps the frames it makes), and spaced from the time
+/// the previous one was written (``noteWritten(atMicroseconds:)``), about
+/// the time the kernel gave it.
 ///
 ///     var pacer = ClonePacer()
 ///     pacer.enqueue(frames)
-///     for frame in pacer.take(nowMicroseconds: now) { try clone.writeFrame(frame) }
+///     let frames = pacer.take(nowMicroseconds: now)
+///     let writing = clock()
+///     for frame in frames { try clone.writeFrame(frame) }
+///     pacer.noteWritten(atMicroseconds: writing)
 ///     let wake = pacer.nextDueMicroseconds
 public struct ClonePacer: Sendable {
     /// The longest a frame waits after the previous one went out: 15 ms.
@@ -41,7 +46,7 @@ public struct ClonePacer: Sendable {
     /// Queues frames behind those waiting; `atOriginalPace` spaces them as
     /// the device did, not at twice its speed.
     public mutating func enqueue(_ frames: [[InputEvent]], atOriginalPace: Bool = false) {
-        queue += frames.filter { !$0.isEmpty }.map { ($0, atOriginalPace ? 1 : 2) }
+        for frame in frames where !frame.isEmpty { queue.append((frame, atOriginalPace ? 1 : 2)) }
     }
 
     /// When the next frame may go out (microseconds, the events' clock), or nil.
@@ -59,6 +64,27 @@ public struct ClonePacer: Sendable {
             last = (now, Self.time(of: next.events) ?? last?.deviceTime ?? now)
         }
         return out
+    }
+
+    /// Notes that `frame` went to the clone at `now` without waiting here
+    /// (`PassThroughFilter.passAhead`, only when nothing waits): the next
+    /// frame is spaced from it.
+    public mutating func passed(_ frame: [InputEvent], nowMicroseconds now: Int64) {
+        last = (now, Self.time(of: frame) ?? last?.deviceTime ?? now)
+    }
+
+    /// Notes that the frames taken last were written at `microseconds` (the
+    /// events' clock, read just before the write): the next frame is spaced
+    /// from then. The kernel stamps a frame when it is written, which can be
+    /// well after the `take` that let it out (the pipeline ran in between,
+    /// or another process had the CPU); spaced from the `take`, the next
+    /// frame could reach libinput a few microseconds after it, which it
+    /// discards as a jump. (Read after the write, the time would also count
+    /// the readers the write woke, and every frame of a burst would wait
+    /// for them and then half a gap more.)
+    public mutating func noteWritten(atMicroseconds microseconds: Int64) {
+        guard let previous = last, microseconds > previous.written else { return }
+        last = (microseconds, previous.deviceTime)
     }
 
     /// Every waiting frame, at once (the clone is about to go).

@@ -96,9 +96,20 @@ public final class DeviceLoop<IO: DeviceIO> {
     private var lostEvents = LostEventsWarning()
 
     /// One device read: what is known of it and its ``InterceptedDevice``.
-    private struct Entry {
+    /// A class, so that a frame changes the session where it is: a copy
+    /// (taken out of `open`, changed, put back) would copy the pipeline's
+    /// inline storage and every buffer it changes, each frame.
+    private final class Entry {
         var device: LiveDevice
         var session: InterceptedDevice
+        /// The session's earliest timer, as of its latest step.
+        var deadline: Int64?
+
+        init(device: LiveDevice, session: InterceptedDevice) {
+            self.device = device
+            self.session = session
+            deadline = session.nextDeadlineMicroseconds
+        }
     }
 
     /// A loop over `io`, starting with the open `devices` (each is asked to
@@ -163,18 +174,22 @@ public final class DeviceLoop<IO: DeviceIO> {
         }
         going = true
         for handle in orderedHandles {
-            guard var entry = open[handle] else { continue }
+            guard let entry = open[handle] else { continue }
             let step = entry.session.finish()
             if entry.session.isIntercepted { try? io.writeClone(step.cloneFrames, of: handle) }
             io.release(handle)
-            open[handle] = entry
             handOut(step, of: entry.device, emit)
         }
     }
 
     /// The earliest timer of any device, in the events' clock, or nil.
+    /// Asked twice a frame: each device's as its latest step left it.
     public var nextDeadlineMicroseconds: Int64? {
-        open.values.compactMap(\.session.nextDeadlineMicroseconds).min()
+        var earliest: Int64?
+        for entry in open.values {
+            if let due = entry.deadline, due < earliest ?? .max { earliest = due }
+        }
+        return earliest
     }
 
     /// The open devices, in the order they were opened.
@@ -216,18 +231,25 @@ public final class DeviceLoop<IO: DeviceIO> {
             case .opened(let handle):
                 if let device = adopt(handle) { emit(.opened(device)) }
             case .frame(let handle, let frame):
-                guard var entry = open[handle] else { continue }
+                guard let entry = open[handle] else { continue }
                 let device = entry.device
-                let step = entry.session.process(frame, nowMicroseconds: io.nowMicroseconds(), claims: { claims(device) })
-                hand(step, of: handle, &entry, emit)
+                let now = io.nowMicroseconds()
+                // Pointer motion goes to the clone first, recognition after.
+                if let ahead = entry.session.passAhead(frame, nowMicroseconds: now) {
+                    var written = InterceptedDevice.Step()
+                    written.cloneFrames = [ahead]
+                    hand(written, of: handle, entry, writingAt: now, emit)
+                }
+                let step = entry.session.process(frame, nowMicroseconds: now, claims: { claims(device) })
+                hand(step, of: handle, entry, emit)
             case .resynced(let handle, let frame):
-                guard var entry = open[handle] else { continue }
+                guard let entry = open[handle] else { continue }
                 let cancelled = entry.session.isMouse ? "a stroke in progress" : "the gesture in progress"
                 if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: cancelled) { warn(sentence) }
                 let step = entry.session.resynchronize(frame, state: io.state(of: handle), nowMicroseconds: io.nowMicroseconds())
-                hand(step, of: handle, &entry, emit)
+                hand(step, of: handle, entry, emit)
             case .removed(let handle, let error):
-                guard var entry = open.removeValue(forKey: handle) else { continue }
+                guard let entry = open.removeValue(forKey: handle) else { continue }
                 io.release(handle)
                 handOut(entry.session.cancel(), of: entry.device, emit)
                 emit(.removed(entry.device, error))
@@ -239,19 +261,26 @@ public final class DeviceLoop<IO: DeviceIO> {
     private func fireTimers(_ emit: (Output) -> Void) {
         let now = io.nowMicroseconds()
         for handle in orderedHandles {
-            guard var entry = open[handle] else { continue }
+            guard let entry = open[handle] else { continue }
             let step = entry.session.fireTimers(dueBy: now)
-            hand(step, of: handle, &entry, emit)
+            hand(step, of: handle, entry, emit)
         }
     }
 
     /// Writes a step's frames to the clone and hands out its mode and
     /// gestures. A clone that cannot be written to stops the interception of
     /// its device (released, read beside the desktop from now on).
-    private func hand(_ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: inout Entry, _ emit: (Output) -> Void) {
+    private func hand(
+        _ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: Entry, writingAt time: Int64? = nil,
+        _ emit: (Output) -> Void
+    ) {
         if !step.cloneFrames.isEmpty {
             do {
+                // The kernel stamps the frames in the write; the time just before
+                // it is the pacer's (after it, the readers it woke may have run).
+                let writing = time ?? io.nowMicroseconds()
                 try io.writeClone(step.cloneFrames, of: handle)
+                entry.session.noteCloneWritten(atMicroseconds: writing)
             } catch {
                 io.release(handle)
                 entry.session.stopIntercepting()
@@ -261,7 +290,7 @@ public final class DeviceLoop<IO: DeviceIO> {
                 )
             }
         }
-        open[handle] = entry
+        entry.deadline = entry.session.nextDeadlineMicroseconds
         if let mode = step.mode, let reason = step.reason, entry.session.isIntercepted { emit(.handOver(mode, reason, entry.device)) }
         handOut(step, of: entry.device, emit)
     }

@@ -59,8 +59,11 @@ extension EvdevState {
     /// Whether anything touches: a contact in a slot, `BTN_TOUCH`, or a
     /// `BTN_TOOL_FINGER` ... `BTN_TOOL_QUINTTAP` key down.
     public var isTouching: Bool {
-        if !activeSlots.isEmpty { return true }
-        return Self.touchKeys.contains { value(type: EV.KEY, code: $0) != 0 }
+        // Asked several times a frame: one pass over the values, nothing sorted or allocated.
+        values.contains { key, value in
+            key.type == EV.ABS
+                ? key.code == ABS.MT_TRACKING_ID && value >= 0 : key.type == EV.KEY && value != 0 && Self.touchKeys.contains(key.code)
+        }
     }
 
     /// `BTN_TOUCH` and the finger-count keys.

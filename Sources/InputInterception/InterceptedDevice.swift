@@ -25,7 +25,9 @@ import TouchInput
 ///     var device = InterceptedDevice(device: pad, setup: .init(), originMicroseconds: 0,
 ///                                    policy: .init(claims: [.init(gesture: .swipe, fingers: 3)]))!
 ///     let step = device.process(frame, nowMicroseconds: now)
+///     let writing = clock()
 ///     for out in step.cloneFrames { try clone.writeFrame(out) }
+///     device.noteCloneWritten(atMicroseconds: writing)
 ///     for gesture in step.gestures { print(gesture.jsonLine) }
 ///     let wake = device.nextDeadlineMicroseconds
 public struct InterceptedDevice: Sendable {
@@ -95,6 +97,17 @@ public struct InterceptedDevice: Sendable {
     /// Whether frames go to a clone.
     public var isIntercepted: Bool { filter != nil || clonesMouse }
 
+    /// The frame to write to the clone before ``process(_:nowMicroseconds:claims:)``
+    /// runs the pipeline on `frame`, or nil: a touchpad's pointer motion,
+    /// which the hand-over passes whatever the engine decides
+    /// (`PassThroughFilter.passAhead`), goes out before any recognition
+    /// work, when no frame waits in the pacer. Process the same frame next.
+    public mutating func passAhead(_ frame: [InputEvent], nowMicroseconds now: Int64) -> [InputEvent]? {
+        guard filter != nil, pacer.isEmpty, let out = filter!.passAhead(frame) else { return nil }
+        pacer.passed(out, nowMicroseconds: now)
+        return out
+    }
+
     /// Takes one frame read from the device (its events, ending in
     /// `SYN_REPORT`) at `nowMicroseconds` (the events' clock). Between
     /// touches the filter takes the policy `claims` gives (a reload applies
@@ -109,13 +122,14 @@ public struct InterceptedDevice: Sendable {
             if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
         }
         takeDrawn(into: &step)
-        guard var filter, let status = pipeline.engine?.status else { return step }
-        let before = filter.mode
-        if filter.isIdle { filter.policy = claims() }
-        let out = filter.process(frame, touch: touch, gestures: step.gestures, status: status)
-        self.filter = filter
+        // The filter changes in place (`filter!`): a copy changed and put back
+        // would copy every buffer it changes, each frame.
+        guard filter != nil, let status = pipeline.engine?.status else { return step }
+        let before = filter!.mode
+        if filter!.isIdle { filter!.policy = claims() }
+        let out = filter!.process(frame, touch: touch, gestures: step.gestures, status: status)
         step.cloneFrames = pace(out, now: now)
-        step.note(filter, before: before)
+        step.note(filter!, before: before)
         return step
     }
 
@@ -137,19 +151,21 @@ public struct InterceptedDevice: Sendable {
             if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
         }
         takeDrawn(into: &step)
-        guard var filter, let status = pipeline.engine?.status else { return step }
-        let before = filter.mode
-        let out = filter.resynchronize(frame, touch: touch, status: status)
-        self.filter = filter
+        guard filter != nil, let status = pipeline.engine?.status else { return step }
+        let before = filter!.mode
+        let out = filter!.resynchronize(frame, touch: touch, status: status)
         step.cloneFrames = pace(out, now: now)
-        step.note(filter, before: before)
+        step.note(filter!, before: before)
         return step
     }
 
     /// The earliest time (microseconds, the events' clock) at which a timer
     /// is due: the engine's, the filter's or the pacer's; nil when none is.
     public var nextDeadlineMicroseconds: Int64? {
-        [pipeline.nextDeadlineMicroseconds, filter?.nextDeadlineMicroseconds, pacer.nextDueMicroseconds].compactMap { $0 }.min()
+        var earliest = pipeline.nextDeadlineMicroseconds
+        if let due = filter?.nextDeadlineMicroseconds, due < earliest ?? .max { earliest = due }
+        if let due = pacer.nextDueMicroseconds, due < earliest ?? .max { earliest = due }
+        return earliest
     }
 
     /// Fires the timers due by `now` (the events' clock): the engine's, each
@@ -159,15 +175,14 @@ public struct InterceptedDevice: Sendable {
         var step = Step()
         step.gestures = pipeline.fireTimers(dueByMicroseconds: now)
         takeDrawn(into: &step)
-        guard var filter, let status = pipeline.engine?.status else { return step }
-        let before = filter.mode
+        guard filter != nil, let status = pipeline.engine?.status else { return step }
+        let before = filter!.mode
         var out: [[InputEvent]] = []
-        if !step.gestures.isEmpty || filter.nextDeadlineMicroseconds.map({ $0 <= now }) ?? false {
-            out = filter.advance(toMicroseconds: now, gestures: step.gestures, status: status)
+        if !step.gestures.isEmpty || filter!.nextDeadlineMicroseconds.map({ $0 <= now }) ?? false {
+            out = filter!.advance(toMicroseconds: now, gestures: step.gestures, status: status)
         }
-        self.filter = filter
         step.cloneFrames = pace(out, now: now)
-        step.note(filter, before: before)
+        step.note(filter!, before: before)
         return step
     }
 
@@ -178,9 +193,8 @@ public struct InterceptedDevice: Sendable {
         var step = Step()
         step.gestures = pipeline.finish()
         takeDrawn(into: &step)
-        guard var filter else { return step }
-        step.cloneFrames = pacer.drain() + filter.finish()
-        self.filter = filter
+        guard filter != nil else { return step }
+        step.cloneFrames = pacer.drain() + filter!.finish()
         return step
     }
 
@@ -195,6 +209,14 @@ public struct InterceptedDevice: Sendable {
         clonesMouse = false
         pacer = ClonePacer()
         return step
+    }
+
+    /// Notes that the latest step's clone frames were written at
+    /// `microseconds` (the events' clock, read just before the write): the pacer
+    /// spaces the next frame from the time the kernel stamped these
+    /// (``ClonePacer/noteWritten(atMicroseconds:)``).
+    public mutating func noteCloneWritten(atMicroseconds microseconds: Int64) {
+        pacer.noteWritten(atMicroseconds: microseconds)
     }
 
     /// Stops intercepting (the clone could not be written to): from now on

@@ -54,6 +54,18 @@ extension PassThroughFilter {
             Set(claims.flatMap { claim in claim.fingers.map { [$0] } ?? Array(2...GestureEngine.maximumFingers) })
         }
 
+        /// The fewest fingers a claim counts (a claim of any count counts
+        /// from 2), or nil when nothing is claimed: the smallest of
+        /// ``claimedFingerCounts``, without making the set (asked every frame).
+        public var fewestClaimedFingers: Int? {
+            var fewest: Int?
+            for claim in claims {
+                let fingers = claim.fingers ?? 2
+                if fingers < fewest ?? .max { fewest = fingers }
+            }
+            return fewest
+        }
+
         /// Whether `event` is a claimed gesture, is not, or cannot tell yet
         /// (a swipe whose claims all name a direction, before it has one);
         /// a swipe update without a direction is classified by

@@ -112,6 +112,9 @@ public struct PassThroughFilter: Sendable {
     private var now: Int64 = 0
     private var lastDecision: GestureEngine.Decision = .noFingers
     private let flushBudget: Int
+    /// Whether the frame being processed already went to the clone
+    /// (``passAhead(_:)``), so that passing it writes nothing more.
+    private var passedAhead = false
 
     /// A frame waiting for a decision, with the device's state around it.
     struct HeldFrame: Sendable {
@@ -204,6 +207,29 @@ public struct PassThroughFilter: Sendable {
         }
     }
 
+    /// The frame to write to the clone at once, before the pipeline decodes
+    /// `frame` (its events, ending in `SYN_REPORT`), or nil: a frame this
+    /// filter passes whatever the engine makes of it goes out first, so that
+    /// recognition never delays pointer motion. That is a touchpad's frame of
+    /// motion alone (no contact lands or lifts, no key changes) while frames
+    /// pass verbatim, with fewer fingers down than any claim counts. Call
+    /// ``process(_:touch:gestures:status:)`` with the same frame next; it
+    /// writes the frame no second time (and if the engine's count reached a
+    /// claimed one after all, it cancels the clone's contacts as for any
+    /// frame that went out).
+    mutating func passAhead(_ frame: [InputEvent]) -> [InputEvent]? {
+        passedAhead = false
+        guard mode == .passing, !isTouchscreen, fingers > 0, fingers < (policy.fewestClaimedFingers ?? .max),
+            !frame.contains(where: { $0.type == EV.KEY || ($0.type == EV.ABS && $0.code == ABS.MT_TRACKING_ID) }),
+            cloneState.isSynchronized(with: deviceState)
+        else { return nil }
+        let events = frame.filter { !$0.isSynReport }
+        guard !events.isEmpty else { return nil }  // a frame of nothing goes nowhere
+        passedAhead = true
+        cloneState.apply(frame)
+        return events
+    }
+
     /// Takes one frame read from the device (its events, ending in
     /// `SYN_REPORT`), the frame the pipeline decoded from them, the gestures
     /// the engine made of it and the engine's status after it; returns the
@@ -244,6 +270,7 @@ public struct PassThroughFilter: Sendable {
             output += pass(current, previousFingers: previousFingers, pressed: pressed, gestures: gestures, decision: decision)
         }
         lastDecision = decision
+        passedAhead = false
         return output.filter { !$0.isEmpty }
     }
 
@@ -463,6 +490,7 @@ public struct PassThroughFilter: Sendable {
     /// `ABS_MT_TOOL_TYPE` (``cancelsWithPalm``).
     private mutating func cancelClone() -> [[InputEvent]] {
         guard cancelsWithPalm, cloneState.isTouching else { return [] }
+        passedAhead = false  // the frame that went ahead is cancelled with the rest; held, it replays
         let slot = cloneState.currentSlot
         var palm: [InputEvent] = []
         for contact in cloneState.activeSlots {
@@ -555,6 +583,11 @@ public struct PassThroughFilter: Sendable {
     /// the clone is in step, else the difference plus the frame's relative,
     /// miscellaneous and switch events.
     private mutating func forward(_ frame: HeldFrame) -> [InputEvent] {
+        if passedAhead && frame.time == now {
+            // ``passAhead(_:)`` wrote it, and the clone's state has it.
+            passedAhead = false
+            return []
+        }
         let events: [InputEvent]
         if cloneState.isSynchronized(with: frame.before) {
             events = frame.events
@@ -575,6 +608,7 @@ public struct PassThroughFilter: Sendable {
 
     /// The frame that brings the clone to `target`.
     private mutating func catchUp(to target: EvdevState) -> [InputEvent] {
+        passedAhead = false
         let events = Self.stamped(cloneState.events(reaching: target), at: now)
         cloneState = target
         noteCloneTouch()

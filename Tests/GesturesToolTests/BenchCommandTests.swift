@@ -53,6 +53,13 @@ import Testing
 
         let delays = try #require(report["begin_delay"] as? [[String: Any]])
         #expect(delays.compactMap { $0["type"] as? String } == ["swipe", "pinch"])
+
+        let forwarding = try #require(report["forwarding"] as? [String: Any])
+        #expect(forwarding["frames"] as? Int == 2_000)
+        let stages = try ["copy", "intercepted_device", "loop"].map { try #require(forwarding[$0] as? [String: Any], "\($0)") }
+        #expect(stages.allSatisfy { ($0["nanoseconds_per_frame"] as? Double ?? 0) > 0 })
+        // One-finger motion is never claimed: the loop writes every event the session alone does.
+        #expect((stages[2]["output"] as? Int ?? 0) > 0 && stages[2]["output"] as? Int == stages[1]["output"] as? Int)
     }
 
     @Test func theTableNamesEachBaseline() throws {

@@ -31,6 +31,26 @@ import TouchInput
         #expect(written == [80_000, 85_000, 90_000, 95_000, 100_000, 105_000, 110_000, 115_000])
     }
 
+    @Test func theNextFrameIsSpacedFromTheWriteNotFromTheTake() {
+        var pacer = ClonePacer()
+        pacer.enqueue([frame(0, 1), frame(10_000, 2)])
+        #expect(pacer.take(nowMicroseconds: 50_000).map { $0[0].value } == [1])
+        // The write returned 4.9 ms after the take (the CPU was elsewhere): the
+        // kernel stamped frame 1 then, so frame 2 waits 5 ms from there.
+        pacer.noteWritten(atMicroseconds: 54_900)
+        #expect(pacer.nextDueMicroseconds == 59_900)
+        #expect(pacer.take(nowMicroseconds: 55_000).isEmpty)
+        #expect(pacer.take(nowMicroseconds: 59_900).map { $0[0].value } == [2])
+    }
+
+    @Test func aWriteTimeBeforeTheTakeChangesNothing() {
+        var pacer = ClonePacer()
+        pacer.enqueue([frame(0, 1), frame(10_000, 2)])
+        _ = pacer.take(nowMicroseconds: 50_000)
+        pacer.noteWritten(atMicroseconds: 49_000)
+        #expect(pacer.nextDueMicroseconds == 55_000)
+    }
+
     @Test func aLongGapWaitsAtMostTheMaximumSpacing() {
         var pacer = ClonePacer()
         pacer.enqueue([frame(0), frame(1_000_000)])

@@ -49,6 +49,26 @@ import TouchInput
         #expect(askedAfterTheChange, "not asked again once every finger lifted")
     }
 
+    @Test func theCpuElsewhereAfterAWriteDelaysTheNextFrameNoFurther() {
+        // A 2-finger scroll, held while the engine decides (a 2-finger pinch
+        // is claimed), then let out at twice its pace (a frame every 5 ms);
+        // after the burst's first write the readers it woke have the CPU for
+        // 20 ms. The next frame goes out as soon as the loop runs again, not
+        // 5 ms later still: spaced from the write, not from the loop's return.
+        let fingers: [TouchScript.Finger] = [0, 1].map {
+            .moving(30 + 15 * Double($0), 20, dx: 0, dy: 1.2, down: 0, up: 300, moveFrom: 20)
+        }
+        let frames = TouchScript(device: pad, fingers: fingers).frames()
+        let pinch = Policy(claims: [.init(gesture: .pinch, fingers: 2)])
+        let run = LoopRecording.run(frames, device: pad, policy: pinch, prepare: { $0.writeDelays = [20_000] })
+        #expect(LoopRecording.states(run.written.map(\.events)) == LoopRecording.states(frames))
+        let times = run.written.map(\.time)
+        #expect(times.count > 10)
+        #expect(times.count > 1 && times[1] - times[0] == 20_000)
+        let closest = zip(times, times.dropFirst()).map { $1 - $0 }.min() ?? 0
+        #expect(closest >= 4_000, "two frames reached the clone \(closest) µs apart")
+    }
+
     @Test func aCloneThatCannotBeWrittenToReleasesItsDeviceAndReadingGoesOn() {
         let frames = TouchScript(device: pad, fingers: [.moving(30, 20, dx: 0.7, dy: 0, down: 0, up: 200)] + swipe(at: 400)).frames()
         let run = LoopRecording.run(frames, device: pad, policy: Self.swipes, prepare: { $0.failingClones = [1] })

@@ -51,6 +51,11 @@ final class FakeDevices: DeviceIO {
     private(set) var stopped = false
     /// Writes to these devices' clones fail.
     var failingClones: Set<Int> = []
+    /// How long the CPU is elsewhere after each of the next writes to a
+    /// clone (µs, one a write: the readers the write woke ran): the frames
+    /// are stamped when written, as the kernel stamps them, then the clock
+    /// moves on by it.
+    var writeDelays: [Int64] = []
     /// Devices that cannot be taken from the desktop (no uinput).
     var unclonable: Set<Int> = []
     /// A read at or after this time fails.
@@ -153,6 +158,7 @@ final class FakeDevices: DeviceIO {
         #expect(grabbed.contains(device), "written to the clone of device \(device), which has none")
         if failingClones.contains(device) { throw Failure(description: "Cannot write to /dev/uinput: No such device.") }
         for frame in frames { written.append(Written(time: now, device: device, events: frame, atStop: stopped)) }
+        if !writeDelays.isEmpty { now += writeDelays.removeFirst() }
     }
 
     func release(_ device: Int) {

@@ -15,6 +15,7 @@ extension BenchCommand {
         var recognition: [RecognitionBenchmark.Row]?
         var memory: StreamingMemoryBenchmark.Result?
         var beginDelay: [BeginDelayBenchmark.Summary]?
+        var forwarding: ForwardingBenchmark.Result?
 
         static var isReleaseBuild: Bool {
             #if DEBUG
@@ -115,6 +116,23 @@ extension BenchCommand {
                         ]
                     })
             }
+            if let forwarding {
+                lines.append("")
+                lines.append(
+                    "Forwarding: \(grouped(forwarding.frames)) frames of one-finger motion on \(forwarding.deviceName), read to clone write, "
+                        + "3-finger swipes claimed")
+                lines += table(
+                    ["", "ns/frame", "ns before the write", "allocations/frame"],
+                    [
+                        ("copy to the writer (a forwarder)", forwarding.copy), ("InterceptedDevice", forwarding.device),
+                        ("DeviceLoop (the daemon)", forwarding.loop),
+                    ].map { name, stage in
+                        [
+                            name, fixed(stage.nanosecondsPerFrame, 0), stage.nanosecondsBeforeWrite.map { fixed($0, 0) } ?? "n/a",
+                            stage.allocationsPerFrame.map { fixed($0, 2) } ?? "n/a",
+                        ]
+                    })
+            }
             return lines.joined(separator: "\n")
         }
 
@@ -211,6 +229,17 @@ extension BenchCommand {
                         + "\"maximum_frames\":\(summary.maximumFrames),\"histogram\":{\(histogram.joined(separator: ","))}}"
                 }
                 fields.append("\"begin_delay\":[\(rows.joined(separator: ","))]")
+            }
+            if let forwarding {
+                func stage(_ stage: ForwardingBenchmark.Stage) -> String {
+                    "{\"nanoseconds_per_frame\":\(number(stage.nanosecondsPerFrame)),"
+                        + "\"nanoseconds_before_write\":\(optional(stage.nanosecondsBeforeWrite)),"
+                        + "\"allocations_per_frame\":\(optional(stage.allocationsPerFrame)),\"output\":\(stage.output)}"
+                }
+                fields.append(
+                    "\"forwarding\":{\"device\":\(JSONText.quoted(forwarding.deviceName)),\"frames\":\(forwarding.frames),"
+                        + "\"copy\":\(stage(forwarding.copy)),\"intercepted_device\":\(stage(forwarding.device)),"
+                        + "\"loop\":\(stage(forwarding.loop))}")
             }
             return "{" + fields.joined(separator: ",") + "}"
         }

@@ -26,6 +26,10 @@ enum BenchCommand: Command {
                        1000 by default) through the pipeline.
           begin-delay  frames from the fingers passing a threshold to the swipe or pinch begin,
                        over the traces of --recordings.
+          forwarding   one-finger motion on the RMI4 pad through an intercepting DeviceLoop over
+                       in-memory devices (3-finger swipes claimed): ns per frame, ns from the read
+                       to the clone's write, allocations per frame, beside copying each frame to
+                       the writer (a plain forwarder's work) and InterceptedDevice alone.
         Each figure is the fastest of --passes passes. Progress goes to standard error.
         Build with 'swift build -c release': a debug build is 10-50 times slower.
         """
@@ -34,6 +38,7 @@ enum BenchCommand: Command {
     enum Section: String, CaseIterable, Sendable {
         case pipeline, traces, recognition, memory
         case beginDelay = "begin-delay"
+        case forwarding
     }
 
     static let format = OutputFormat.option(default: .text, help: "A readable table, or one JSON document.")
@@ -95,9 +100,9 @@ enum BenchCommand: Command {
     static let deviceName = "rmi4"
 
     static func run(_ options: Options) throws -> Int32 {
-        if options.sections.contains(.pipeline) { rerunCountingAllocations() }
+        if options.sections.contains(.pipeline) || options.sections.contains(.forwarding) { rerunCountingAllocations() }
         // Only the sections that use the device read its description.
-        let usesDevice = options.sections.contains { [.pipeline, .traces, .memory].contains($0) }
+        let usesDevice = options.sections.contains { [.pipeline, .traces, .memory, .forwarding].contains($0) }
         let device = usesDevice ? try DeviceFiles(directory: options.devices).device(deviceName) : DeviceDescription(name: "")
         // The traces go into a private folder (mkdtemp), removed at the end and on SIGINT or SIGTERM.
         var folder: TemporaryFolder?
@@ -157,6 +162,13 @@ enum BenchCommand: Command {
                     directory: directory, progress: progress)
             case .beginDelay:
                 report.beginDelay = try beginDelays(in: options.recordings)
+            case .forwarding:
+                progress("forwarding (\(options.frames / 10) frames, \(options.passes) passes)")
+                guard let result = ForwardingBenchmark.run(device: device, frameCount: options.frames / 10, passes: options.passes) else {
+                    throw CommandFailure(
+                        "The device in \(deviceName).jsonl is not a multitouch pad with slots; the benchmark needs the RMI4 touchpad")
+                }
+                report.forwarding = result
             }
         }
         print(options.format == .json ? report.json : report.text)
