@@ -196,19 +196,28 @@ struct StrokeRuleTests {
         }
     }
 
+    /// A shape drawn one way, named in the test's output by `way` instead of its points.
+    struct Drawn: CustomTestStringConvertible, Sendable {
+        var name: String
+        var way: String
+        var points: [Point]
+        var testDescription: String { "\(name), \(way)" }
+    }
+
     @Test(
         "the bundled library fires circles, rectangles and triangles drawn either way round, from another corner",
         arguments: [
-            ("circle", circle(clockwise: true)),
-            ("circle", circle(clockwise: false)),
-            ("rectangle", closed([(0, 0), (0.9, 0), (0.9, 0.8), (0, 0.8)])),  // clockwise from the top left
-            ("rectangle", closed([(0.9, 0.8), (0.9, 0), (0, 0), (0, 0.8)])),  // anticlockwise from the bottom right
-            ("triangle", closed([(0.5, 0), (1, 0.85), (0, 0.85)])),  // clockwise from the apex
-            ("triangle", closed([(0, 0.85), (1, 0.85), (0.5, 0)])),  // anticlockwise from the bottom left
+            Drawn(name: "circle", way: "clockwise", points: circle(clockwise: true)),
+            Drawn(name: "circle", way: "anticlockwise", points: circle(clockwise: false)),
+            Drawn(name: "rectangle", way: "clockwise from the top left", points: closed([(0, 0), (0.9, 0), (0.9, 0.8), (0, 0.8)])),
+            Drawn(
+                name: "rectangle", way: "anticlockwise from the bottom right", points: closed([(0.9, 0.8), (0.9, 0), (0, 0), (0, 0.8)])),
+            Drawn(name: "triangle", way: "clockwise from the apex", points: closed([(0.5, 0), (1, 0.85), (0, 0.85)])),
+            Drawn(name: "triangle", way: "anticlockwise from the bottom left", points: closed([(0, 0.85), (1, 0.85), (0.5, 0)])),
         ])
-    func eitherWayRound(name: String, points: [Point]) {
-        let verdict = Self.rule.judge(points, with: Self.shapes)
-        #expect(verdict.acceptedMatch?.name == name, "\(verdict)")
+    func eitherWayRound(shape: Drawn) {
+        let verdict = Self.rule.judge(shape.points, with: Self.shapes)
+        #expect(verdict.acceptedMatch?.name == shape.name, "\(verdict)")
     }
 
     @Test(
