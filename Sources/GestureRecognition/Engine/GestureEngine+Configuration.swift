@@ -38,9 +38,11 @@ extension GestureEngine {
         /// ``twoFingerSwipeThresholdMillimeters``) when it ends ends
         /// cancelled: the begin comes soon, for a continuous binding (volume,
         /// zoom, drag) to follow the fingers at once, and the threshold still
-        /// decides whether the swipe happened. Set it to the swipe thresholds
-        /// or more for a begin only once it is certain.
-        public var swipeBeginThresholdMillimeters: Double = 1.5
+        /// decides whether the swipe happened. A swipe begins at the lesser
+        /// of this and its swipe threshold: the default, 100 mm, begins it at
+        /// the threshold, only once it is certain; 1.5 mm begins as soon as
+        /// libinput (Docs/GestureEngine.md, "Speed against certainty").
+        public var swipeBeginThresholdMillimeters: Double = 100
         /// How much the centroid travel must exceed the fingers' spread change
         /// plus rotation arc (both in millimetres) for a swipe rather than a
         /// pinch: 2 means twice as much.
@@ -133,7 +135,8 @@ extension GestureEngine {
         /// hovering over the Cypress APA presses at 4-8 of 255, and the Atmel
         /// maXTouch reports pieces of a palm at 0, while the lightest real
         /// taps on both pads reach 29 and more. Surfaces without a pressure
-        /// range, and touchscreens, have no hover. 0 turns it off.
+        /// range, touchscreens, and devices that have not yet reported a
+        /// pressure above the range's minimum have no hover. 0 turns it off.
         public var touchPressureFraction: Double = 0.05
         /// How far, in millimetres, a finger may be from where it landed
         /// (its first firm position) once its landing is over, and still tap:

@@ -82,6 +82,9 @@ public struct GestureEngine: Sendable {
     /// ``Configuration/touchPressureFraction``: the others hover (emptied
     /// keeping its capacity).
     var touchedIDs: [Int] = []
+    /// Whether the device has reported a pressure above its range's
+    /// minimum: one that never does reports none, and nothing on it hovers.
+    var pressureReported = false
     /// Whether the latest frame flagged as a palm a contact that the frame
     /// before counted as a finger.
     var palmTurned = false
@@ -342,8 +345,11 @@ public struct GestureEngine: Sendable {
         var fingerContacts = 0
         palmTurned = false
         let touchPressure = configuration.touchPressure(on: surface)
+        if touchPressure != nil && !pressureReported, let minimum = surface.pressureRange?.lowerBound {
+            pressureReported = frame.contacts.contains { ($0.pressure ?? minimum) > minimum }
+        }
         for contact in frame.contacts {
-            if let touchPressure, !touchedIDs.contains(contact.id) {
+            if let touchPressure, pressureReported, !touchedIDs.contains(contact.id) {
                 // Not pressed yet: a finger or thumb hovering, not touching.
                 if let pressure = contact.pressure, !(pressure >= touchPressure) {
                     hovering += 1

@@ -110,7 +110,9 @@ struct GestureEngineSwipeTests {
     func tinyScrollIsNoGesture(distance: Double) {
         var touch = SyntheticTouch.swipe(fingers: 2, travel: Point(x: 0, y: distance), moveDuration: 0.15, rest: 0.02)
         touch.jitterMillimeters = 0.3
-        let events = run(touch.frames()).events
+        var configuration = GestureEngine.Configuration()
+        configuration.swipeBeginThresholdMillimeters = 1.5
+        let events = run(touch.frames(), configuration: configuration).events
         // It may begin (at swipeBeginThresholdMillimeters), and then ends cancelled.
         #expect(completions(events).allSatisfy { $0.cancelled == true }, "\(events)")
         #expect(events.allSatisfy { $0.type == .swipe && ($0.phase != .end || $0.cancelled == true) })
@@ -118,8 +120,10 @@ struct GestureEngineSwipeTests {
 
     @Test("a two-finger scroll begins at the begin threshold and completes at the swipe threshold")
     func scrollBeginsEarlyAndCompletesAtTheThreshold() {
+        var configuration = GestureEngine.Configuration()
+        configuration.swipeBeginThresholdMillimeters = 1.5
         let touch = SyntheticTouch.swipe(fingers: 2, travel: Point(x: 0, y: 20), moveDuration: 0.4)
-        let events = run(touch.frames()).events
+        let events = run(touch.frames(), configuration: configuration).events
         let begin = events.first { $0.type == .swipe && $0.phase == .begin }
         let firstUpdate = events.first { $0.type == .swipe && $0.phase == .update }
         #expect(begin != nil)
