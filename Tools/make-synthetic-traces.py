@@ -732,3 +732,10 @@ write("mouse.press-held-then-dragged", MOUSE,
 # A scribble no template accepts: a stroke, rejected with its best template and score.
 SCRIBBLE = [(0, 0.5), (0.15, 0.1), (0.3, 0.9), (0.42, 0.2), (0.55, 0.7), (0.6, 0.05), (0.8, 1), (0.85, 0.3), (1, 0.6)]
 write("mouse.nothing-unmatched-stroke", MOUSE, mouse_stroke(SCRIBBLE, 200, duration=700))
+# A thumb hovering over the bottom of the pad, touching it too lightly to
+# mean anything (pressure 6 of 0-255, under the 5 % touch pressure), in
+# pieces of 60-120 ms 300 ms apart, as the Cypress APA's hovering thumb
+# (4-8 of 255) on the Chromebook recordings: no finger at all, so no tap
+# (each piece was a 1-finger tap).
+write("rmi4.nothing-hovering-thumb", RMI4_PRESSURE,
+      explicit(RMI4_PRESSURE, palm_pieces(40, 48, [(0, 8, 300), (1, 12, 300), (2, 6, 0)], tid=790, pressure=6)))

@@ -80,6 +80,21 @@ extension DeviceDescription {
         supports(EV.ABS, ABS.MT_PRESSURE) || (contactProtocol == .singleTouch && supports(EV.ABS, ABS.PRESSURE))
     }
 
+    /// The range of `ABS_MT_PRESSURE`, in device units, on multitouch
+    /// devices (protocol A or B) that report it; nil otherwise, or when it
+    /// spans nothing. The engine judges a contact too light to touch (a
+    /// finger or thumb hovering) as a fraction of it
+    /// (``GestureSurface/pressureRange``). Single-touch and semi-MT pads
+    /// have none: their kernel driver already says with `BTN_TOUCH` when a
+    /// finger touches (Synaptics PS/2 from a pressure of 30), and the
+    /// decoder reads them so.
+    public var contactPressureRange: ClosedRange<Double>? {
+        guard contactProtocol == .slots || contactProtocol == .anonymous, supports(EV.ABS, ABS.MT_PRESSURE),
+            let info = absInfo[ABS.MT_PRESSURE], info.maximum > info.minimum
+        else { return nil }
+        return Double(info.minimum)...Double(info.maximum)
+    }
+
     /// Whether contacts report their size (ABS_MT_TOUCH_MAJOR).
     public var hasTouchSize: Bool { supports(EV.ABS, ABS.MT_TOUCH_MAJOR) }
 

@@ -89,7 +89,7 @@ public struct GesturePipeline: Sendable {
         guard let size = device.sizeMillimeters else { return nil }
         return GestureSurface(
             kind: kind, widthMillimeters: size.width, heightMillimeters: size.height,
-            positionsAreApproximate: device.isSemiMT)
+            positionsAreApproximate: device.isSemiMT, pressureRange: device.contactPressureRange)
     }
 
     /// The engine's input for one decoded frame; times count from `origin` (microseconds).

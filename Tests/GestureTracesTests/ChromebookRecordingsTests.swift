@@ -9,7 +9,8 @@ import Testing
 /// with and without a resting palm or thumb, clicks, palms, taps), each
 /// replayed with the defaults and judged by its label (``ChromebookLabel``).
 /// The engine need not be right on every one, so the test asserts a floor
-/// on the whole set and per class, and prints the count per class and per
+/// on the whole set and per class (what the engine reaches today: a rule
+/// that loses a recording fails it), and prints the count per class and per
 /// board, and every miss, for the report.
 @Suite(
     "The labelled Chromebook recordings",
@@ -18,9 +19,22 @@ import Testing
         "needs ../shared/data/recordings/chromebook (the shared data); skipped without it"))
 struct ChromebookRecordingsTests {
     /// The fewest judged recordings the engine must get right.
-    static let minimumRight = 233
-    /// The smallest share of any class the engine must get right.
-    static let minimumClassShare = 0.69
+    static let minimumRight = 240
+    /// The fewest recordings of each class the engine must get right.
+    static let minimumRightByClass: [String: Int] = [
+        "click": 28,
+        "click-drag": 12,
+        "drum-roll-tap": 3,
+        "palm": 36,
+        "palm-click": 16,
+        "palm-scroll": 36,
+        "scroll": 59,
+        "scroll-prior-state": 22,
+        "scroll-then-click": 6,
+        "tap-1f": 13,
+        "tap-2f": 3,
+        "tap-and-half": 6,
+    ]
 
     @Test("the engine gives what the labels say on enough of the Chromebook recordings, in every class")
     func labelsHold() throws {
@@ -47,9 +61,12 @@ struct ChromebookRecordingsTests {
         #expect(
             right["all", default: 0] >= Self.minimumRight,
             "\(right["all", default: 0]) of \(judged.count) right, fewer than \(Self.minimumRight)")
-        for key in total.keys where !key.hasPrefix("board ") && key != "all" {
-            let share = Double(right[key, default: 0]) / Double(total[key]!)
-            #expect(share >= Self.minimumClassShare, "class \(key): \(right[key, default: 0]) of \(total[key]!) right")
+        let classes = total.keys.filter { !$0.hasPrefix("board ") && $0 != "all" }
+        #expect(Set(classes) == Set(Self.minimumRightByClass.keys), "the labels' classes changed: \(classes.sorted())")
+        for key in classes {
+            let minimum = Self.minimumRightByClass[key] ?? total[key]!
+            #expect(
+                right[key, default: 0] >= minimum, "class \(key): \(right[key, default: 0]) of \(total[key]!) right, fewer than \(minimum)")
         }
     }
 }

@@ -53,8 +53,12 @@ import TouchInput
         let time = trace.frames[half].events[0].microseconds
         events += pipeline.process(InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time))
         events += pipeline.process(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time))
+        // The third finger lands 40 ms after the first two, which may have
+        // begun a 2-finger swipe that its landing cancelled: every swipe
+        // ends cancelled, the last one by the lost events.
         let ends = events.filter { $0.type == .swipe && $0.phase == .end }
-        #expect(ends.count == 1 && ends[0].cancelled == true)
+        #expect(!ends.isEmpty && ends.allSatisfy { $0.cancelled == true }, "\(ends)")
+        #expect(ends.last?.fingers == 3)
     }
 
     @Test func timersFireThroughAdvanceAtTheirDueTime() throws {

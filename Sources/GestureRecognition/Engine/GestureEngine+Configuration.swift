@@ -31,6 +31,18 @@ extension GestureEngine {
         /// The centroid travel, in millimetres, that makes two fingers moving
         /// together a swipe. Raise it to keep short scrolls out of gestures.
         public var twoFingerSwipeThresholdMillimeters: Double = 6
+        /// The travel, in millimetres, of the centroid and of every finger at
+        /// which fingers moving together on a touchpad begin a swipe,
+        /// whatever their count (libinput: both touches past 1.5 mm). A swipe that has not travelled its
+        /// swipe threshold (``swipeThresholdMillimeters``,
+        /// ``twoFingerSwipeThresholdMillimeters``) when it ends ends
+        /// cancelled: the begin comes soon, for a continuous binding (volume,
+        /// zoom, drag) to follow the fingers at once, and the threshold still
+        /// decides whether the swipe happened. A swipe begins at the lesser
+        /// of this and its swipe threshold: the default, 100 mm, begins it at
+        /// the threshold, only once it is certain; 1.5 mm begins as soon as
+        /// libinput (Docs/GestureEngine.md, "Speed against certainty").
+        public var swipeBeginThresholdMillimeters: Double = 100
         /// How much the centroid travel must exceed the fingers' spread change
         /// plus rotation arc (both in millimetres) for a swipe rather than a
         /// pinch: 2 means twice as much.
@@ -115,6 +127,17 @@ extension GestureEngine {
         /// palm resting on the Atmel maXTouch land within 1 mm of each other,
         /// those of a sliding palm 2-3 mm on. 0 turns it off.
         public var palmRelandingDistanceMillimeters: Double = 10
+        /// The fraction of the device's pressure range (its
+        /// ``GestureSurface/pressureRange``) a touchpad contact must reach to
+        /// touch: until it does, it hovers, and is neither a finger nor a
+        /// position (as libinput begins a touch above a pressure threshold,
+        /// by default 12 % of the range). 0.05 is 13 of 0-255: a thumb
+        /// hovering over the Cypress APA presses at 4-8 of 255, and the Atmel
+        /// maXTouch reports pieces of a palm at 0, while the lightest real
+        /// taps on both pads reach 29 and more. Surfaces without a pressure
+        /// range, touchscreens, and devices that have not yet reported a
+        /// pressure above the range's minimum have no hover. 0 turns it off.
+        public var touchPressureFraction: Double = 0.05
         /// How far, in millimetres, a finger may be from where it landed
         /// (its first firm position) once its landing is over, and still tap:
         /// 1.5 mm, the motion threshold of one finger (libinput: 1.3 mm from
@@ -211,6 +234,14 @@ extension GestureEngine {
         /// The defaults.
         public init() {}
 
+        /// The pressure, in `surface`'s device units, below which a contact
+        /// that has not pressed harder yet hovers (see
+        /// ``touchPressureFraction``), or nil when there is no such rule on it.
+        public func touchPressure(on surface: GestureSurface) -> Double? {
+            guard surface.kind == .touchpad, touchPressureFraction > 0, let range = surface.pressureRange else { return nil }
+            return range.lowerBound + touchPressureFraction * (range.upperBound - range.lowerBound)
+        }
+
         /// The palm edge zone's width on `surface`, in millimetres, or nil
         /// when it has none: ``palmEdgeZoneMillimeters``, at most 8 % of the
         /// width, on touchpads at least 70 mm wide (libinput's rule).
@@ -227,6 +258,17 @@ extension GestureEngine {
         /// The swipe threshold for `fingers` fingers, in millimetres.
         public func swipeThresholdMillimeters(fingers: Int) -> Double {
             fingers == 2 ? twoFingerSwipeThresholdMillimeters : swipeThresholdMillimeters
+        }
+
+        /// The travel at which `fingers` fingers begin a swipe on a surface
+        /// of `kind`, in millimetres: ``swipeBeginThresholdMillimeters``, at
+        /// most the swipe threshold, on a touchpad; the swipe threshold on a
+        /// touchscreen, where the fingers of one gesture land up to 120 ms
+        /// apart while the first already move (the Atmel maXTouch's four-finger
+        /// drag) and libinput makes no gestures at all.
+        public func swipeBeginThresholdMillimeters(fingers: Int, on kind: GestureSurface.Kind) -> Double {
+            let threshold = swipeThresholdMillimeters(fingers: fingers)
+            return kind == .touchpad ? min(swipeBeginThresholdMillimeters, threshold) : threshold
         }
 
         /// The stroke finger count for `kind`, if strokes are on.
@@ -257,6 +299,7 @@ extension GestureEngine.Configuration {
         "motionThresholdPerExtraFingerMillimeters": NumberRange(0...20),
         "swipeThresholdMillimeters": NumberRange(0.5...100),
         "twoFingerSwipeThresholdMillimeters": NumberRange(0.5...100),
+        "swipeBeginThresholdMillimeters": NumberRange(0.5...100),
         "swipeDominanceRatio": NumberRange(0...100),
         "swipeDirection.minimumDistanceMillimeters": SwipeDirection.Classifier.minimumDistanceRange,
         "swipeDirection.deadZoneDegrees": SwipeDirection.Classifier.deadZoneRange,
@@ -273,6 +316,7 @@ extension GestureEngine.Configuration {
         "tapMinimumDurationMilliseconds": NumberRange(0...1_000),
         "relandingGapMilliseconds": NumberRange(0...1_000),
         "palmRelandingDistanceMillimeters": NumberRange(0...100),
+        "touchPressureFraction": NumberRange(0...1),
         "tapLandingMilliseconds": NumberRange(0...1_000),
         "tapLandingToleranceMillimeters": NumberRange(0...50),
         "tapLightPressureRatio": NumberRange(0...1),
@@ -307,12 +351,12 @@ extension GestureEngine.Configuration: Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case motionThresholdMillimeters, motionThresholdPerExtraFingerMillimeters
-        case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters
+        case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters, swipeBeginThresholdMillimeters
         case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
         case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
         case jumpScaleRatio, jumpRotationDegrees, restingContactMotionMillimeters, palmEdgeZoneMillimeters
         case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters, tapMinimumDurationMilliseconds
-        case relandingGapMilliseconds, palmRelandingDistanceMillimeters
+        case relandingGapMilliseconds, palmRelandingDistanceMillimeters, touchPressureFraction
         case tapLandingMilliseconds, tapLandingToleranceMillimeters, tapLightPressureRatio
         case approximatePositionSettleMilliseconds
         case holds, holdDelayMilliseconds, fingerChangeDebounceMilliseconds
@@ -356,6 +400,7 @@ extension GestureEngine.Configuration: Codable {
         try number(.swipeThresholdMillimeters, into: &swipeThresholdMillimeters)
         try flag(.twoFingerSwipes, into: &twoFingerSwipes)
         try number(.twoFingerSwipeThresholdMillimeters, into: &twoFingerSwipeThresholdMillimeters)
+        try number(.swipeBeginThresholdMillimeters, into: &swipeBeginThresholdMillimeters)
         try number(.swipeDominanceRatio, into: &swipeDominanceRatio)
         if let classifier = try c.decodeIfPresent(SwipeDirection.Classifier.self, forKey: .swipeDirection) {
             swipeDirection = classifier
@@ -373,6 +418,7 @@ extension GestureEngine.Configuration: Codable {
         try milliseconds(.tapMinimumDurationMilliseconds, into: &tapMinimumDuration)
         try milliseconds(.relandingGapMilliseconds, into: &relandingGap)
         try number(.palmRelandingDistanceMillimeters, into: &palmRelandingDistanceMillimeters)
+        try number(.touchPressureFraction, into: &touchPressureFraction)
         try milliseconds(.tapLandingMilliseconds, into: &tapLandingTime)
         try number(.tapLandingToleranceMillimeters, into: &tapLandingToleranceMillimeters)
         try number(.tapLightPressureRatio, into: &tapLightPressureRatio)
@@ -401,6 +447,7 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(swipeThresholdMillimeters, forKey: .swipeThresholdMillimeters)
         try c.encode(twoFingerSwipes, forKey: .twoFingerSwipes)
         try c.encode(twoFingerSwipeThresholdMillimeters, forKey: .twoFingerSwipeThresholdMillimeters)
+        try c.encode(swipeBeginThresholdMillimeters, forKey: .swipeBeginThresholdMillimeters)
         try c.encode(swipeDominanceRatio, forKey: .swipeDominanceRatio)
         try c.encode(swipeDirection, forKey: .swipeDirection)
         try c.encode(edgeZoneMillimeters, forKey: .edgeZoneMillimeters)
@@ -416,6 +463,7 @@ extension GestureEngine.Configuration: Codable {
         try c.encodeMilliseconds(tapMinimumDuration, forKey: .tapMinimumDurationMilliseconds)
         try c.encodeMilliseconds(relandingGap, forKey: .relandingGapMilliseconds)
         try c.encode(palmRelandingDistanceMillimeters, forKey: .palmRelandingDistanceMillimeters)
+        try c.encode(touchPressureFraction, forKey: .touchPressureFraction)
         try c.encodeMilliseconds(tapLandingTime, forKey: .tapLandingMilliseconds)
         try c.encode(tapLandingToleranceMillimeters, forKey: .tapLandingToleranceMillimeters)
         try c.encode(tapLightPressureRatio, forKey: .tapLightPressureRatio)

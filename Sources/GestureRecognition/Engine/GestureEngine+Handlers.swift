@@ -159,8 +159,14 @@ extension GestureEngine {
 
         let travel = baseline.travelMillimeters
         let shapeChange = baseline.spreadChangeMillimeters + baseline.arcMillimeters
+        // A swipe begins once the centroid and every finger have moved the
+        // begin threshold (libinput: both touches past 1.5 mm), or the
+        // centroid the swipe threshold: fingers sliding as they lift off a
+        // tap move the centroid but not every finger.
+        let begin = configuration.swipeBeginThresholdMillimeters(fingers: fingers, on: surface.kind)
         let swipeReady =
-            travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
+            (travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
+                || (travel >= begin && baseline.smallestDisplacement(in: snapshot) >= begin))
             && travel >= configuration.swipeDominanceRatio * shapeChange
         let pinchReady =
             shapeChange >= configuration.pinchThresholdMillimeters
@@ -311,7 +317,7 @@ extension GestureEngine {
                 let end = swipeEnd(motion, at: snapshot.time, cancelled: false)
                 emit(end)
                 state = .idle
-                if let direction = end.direction {
+                if end.cancelled == false, let direction = end.direction {
                     feedSequence(direction, fingers: motion.fingers, at: snapshot.time)
                 }
                 return
@@ -321,6 +327,7 @@ extension GestureEngine {
                 return click(snapshot)
             }
             guard updateMotion(&motion, with: snapshot) else { return state = .swiping(motion) }
+            motion.farthest = max(motion.farthest, baseline.travelMillimeters)
             let translation = baseline.translation
             emit(
                 GestureEvent(
@@ -336,7 +343,7 @@ extension GestureEngine {
             let lifted = latestSnapshot.fingers < motion.fingers && latestSnapshot.fingers <= 1
             let end = swipeEnd(motion, at: time, cancelled: !lifted)
             emit(end)
-            if lifted, let direction = end.direction { feedSequence(direction, fingers: motion.fingers, at: time) }
+            if end.cancelled == false, let direction = end.direction { feedSequence(direction, fingers: motion.fingers, at: time) }
             restart(at: time, countChanged: motion.countChanged, holdPossible: false)
         case .cancel(let time):
             emit(swipeEnd(motion, at: time, cancelled: true))
@@ -347,10 +354,16 @@ extension GestureEngine {
         }
     }
 
+    /// The end of the swipe `motion` at `time`: cancelled when `cancelled`,
+    /// or when it has not travelled the swipe threshold (it began at
+    /// ``Configuration/swipeBeginThresholdMillimeters``: a short scroll
+    /// that stopped there was no swipe).
     func swipeEnd(_ motion: Motion, at time: Duration, cancelled: Bool) -> GestureEvent {
         let translation = baseline.translation
+        let farthest = max(motion.farthest, baseline.travelMillimeters)
+        let short = farthest < configuration.swipeThresholdMillimeters(fingers: motion.fingers)
         return GestureEvent(
-            type: .swipe, phase: .end, time: time, fingers: motion.fingers, cancelled: cancelled,
+            type: .swipe, phase: .end, time: time, fingers: motion.fingers, cancelled: cancelled || short,
             direction: configuration.swipeDirection.direction(dx: translation.x, dy: translation.y),
             dxMillimeters: translation.x, dyMillimeters: translation.y, edge: motion.edge)
     }

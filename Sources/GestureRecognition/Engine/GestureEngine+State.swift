@@ -176,6 +176,18 @@ extension GestureEngine {
             return largest >= 0 ? largest : travelMillimeters
         }
 
+        /// The nearest any contact of `snapshot` is to its start, or the
+        /// centroid's travel when no contact can be compared, in millimetres.
+        func smallestDisplacement(in snapshot: Snapshot) -> Double {
+            var smallest = Double.infinity
+            snapshot.contacts.withElements { contacts in
+                for contact in contacts {
+                    if let origin = start[contact.id] { smallest = min(smallest, origin.distance(to: contact.position)) }
+                }
+            }
+            return smallest.isFinite ? smallest : travelMillimeters
+        }
+
         /// The centroid's movement since the start.
         var translation: Point { transform.translationMillimeters }
         /// The length of ``translation``, in millimetres.
@@ -214,6 +226,10 @@ extension GestureEngine {
         var edge: GestureEvent.Edge?
         /// When the finger count started to differ, if it does.
         var countChanged: Duration?
+        /// The farthest the centroid has been from the start, in
+        /// millimetres: a swipe that never travelled its threshold ends
+        /// cancelled.
+        var farthest = 0.0
     }
 
     /// A stroke being drawn (``StateName/stroking``).

@@ -78,6 +78,13 @@ public struct GestureEngine: Sendable {
     /// Where and when palms lifted, for ``Configuration/relandingGap``: a
     /// contact landing there soon after is the palm again.
     var liftedPalms: [(position: Point, time: Duration)] = []
+    /// Contacts down now that have pressed past
+    /// ``Configuration/touchPressureFraction``: the others hover (emptied
+    /// keeping its capacity).
+    var touchedIDs: [Int] = []
+    /// Whether the device has reported a pressure above its range's
+    /// minimum: one that never does reports none, and nothing on it hovers.
+    var pressureReported = false
     /// Whether the latest frame flagged as a palm a contact that the frame
     /// before counted as a finger.
     var palmTurned = false
@@ -257,6 +264,7 @@ public struct GestureEngine: Sendable {
             fireWaitingSequences(at: max(due, time))
         }
         palmIDs.removeAll(keepingCapacity: true)
+        touchedIDs.removeAll(keepingCapacity: true)
         contactLandings.removeAll(keepingCapacity: true)
         palmPositions.removeAll(keepingCapacity: true)
         liftedPalms.removeAll(keepingCapacity: true)
@@ -328,14 +336,28 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// `frame` as the state machine sees it: palms and non-finite contacts
+    /// `frame` as the state machine sees it: palms, hovering and non-finite contacts
     /// left out, and the finger count without palms.
     mutating func makeSnapshot(_ frame: GestureFrame, at time: Duration) -> Snapshot {
         var snapshot = Snapshot(time: time, fingers: 0, contacts: InlineList(), isButtonDown: frame.isButtonDown)
         var palms = 0
+        var hovering = 0
         var fingerContacts = 0
         palmTurned = false
+        let touchPressure = configuration.touchPressure(on: surface)
+        if touchPressure != nil && !pressureReported, let minimum = surface.pressureRange?.lowerBound {
+            pressureReported = frame.contacts.contains { ($0.pressure ?? minimum) > minimum }
+        }
         for contact in frame.contacts {
+            if let touchPressure, pressureReported, !touchedIDs.contains(contact.id) {
+                // Not pressed yet: a finger or thumb hovering, not touching.
+                if let pressure = contact.pressure, !(pressure >= touchPressure) {
+                    hovering += 1
+                    continue
+                }
+                if touchedIDs.capacity == 0 { touchedIDs.reserveCapacity(Self.maximumFingers * 2) }
+                touchedIDs.append(contact.id)
+            }
             if !(liftedPalms.isEmpty && palmPositions.isEmpty) && landingTime(of: contact.id) == nil
                 && !palmIDs.contains(contact.id)
                 && isPalmLandingAgain(at: contact.position, time: time)
@@ -388,7 +410,15 @@ public struct GestureEngine: Sendable {
             }
             palmIDs.removeLast(palmIDs.count - kept)
         }
-        snapshot.fingers = max(frame.fingerCount - palms, fingerContacts, 0)
+        if !touchedIDs.isEmpty {
+            var kept = 0
+            for index in touchedIDs.indices where frame.contacts.contains(where: { $0.id == touchedIDs[index] }) {
+                touchedIDs[kept] = touchedIDs[index]
+                kept += 1
+            }
+            touchedIDs.removeLast(touchedIDs.count - kept)
+        }
+        snapshot.fingers = max(frame.fingerCount - palms - hovering, fingerContacts, 0)
         return snapshot
     }
 

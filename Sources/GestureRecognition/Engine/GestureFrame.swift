@@ -103,26 +103,39 @@ public struct GestureSurface: Hashable, Sendable, Codable {
     /// (``GestureEngine/Configuration/approximatePositionSettleTime``) before
     /// it counts as motion.
     public var positionsAreApproximate: Bool
+    /// The range of the contacts' pressure (``GestureFrame/Contact/pressure``)
+    /// in device units, when they report pressure (not touch size): the
+    /// engine judges a hovering contact by the fraction of it reached
+    /// (``GestureEngine/Configuration/touchPressureFraction``). Nil when
+    /// unknown: no contact is taken for hovering.
+    public var pressureRange: ClosedRange<Double>?
 
     /// A surface of `kind`, `widthMillimeters` by `heightMillimeters`;
-    /// `positionsAreApproximate` for semi-multitouch pads.
-    public init(kind: Kind, widthMillimeters: Double, heightMillimeters: Double, positionsAreApproximate: Bool = false) {
+    /// `positionsAreApproximate` for semi-multitouch pads, `pressureRange`
+    /// for devices whose contacts report pressure.
+    public init(
+        kind: Kind, widthMillimeters: Double, heightMillimeters: Double, positionsAreApproximate: Bool = false,
+        pressureRange: ClosedRange<Double>? = nil
+    ) {
         self.kind = kind
         self.widthMillimeters = widthMillimeters
         self.heightMillimeters = heightMillimeters
         self.positionsAreApproximate = positionsAreApproximate
+        self.pressureRange = pressureRange
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, widthMillimeters, heightMillimeters, positionsAreApproximate
+        case kind, widthMillimeters, heightMillimeters, positionsAreApproximate, pressureRange
     }
 
-    /// Decodes a surface; `positionsAreApproximate` is optional (default false).
+    /// Decodes a surface; `positionsAreApproximate` (default false) and
+    /// `pressureRange` (default none) are optional.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
         widthMillimeters = try c.decode(Double.self, forKey: .widthMillimeters)
         heightMillimeters = try c.decode(Double.self, forKey: .heightMillimeters)
         positionsAreApproximate = try c.decodeIfPresent(Bool.self, forKey: .positionsAreApproximate) ?? false
+        pressureRange = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .pressureRange)
     }
 }

@@ -106,11 +106,30 @@ struct GestureEngineSwipeTests {
         #expect(run(touch.frames()).events.isEmpty)
     }
 
-    @Test("two-finger scrolling below the swipe threshold is no gesture", arguments: [2.0, 4.0, 5.5])
+    @Test("two-finger scrolling below the swipe threshold completes no gesture", arguments: [2.0, 4.0, 5.5])
     func tinyScrollIsNoGesture(distance: Double) {
         var touch = SyntheticTouch.swipe(fingers: 2, travel: Point(x: 0, y: distance), moveDuration: 0.15, rest: 0.02)
         touch.jitterMillimeters = 0.3
-        #expect(run(touch.frames()).events.isEmpty)
+        var configuration = GestureEngine.Configuration()
+        configuration.swipeBeginThresholdMillimeters = 1.5
+        let events = run(touch.frames(), configuration: configuration).events
+        // It may begin (at swipeBeginThresholdMillimeters), and then ends cancelled.
+        #expect(completions(events).allSatisfy { $0.cancelled == true }, "\(events)")
+        #expect(events.allSatisfy { $0.type == .swipe && ($0.phase != .end || $0.cancelled == true) })
+    }
+
+    @Test("a two-finger scroll begins at the begin threshold and completes at the swipe threshold")
+    func scrollBeginsEarlyAndCompletesAtTheThreshold() {
+        var configuration = GestureEngine.Configuration()
+        configuration.swipeBeginThresholdMillimeters = 1.5
+        let touch = SyntheticTouch.swipe(fingers: 2, travel: Point(x: 0, y: 20), moveDuration: 0.4)
+        let events = run(touch.frames(), configuration: configuration).events
+        let begin = events.first { $0.type == .swipe && $0.phase == .begin }
+        let firstUpdate = events.first { $0.type == .swipe && $0.phase == .update }
+        #expect(begin != nil)
+        // Begun before the centroid travelled the 6 mm swipe threshold.
+        #expect(abs(firstUpdate?.dyMillimeters ?? 99) < GestureEngine.Configuration().twoFingerSwipeThresholdMillimeters)
+        #expect(completions(events).map(\.direction) == [.down])
     }
 
     @Test("two-finger motion is left to scrolling when two-finger swipes are off")
