@@ -19,7 +19,9 @@ struct InstallTests {
         "bin/gestures", "share/man/man1/gestures.1", "share/bash-completion/completions/gestures",
         "share/zsh/site-functions/_gestures", "share/fish/vendor_completions.d/gestures.fish",
         "share/systemd/user/gestures.service", "share/gnome-shell/extensions/gestures-focus@gestures/metadata.json",
-        "share/gnome-shell/extensions/gestures-focus@gestures/extension.js", "share/gestures/install-manifest",
+        "share/gnome-shell/extensions/gestures-focus@gestures/extension.js",
+        "share/gnome-shell/extensions/gestures-focus-legacy@gestures/metadata.json",
+        "share/gnome-shell/extensions/gestures-focus-legacy@gestures/extension.js", "share/gestures/install-manifest",
     ]
 
     @Test("install puts every part in place and says so; uninstall leaves nothing behind")

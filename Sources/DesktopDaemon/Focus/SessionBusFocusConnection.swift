@@ -108,7 +108,7 @@ final class SessionBusFocusConnection: FocusConnection {
                         [daemon]))
             } catch {
                 throw FocusError(
-                    "the GNOME Shell extension \(GnomeShellExtension.uuid) did not answer (\(error.description)): install it with Tools/install, run `gnome-extensions enable \(GnomeShellExtension.uuid)` and log in again"
+                    "the GNOME Shell extension \(GnomeShellExtension.uuid) did not answer (\(error.description)): install it with Tools/install or the package, run \(GnomeShellExtension.enableCommand) and log in again"
                 )
             }
             loaded = true

@@ -352,4 +352,34 @@ struct FocusSourceTests {
         let metadata = try Self.gnomeExtension("metadata.json")
         #expect(metadata.contains("\"uuid\": \"\(GnomeShellExtension.uuid)\""))
     }
+
+    @Test("the GNOME 40-44 extension is the GNOME 45 one's class and calls, as a script with imports.gi and init()")
+    func legacyGnomeExtension() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [root.appendingPathComponent("Tools/gnome-extension/legacy").path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let legacy = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let modern = try Self.gnomeExtension("extension.js")
+        // No module syntax, which GNOME 40 to 44 cannot load; their imports and entry point instead.
+        let lines = legacy.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.contains { $0.hasPrefix("import ") || $0.hasPrefix("export ") })
+        #expect(legacy.contains("const { Gio, GLib } = imports.gi;"))
+        #expect(legacy.contains("class GesturesFocusExtension {"))
+        #expect(legacy.contains("function init() {\n    return new GesturesFocusExtension();\n}"))
+        // Everything from the class's first method to its end is the GNOME 45 extension's, line for line.
+        let body = try #require(modern.range(of: "    enable() {")).lowerBound
+        #expect(legacy.contains(modern[body...]))
+        let metadata = try String(
+            contentsOf: root.appendingPathComponent("Tools/gnome-extension/\(GnomeShellExtension.legacyUUID)/metadata.json"),
+            encoding: .utf8)
+        #expect(metadata.contains("\"uuid\": \"\(GnomeShellExtension.legacyUUID)\""))
+        #expect(metadata.contains("\"shell-version\": [\"40\", \"41\", \"42\", \"43\", \"44\"]"))
+    }
 }
