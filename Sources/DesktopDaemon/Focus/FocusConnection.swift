@@ -2,7 +2,7 @@
 /// window: what ``LiveFocus`` follows on its thread. Each protocol (X11,
 /// sway and i3 IPC, Hyprland's event socket, wlr-foreign-toplevel-management
 /// through libwayland, a KWin script over sd-bus) is one conformance; tests drive one through a socket pair.
-public protocol FocusConnection {
+public protocol FocusConnection: SendableMetatype {
     /// The source's name: `x11`, `sway`, `i3`, `hyprland`, `wlroots`, `kwin`.
     var name: String { get }
     /// The descriptor that becomes readable when the server has something to say.

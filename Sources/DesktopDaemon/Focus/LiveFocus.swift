@@ -35,7 +35,7 @@ public final class LiveFocus: FocusSource, Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// A source following `connection`: its current focus is read now.
-    public init(connection: consuming some FocusConnection) throws(FocusError) {
+    public init(connection: sending some FocusConnection) throws(FocusError) {
         var connection = connection
         name = connection.name
         let focused = try connection.currentFocus()
