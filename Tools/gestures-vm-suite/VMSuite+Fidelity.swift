@@ -194,12 +194,15 @@ extension VMSuite {
     /// of such a scroll never scroll (10 mm here; all of a 10 mm scroll).
     /// Fingers landing 40 ms apart race that hold timer, on the device alone
     /// as on the clone, so one scroll of a pair may hold and the other not,
-    /// 100 ms of scroll apart. So: at 10 ms apart the clone holds no more
-    /// often than the device (a hold there is the daemon's: the hand-over
-    /// holding the first finger back, as it once did), and the lengths of
-    /// the scrolls with the same decision on both (held on both, or on
-    /// neither) sum within 10 % (the length the hand-over used to lose, 30 %
-    /// and more, shows there); the others are reported, not judged.
+    /// 100 ms of scroll apart; and a held scroll loses more when libinput's
+    /// debounce timer fires late, as it does on a loaded emulated CPU (a
+    /// 40 mm scroll kept 157.8 of 410.3 on the device alone). So: at 10 ms
+    /// apart the clone holds no more often than the device (a hold there is
+    /// the daemon's: the hand-over holding the first finger back, as it once
+    /// did), and the scrolls that neither side held, where no timer of
+    /// libinput's takes motion away, sum within 10 % (the length the
+    /// hand-over used to lose, 30 % and more, shows there); the held ones
+    /// are reported, not judged.
     func fidelityScroll() throws {
         var scripts: [TouchScript] = []
         var names: [String] = [], landings: [Int64] = []
@@ -221,7 +224,7 @@ extension VMSuite {
             }
         }
         var lines: [String] = [], added: [Int64] = [], differing: [String] = []
-        var total = (device: 0.0, clone: 0.0), compared = (device: 0.0, clone: 0.0)
+        var total = (device: 0.0, clone: 0.0), compared = (device: 0.0, clone: 0.0), unheld = 0
         var holdsAtOnce = (device: 0, clone: 0)
         for index in scripts.indices {
             let direction = TouchScript.Direction.allCases[index % 2]
@@ -231,12 +234,12 @@ extension VMSuite {
             lines.append("\(names[index]): device \(mark(device, deviceHeld)), clone \(mark(clone, cloneHeld))")
             total.device += device
             total.clone += clone
-            if deviceHeld == cloneHeld {
+            if !deviceHeld && !cloneHeld {
                 compared.device += device
                 compared.clone += clone
-            } else {
-                differing.append(names[index])
+                unheld += 1
             }
+            if deviceHeld != cloneHeld { differing.append(names[index]) }
             if landings[index] == VMSuite.landings.min() {
                 holdsAtOnce.device += deviceHeld ? 1 : 0
                 holdsAtOnce.clone += cloneHeld ? 1 : 0
@@ -251,8 +254,8 @@ extension VMSuite {
         say(
             String(
                 format:
-                    "VMTEST INFO fidelity-scroll: the %d scrolls libinput held alike: device %.1f, clone %.1f (ratio %.2f); all 18: device %.1f, clone %.1f; held on one side only (libinput's hold timer raced): ",
-                scripts.count - differing.count, compared.device, compared.clone, ratio, total.device, total.clone)
+                    "VMTEST INFO fidelity-scroll: the %d scrolls libinput held on neither side: device %.1f, clone %.1f (ratio %.2f); all 18: device %.1f, clone %.1f; held on one side only (libinput's hold timer raced): ",
+                unheld, compared.device, compared.clone, ratio, total.device, total.clone)
                 + (differing.isEmpty ? "none" : differing.joined(separator: ", ")))
         try expect(VMSuite.fired(actions).isEmpty, "scrolls fired \(VMSuite.fired(actions))")
         try expect(
@@ -262,7 +265,7 @@ extension VMSuite {
         try expect(
             abs(ratio - 1) <= 0.1,
             String(
-                format: "libinput scrolled %.1f on the clone in the scrolls it held alike, %.1f on the device", compared.clone,
+                format: "libinput scrolled %.1f on the clone in the scrolls it held on neither side, %.1f on the device", compared.clone,
                 compared.device))
     }
 
