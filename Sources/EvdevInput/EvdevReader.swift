@@ -221,6 +221,8 @@ public final class EvdevReader {
             let rc = libevdev_next_event(device.handle, Self.readFlags, &event)
             if rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
                 let swiftEvent = Self.inputEvent(event)
+                // One allocation a frame rather than one each time it doubles.
+                if partial.isEmpty { partial.reserveCapacity(16) }
                 partial.append(swiftEvent)
                 if swiftEvent.isSynReport {
                     outputs.append(.frame(partial))

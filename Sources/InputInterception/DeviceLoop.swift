@@ -232,14 +232,16 @@ public final class DeviceLoop<IO: DeviceIO> {
                 if let device = adopt(handle) { emit(.opened(device)) }
             case .frame(let handle, let frame):
                 guard let entry = open[handle] else { continue }
-                let device = entry.device
                 let now = io.nowMicroseconds()
-                // Pointer motion goes to the clone first, recognition after.
+                // Pointer motion goes to the clone first, recognition after
+                // (and nothing else before the write: the device's facts are
+                // copied for the claims after it).
                 if let ahead = entry.session.passAhead(frame, nowMicroseconds: now) {
                     var written = InterceptedDevice.Step()
                     written.cloneFrames = [ahead]
                     hand(written, of: handle, entry, writingAt: now, emit)
                 }
+                let device = entry.device
                 let step = entry.session.process(frame, nowMicroseconds: now, claims: { claims(device) })
                 hand(step, of: handle, entry, emit)
             case .resynced(let handle, let frame):
@@ -290,9 +292,16 @@ public final class DeviceLoop<IO: DeviceIO> {
                 )
             }
         }
-        entry.deadline = entry.session.nextDeadlineMicroseconds
+        entry.deadline = Self.deadline(of: &entry.session)
         if let mode = step.mode, let reason = step.reason, entry.session.isIntercepted { emit(.handOver(mode, reason, entry.device)) }
         handOut(step, of: entry.device, emit)
+    }
+
+    /// The session's earliest timer, read in place: the getter called on
+    /// the entry's stored session copied the whole session first (every
+    /// buffer of its pipeline retained and released), twice a frame.
+    private static func deadline(of session: inout InterceptedDevice) -> Int64? {
+        session.nextDeadlineMicroseconds
     }
 
     /// Hands out a step's gestures, strokes and decisions, in that order.

@@ -184,48 +184,89 @@ extension VMSuite {
     /// Two-finger scrolls of 10, 20 and 40 mm down and right, fingers landing
     /// 10, 40 and 60 ms apart, on the 2-slot Synaptics pad with 3-finger
     /// swipes claimed: libinput reports the same scroll length on the clone
-    /// as on the device alone (within 10 %), and the delay the daemon adds
-    /// to the first scroll event is reported (median, p95).
+    /// as on the device alone, and the delay the daemon adds to the first
+    /// scroll event is reported (median, p95).
+    ///
+    /// What is compared is what libinput decides the same way on both.
+    /// libinput begins a one-finger hold when the first finger rests alone
+    /// for about 40 ms, and once it has begun a gesture it takes a new finger
+    /// count only after 100 ms (its finger-count debounce): the first 100 ms
+    /// of such a scroll never scroll (10 mm here; all of a 10 mm scroll).
+    /// Fingers landing 40 ms apart race that hold timer, on the device alone
+    /// as on the clone, so one scroll of a pair may hold and the other not,
+    /// 100 ms of scroll apart; and a held scroll loses more when libinput's
+    /// debounce timer fires late, as it does on a loaded emulated CPU (a
+    /// 40 mm scroll kept 157.8 of 410.3 on the device alone). So: at 10 ms
+    /// apart the clone holds no more often than the device (a hold there is
+    /// the daemon's: the hand-over holding the first finger back, as it once
+    /// did), and the scrolls that neither side held, where no timer of
+    /// libinput's takes motion away, sum within 10 % (the length the
+    /// hand-over used to lose, 30 % and more, shows there); the held ones
+    /// are reported, not judged.
     func fidelityScroll() throws {
         var scripts: [TouchScript] = []
-        var names: [String] = []
+        var names: [String] = [], landings: [Int64] = []
         for apart in VMSuite.landings {
             for length in [10.0, 20.0, 40.0] {
                 for direction in TouchScript.Direction.allCases {
                     scripts.append(
                         TouchScript.scroll(on: fidelityPad, landingApartMilliseconds: apart, millimeters: length, direction: direction))
                     names.append("\(Int(length)) mm \(direction.rawValue), \(apart) ms apart")
+                    landings.append(apart)
                 }
             }
         }
         let (alone, through, actions) = try playAloneAndThrough(scripts, daemon: "fidelity-scroll")
-        var lines: [String] = [], added: [Int64] = []
-        var total = (device: 0.0, clone: 0.0)
+        // Whether libinput began a one-finger hold before the scroll.
+        let held = { (played: Played) in
+            played.events.prefix { !$0.hasPrefix("POINTER_SCROLL") }.contains { line in
+                line.hasPrefix("GESTURE_HOLD_BEGIN") && line.split(whereSeparator: \.isWhitespace).last == "1"
+            }
+        }
+        var lines: [String] = [], added: [Int64] = [], differing: [String] = []
+        var total = (device: 0.0, clone: 0.0), compared = (device: 0.0, clone: 0.0), unheld = 0
+        var holdsAtOnce = (device: 0, clone: 0)
         for index in scripts.indices {
             let direction = TouchScript.Direction.allCases[index % 2]
             let device = VMSuite.scrolled(alone[index].summary, direction), clone = VMSuite.scrolled(through[index].summary, direction)
-            lines.append("\(names[index]): device \(String(format: "%.1f", device)), clone \(String(format: "%.1f", clone))")
+            let (deviceHeld, cloneHeld) = (held(alone[index]), held(through[index]))
+            let mark = { (length: Double, held: Bool) in String(format: "%.1f", length) + (held ? " (held)" : "") }
+            lines.append("\(names[index]): device \(mark(device, deviceHeld)), clone \(mark(clone, cloneHeld))")
             total.device += device
             total.clone += clone
+            if !deviceHeld && !cloneHeld {
+                compared.device += device
+                compared.clone += clone
+                unheld += 1
+            }
+            if deviceHeld != cloneHeld { differing.append(names[index]) }
+            if landings[index] == VMSuite.landings.min() {
+                holdsAtOnce.device += deviceHeld ? 1 : 0
+                holdsAtOnce.clone += cloneHeld ? 1 : 0
+            }
             if let first = through[index].firstDelay("POINTER_SCROLL"), let base = alone[index].firstDelay("POINTER_SCROLL") {
                 added.append(first - base)
             }
         }
         say("VMTEST INFO fidelity-scroll: libinput's scroll length, device alone vs clone: " + lines.joined(separator: "; "))
         say("VMTEST INFO fidelity-scroll: delay the daemon adds to a scroll's first event: \(VMSuite.percentiles(added))")
-        try expect(VMSuite.fired(actions).isEmpty, "scrolls fired \(VMSuite.fired(actions))")
-        // libinput's own timing decides each scroll's length too (on the device
-        // alone a scroll's length varies by tens of percent from run to run
-        // under this emulation), so the sum over all 18 is judged: the length
-        // the hand-over used to lose (30 % and more) shows there.
-        let ratio = total.clone / max(total.device, 1)
+        let ratio = compared.clone / max(compared.device, 1)
         say(
             String(
-                format: "VMTEST INFO fidelity-scroll: all 18 scrolls: device %.1f, clone %.1f (ratio %.2f)", total.device, total.clone,
-                ratio))
+                format:
+                    "VMTEST INFO fidelity-scroll: the %d scrolls libinput held on neither side: device %.1f, clone %.1f (ratio %.2f); all 18: device %.1f, clone %.1f; held on one side only (libinput's hold timer raced): ",
+                unheld, compared.device, compared.clone, ratio, total.device, total.clone)
+                + (differing.isEmpty ? "none" : differing.joined(separator: ", ")))
+        try expect(VMSuite.fired(actions).isEmpty, "scrolls fired \(VMSuite.fired(actions))")
+        try expect(
+            holdsAtOnce.clone <= holdsAtOnce.device,
+            "libinput began a one-finger hold on the clone \(holdsAtOnce.clone) times with fingers landing 10 ms apart, on the device \(holdsAtOnce.device) times"
+        )
         try expect(
             abs(ratio - 1) <= 0.1,
-            String(format: "libinput scrolled %.1f in all on the clone, %.1f on the device", total.clone, total.device))
+            String(
+                format: "libinput scrolled %.1f on the clone in the scrolls it held on neither side, %.1f on the device", compared.clone,
+                compared.device))
     }
 
     /// Claimed 3-, 4- and 5-finger swipes down on a 5-slot touchscreen,
