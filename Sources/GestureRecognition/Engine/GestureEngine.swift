@@ -401,25 +401,22 @@ public struct GestureEngine: Sendable {
             contactLandings.append((contact.id, time))
         }
         rememberPalms(frame, at: time)
-        if !palmIDs.isEmpty {
-            // A palm stays one while it touches: forget those that lifted.
-            var kept = 0
-            for index in palmIDs.indices where frame.contacts.contains(where: { $0.id == palmIDs[index] }) {
-                palmIDs[kept] = palmIDs[index]
-                kept += 1
-            }
-            palmIDs.removeLast(palmIDs.count - kept)
-        }
-        if !touchedIDs.isEmpty {
-            var kept = 0
-            for index in touchedIDs.indices where frame.contacts.contains(where: { $0.id == touchedIDs[index] }) {
-                touchedIDs[kept] = touchedIDs[index]
-                kept += 1
-            }
-            touchedIDs.removeLast(touchedIDs.count - kept)
-        }
+        // A palm stays one, and a contact that touched stays touching, while it is down: forget those that lifted.
+        Self.keepDown(&palmIDs, in: frame)
+        Self.keepDown(&touchedIDs, in: frame)
         snapshot.fingers = max(frame.fingerCount - palms - hovering, fingerContacts, 0)
         return snapshot
+    }
+
+    /// Keeps of `ids` those of contacts still down in `frame`, in order, in place (no allocation a frame).
+    private static func keepDown(_ ids: inout [Int], in frame: GestureFrame) {
+        guard !ids.isEmpty else { return }
+        var kept = 0
+        for index in ids.indices where frame.contacts.contains(where: { $0.id == ids[index] }) {
+            ids[kept] = ids[index]
+            kept += 1
+        }
+        ids.removeLast(ids.count - kept)
     }
 
     /// Notes where the palms of `frame` are, and where and when those of
