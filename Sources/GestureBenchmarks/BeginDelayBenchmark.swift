@@ -64,12 +64,26 @@ public enum BeginDelayBenchmark {
         }
     }
 
+    /// The engine's defaults, with swipes beginning at their swipe
+    /// threshold instead of early: what ``measure(_:configuration:)`` runs.
+    public static var atCompletionThreshold: GestureEngine.Configuration {
+        var configuration = GestureEngine.Configuration()
+        configuration.swipeBeginThresholdMillimeters = max(
+            configuration.swipeThresholdMillimeters, configuration.twoFingerSwipeThresholdMillimeters)
+        return configuration
+    }
+
     /// For each swipe or pinch begin in `trace`, the frames (and milliseconds)
     /// from the first frame, since the finger count last changed, where the
     /// centroid had travelled the swipe threshold, or the spread ratio or
     /// angle had passed the pinch thresholds together with the spread change
-    /// plus rotation arc in millimetres; whichever came first.
-    public static func measure(_ trace: Trace, configuration: GestureEngine.Configuration = .init()) -> [Delay] {
+    /// plus rotation arc in millimetres; whichever came first. It measures
+    /// how late the engine decides once the fingers passed the threshold
+    /// that completes a gesture, so by default the engine's swipes begin
+    /// there too (``atCompletionThreshold``): with the default early begin
+    /// (``GestureEngine/Configuration/swipeBeginThresholdMillimeters``) a
+    /// swipe begins before it, and has no delay to measure.
+    public static func measure(_ trace: Trace, configuration: GestureEngine.Configuration = atCompletionThreshold) -> [Delay] {
         guard let device = trace.devices.first, let surface = GestureReplay.surface(for: device) else { return [] }
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
         var decoder = MultitouchDecoder(device: device)

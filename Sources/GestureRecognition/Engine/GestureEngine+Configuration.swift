@@ -39,10 +39,14 @@ extension GestureEngine {
         /// cancelled: the begin comes soon, for a continuous binding (volume,
         /// zoom, drag) to follow the fingers at once, and the threshold still
         /// decides whether the swipe happened. A swipe begins at the lesser
-        /// of this and its swipe threshold: the default, 100 mm, begins it at
-        /// the threshold, only once it is certain; 1.5 mm begins as soon as
-        /// libinput (Docs/GestureEngine.md, "Speed against certainty").
-        public var swipeBeginThresholdMillimeters: Double = 100
+        /// of this and its swipe threshold, and before its threshold only in
+        /// a finger count that has lasted ``fingerChangeDebounce``: fingers
+        /// landing one after another (a third 40 ms after two, the two
+        /// already moving) begin one swipe with all of them, not a 2-finger
+        /// one that the third cancels. The default, 1.5 mm, begins about as
+        /// soon as libinput; 100 mm begins at the threshold, only once it is
+        /// certain (Docs/GestureEngine.md, "Speed against certainty").
+        public var swipeBeginThresholdMillimeters: Double = 1.5
         /// How much the centroid travel must exceed the fingers' spread change
         /// plus rotation arc (both in millimetres) for a swipe rather than a
         /// pinch: 2 means twice as much.
@@ -181,7 +185,9 @@ extension GestureEngine {
         public var holdDelay: Duration = .milliseconds(200)
 
         /// How long a new finger count must last, during a gesture, before it
-        /// cancels the gesture (libinput: 100 ms). Fingers lifting within this
+        /// cancels the gesture (libinput: 100 ms), and before its fingers may
+        /// begin a swipe short of the swipe threshold
+        /// (``swipeBeginThresholdMillimeters``). Fingers lifting within this
         /// time of each other end the gesture normally, and a finger that
         /// vanishes for a frame or two and comes back within it (2-slot and
         /// semi-MT pads lose the second finger so) ends neither a gesture nor
@@ -260,15 +266,21 @@ extension GestureEngine {
             fingers == 2 ? twoFingerSwipeThresholdMillimeters : swipeThresholdMillimeters
         }
 
-        /// The travel at which `fingers` fingers begin a swipe on a surface
-        /// of `kind`, in millimetres: ``swipeBeginThresholdMillimeters``, at
-        /// most the swipe threshold, on a touchpad; the swipe threshold on a
-        /// touchscreen, where the fingers of one gesture land up to 120 ms
-        /// apart while the first already move (the Atmel maXTouch's four-finger
-        /// drag) and libinput makes no gestures at all.
-        public func swipeBeginThresholdMillimeters(fingers: Int, on kind: GestureSurface.Kind) -> Double {
+        /// The travel at which `fingers` fingers begin a swipe on `surface`,
+        /// in millimetres: ``swipeBeginThresholdMillimeters``, at most the
+        /// swipe threshold, on a touchpad that reports each finger's
+        /// position; the swipe threshold elsewhere. On a touchscreen the
+        /// fingers of one gesture land up to 120 ms apart while the first
+        /// already move (the Atmel maXTouch's four-finger drag) and libinput
+        /// makes no gestures at all; on a semi-multitouch pad the positions
+        /// are the corners of a box that jumps several millimetres as
+        /// fingers land and lift (the ALPS GlidePoint's two-finger tap moves
+        /// its box 21 ms after the second finger lands, and again later), so
+        /// a little travel says nothing there.
+        public func swipeBeginThresholdMillimeters(fingers: Int, on surface: GestureSurface) -> Double {
             let threshold = swipeThresholdMillimeters(fingers: fingers)
-            return kind == .touchpad ? min(swipeBeginThresholdMillimeters, threshold) : threshold
+            guard surface.kind == .touchpad, !surface.positionsAreApproximate else { return threshold }
+            return min(swipeBeginThresholdMillimeters, threshold)
         }
 
         /// The stroke finger count for `kind`, if strokes are on.

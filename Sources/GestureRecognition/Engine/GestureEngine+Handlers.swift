@@ -160,13 +160,17 @@ extension GestureEngine {
         let travel = baseline.travelMillimeters
         let shapeChange = baseline.spreadChangeMillimeters + baseline.arcMillimeters
         // A swipe begins once the centroid and every finger have moved the
-        // begin threshold (libinput: both touches past 1.5 mm), or the
-        // centroid the swipe threshold: fingers sliding as they lift off a
-        // tap move the centroid but not every finger.
-        let begin = configuration.swipeBeginThresholdMillimeters(fingers: fingers, on: surface.kind)
+        // begin threshold (libinput: both touches past 1.5 mm) in a finger
+        // count that has lasted the finger-change debounce, or the centroid
+        // the swipe threshold: fingers sliding as they lift off a tap move
+        // the centroid but not every finger, and a hand whose fingers land
+        // one after another (a third 40 ms after two, already moving) has
+        // not yet said how many fingers it swipes with.
+        let begin = configuration.swipeBeginThresholdMillimeters(fingers: fingers, on: surface)
+        let countSettled = snapshot.time - baseline.time >= configuration.fingerChangeDebounce
         let swipeReady =
             (travel >= configuration.swipeThresholdMillimeters(fingers: fingers)
-                || (travel >= begin && baseline.smallestDisplacement(in: snapshot) >= begin))
+                || (countSettled && travel >= begin && baseline.smallestDisplacement(in: snapshot) >= begin))
             && travel >= configuration.swipeDominanceRatio * shapeChange
         let pinchReady =
             shapeChange >= configuration.pinchThresholdMillimeters

@@ -110,9 +110,7 @@ struct GestureEngineSwipeTests {
     func tinyScrollIsNoGesture(distance: Double) {
         var touch = SyntheticTouch.swipe(fingers: 2, travel: Point(x: 0, y: distance), moveDuration: 0.15, rest: 0.02)
         touch.jitterMillimeters = 0.3
-        var configuration = GestureEngine.Configuration()
-        configuration.swipeBeginThresholdMillimeters = 1.5
-        let events = run(touch.frames(), configuration: configuration).events
+        let events = run(touch.frames()).events
         // It may begin (at swipeBeginThresholdMillimeters), and then ends cancelled.
         #expect(completions(events).allSatisfy { $0.cancelled == true }, "\(events)")
         #expect(events.allSatisfy { $0.type == .swipe && ($0.phase != .end || $0.cancelled == true) })
@@ -120,15 +118,45 @@ struct GestureEngineSwipeTests {
 
     @Test("a two-finger scroll begins at the begin threshold and completes at the swipe threshold")
     func scrollBeginsEarlyAndCompletesAtTheThreshold() {
-        var configuration = GestureEngine.Configuration()
-        configuration.swipeBeginThresholdMillimeters = 1.5
         let touch = SyntheticTouch.swipe(fingers: 2, travel: Point(x: 0, y: 20), moveDuration: 0.4)
-        let events = run(touch.frames(), configuration: configuration).events
+        let events = run(touch.frames()).events
         let begin = events.first { $0.type == .swipe && $0.phase == .begin }
         let firstUpdate = events.first { $0.type == .swipe && $0.phase == .update }
         #expect(begin != nil)
         // Begun before the centroid travelled the 6 mm swipe threshold.
         #expect(abs(firstUpdate?.dyMillimeters ?? 99) < GestureEngine.Configuration().twoFingerSwipeThresholdMillimeters)
+        #expect(completions(events).map(\.direction) == [.down])
+    }
+
+    @Test("fingers landing one after another while they move begin one swipe with all of them", arguments: [3, 4])
+    func staggeredLandingBeginsOneSwipe(fingers count: Int) {
+        // All but the last land together and move left at 60 mm/s at once;
+        // the last lands 40 ms later (2.4 mm on), moving with them.
+        var touch = SyntheticTouch()
+        for i in 0..<count {
+            touch.fingers.append(
+                .init(id: i, down: i == count - 1 ? 0.04 : 0, up: 0.5) { t in
+                    Point(x: 70 - 60 * t, y: 15 + 10 * Double(i))
+                })
+        }
+        let events = run(touch.frames()).events
+        #expect(events.filter { $0.phase == .begin }.map(\.fingers) == [count], "\(events)")
+        #expect(completions(events).map(\.direction) == [.left])
+        #expect(completions(events).map(\.cancelled) == [false])
+    }
+
+    @Test("fingers landing together begin short of the swipe threshold once their count has lasted the debounce")
+    func earlyBeginWaitsForTheCountToSettle() throws {
+        // 30 mm/s from the landing: past 1.5 mm after 50 ms, 6 mm after 200 ms.
+        var touch = SyntheticTouch()
+        for i in 0..<2 {
+            touch.fingers.append(.init(id: i, down: 0, up: 0.6) { t in Point(x: 40 + 12 * Double(i), y: 15 + 30 * t) })
+        }
+        let events = run(touch.frames()).events
+        let begin = try #require(events.first { $0.phase == .begin })
+        let sinceLanding = begin.time - touch.origin
+        #expect(sinceLanding >= GestureEngine.Configuration().fingerChangeDebounce)
+        #expect(sinceLanding < .milliseconds(200))
         #expect(completions(events).map(\.direction) == [.down])
     }
 
