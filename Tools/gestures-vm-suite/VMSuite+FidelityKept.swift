@@ -205,7 +205,7 @@ extension VMSuite {
         for script in motion { daemon += try forwardingLatency(script, device: pad, clone: clone) }
         let median = { (values: [Int64]) in Double(values.sorted()[values.count / 2]) }
         say(
-            "VMTEST INFO fidelity-latency: one-finger motion, write on the device -> read on the clone: gestures run \(VMSuite.percentiles(daemon, [50, 99])); vm-forwarder (C) \(VMSuite.percentiles(plain, [50, 99])); ratio of medians \(String(format: "%.2f", median(daemon) / median(plain)))"
+            "VMTEST INFO fidelity-latency: one-finger motion, write on the device -> read on the clone: gestures run \(VMSuite.percentiles(daemon, [50, 99])); vm-forwarder (C) \(VMSuite.percentiles(plain, [50, 99])); ratio of medians \(String(format: "%.2f", median(daemon) / median(plain))), the daemon's median \(Int(median(daemon) - median(plain))) µs later"
         )
     }
 
