@@ -95,11 +95,14 @@ public final class EvdevReader {
     /// Adds a device to read from.
     public func add(_ device: EvdevDevice) {
         devices.append(device)
+        pollSet = nil
     }
 
     /// Stops reading `device` and forgets its partial frame.
     public func remove(_ device: EvdevDevice) {
         devices.removeAll { $0 === device }
+        pollSet = nil
+        unfinished.removeAll { $0 === device }
         partialFrames[ObjectIdentifier(device)] = nil
     }
 
@@ -118,10 +121,19 @@ public final class EvdevReader {
             throw EvdevError(errno: code, operation: "watch", path: directory)
         }
         hotplug = (fd, directory)
+        pollSet = nil
     }
 
     /// Blocks until at least one device has events, the waker is woken, or `timeout`
-    /// passes (nil: wait forever); returns everything that could be read without blocking.
+    /// passes (nil: wait forever); returns what was read, at most one frame a
+    /// device: a frame is handed out as soon as its `SYN_REPORT` is read.
+    ///
+    /// A device whose frame ended a read may have more queued (libevdev reads
+    /// several frames at once when the kernel has them), so the next `wait`
+    /// reads those devices first, without `poll`, and polls only once they
+    /// are empty. The read that finds a device empty (`EAGAIN`) so comes
+    /// after the frame was handed out, not before: a forwarder's write is not
+    /// kept waiting for it.
     ///
     /// An empty batch that is not `woken` means the timeout passed: wake-ups that
     /// complete no frame (half a frame, a new node that cannot be opened yet) do
@@ -131,6 +143,10 @@ public final class EvdevReader {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
         while true {
+            if !unfinished.isEmpty {
+                let batch = drainUnfinished()
+                if !batch.outputs.isEmpty { return batch }
+            }
             let remaining = deadline.map { max(Duration.zero, $0 - clock.now) }
             let (batch, anyReady) = try waitOnce(timeout: remaining)
             if !batch.outputs.isEmpty || batch.woken || !anyReady { return batch }
@@ -138,12 +154,43 @@ public final class EvdevReader {
         }
     }
 
+    /// The devices whose latest read ended at a frame's end rather than at
+    /// `EAGAIN`: libevdev may hold more of their events.
+    private var unfinished: [EvdevDevice] = []
+
+    /// The next frame of each device in `unfinished`, or its end: those that
+    /// reach `EAGAIN` leave it.
+    private func drainUnfinished() -> Batch {
+        var batch = Batch(outputs: [], woken: false)
+        let devices = unfinished
+        unfinished = []
+        for device in devices {
+            for output in drain(device) {
+                batch.outputs.append((device, output))
+                if case .removed = output { remove(device) }
+            }
+        }
+        return batch
+    }
+
+    /// What `poll` watches, kept between waits (nil when the devices or the
+    /// hotplug watch changed). Layout: the wake pipe, then every device, then
+    /// the hotplug watch if any.
+    private var pollSet: [pollfd]?
+
+    /// The poll set for the current devices and hotplug watch.
+    private func currentPollSet() -> [pollfd] {
+        if let pollSet { return pollSet }
+        var made = [pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
+        made += devices.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+        if let hotplug { made.append(pollfd(fd: hotplug.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+        return made
+    }
+
     /// One poll and everything it made readable; `anyReady` is false when poll timed out.
     private func waitOnce(timeout: Duration?) throws(EvdevError) -> (batch: Batch, anyReady: Bool) {
-        // Layout: the wake pipe, then every device, then the hotplug watch if any.
-        var pollFDs = [pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
-        pollFDs += devices.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
-        if let hotplug { pollFDs.append(pollfd(fd: hotplug.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+        var pollFDs = currentPollSet()
+        pollSet = nil  // Taken, so that `poll` writes the one buffer rather than a copy.
         let milliseconds: Int32 =
             timeout.map { t in
                 let (seconds, attoseconds) = t.components
@@ -154,6 +201,8 @@ public final class EvdevReader {
             ready = poll(&pollFDs, nfds_t(pollFDs.count), milliseconds)
         } while ready < 0 && errno == EINTR
         guard ready >= 0 else { throw EvdevError.system(errno: errno, operation: "poll", path: "the input devices") }
+        // Kept for the next wait unless what follows adds or removes a device.
+        pollSet = pollFDs
 
         var batch = Batch(outputs: [], woken: false)
         if pollFDs[0].revents != 0 {
@@ -211,7 +260,8 @@ public final class EvdevReader {
     /// the frame, one that finds nothing more).
     static let readFlags = UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue | LIBEVDEV_READ_FLAG_BLOCKING.rawValue)
 
-    /// Reads every queued event of one device into frames.
+    /// Reads one device's queued events up to the end of a frame (the device
+    /// is then `unfinished`), a resync, a failure or `EAGAIN`.
     private func drain(_ device: EvdevDevice) -> [Output] {
         var outputs: [Output] = []
         var partial = partialFrames[ObjectIdentifier(device)] ?? []
@@ -227,6 +277,8 @@ public final class EvdevReader {
                 if swiftEvent.isSynReport {
                     outputs.append(.frame(partial))
                     partial = []
+                    unfinished.append(device)
+                    return outputs
                 }
             } else if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
                 // `event` is SYN_DROPPED: the partial frame is incomplete, drop it and resync.

@@ -189,8 +189,8 @@ extension VMSuite {
         let output = ChildOutput(fd: holder.stdout)
         try expect(output.waitFor("ready"), "vm-forwarder never got ready: \(output.text)")
         let plainClone = String(output.text.split(separator: "\n").first { $0.hasPrefix("clone ") }!.split(separator: " ")[2])
-        var plain: [Int64] = []
-        for script in motion { plain += try forwardingLatency(script, device: plainPad, clone: plainClone) }
+        var plainTimes: [(written: Int64, stamped: Int64, arrived: Int64)] = []
+        for script in motion { plainTimes += try forwardingLatency(script, device: plainPad, clone: plainClone) }
         kill(holder.pid, SIGKILL)
         waitpid(holder.pid, nil, 0)
         close(holder.stdout); close(holder.stderr)
@@ -201,22 +201,29 @@ extension VMSuite {
         try warmUp(run)
         let (pad, clone) = try interceptedDevice(fidelityPad, by: run)
         defer { pad.destroy() }
-        var daemon: [Int64] = []
-        for script in motion { daemon += try forwardingLatency(script, device: pad, clone: clone) }
+        var daemonTimes: [(written: Int64, stamped: Int64, arrived: Int64)] = []
+        for script in motion { daemonTimes += try forwardingLatency(script, device: pad, clone: clone) }
+        let daemon = daemonTimes.map { $0.arrived - $0.written }, plain = plainTimes.map { $0.arrived - $0.written }
         let median = { (values: [Int64]) in Double(values.sorted()[values.count / 2]) }
+        // Where the time goes: to the forwarder's write on the clone (the kernel's stamp), and from it to the reader.
+        let split = { (times: [(written: Int64, stamped: Int64, arrived: Int64)]) in
+            "\(Int(median(times.map { $0.stamped - $0.written }))) µs to the clone's write, \(Int(median(times.map { $0.arrived - $0.stamped }))) µs from it to the reader"
+        }
         say(
-            "VMTEST INFO fidelity-latency: one-finger motion, write on the device -> read on the clone: gestures run \(VMSuite.percentiles(daemon, [50, 99])); vm-forwarder (C) \(VMSuite.percentiles(plain, [50, 99])); ratio of medians \(String(format: "%.2f", median(daemon) / median(plain)))"
+            "VMTEST INFO fidelity-latency: one-finger motion, write on the device -> read on the clone: gestures run \(VMSuite.percentiles(daemon, [50, 99])); vm-forwarder (C) \(VMSuite.percentiles(plain, [50, 99])); ratio of medians \(String(format: "%.2f", median(daemon) / median(plain))), the daemon's median \(Int(median(daemon) - median(plain))) µs later; medians: gestures run \(split(daemonTimes)), vm-forwarder \(split(plainTimes))"
         )
     }
 
     /// Plays `script` to `device` (from slot 0) while reading `clone`: for each
-    /// frame that changes the device's state, µs from its write to its arrival.
-    func forwardingLatency(_ script: TouchScript, device: VirtualDevice, clone: String) throws -> [Int64] {
+    /// frame that changes the device's state, its times (`FrameCollector.timings`).
+    func forwardingLatency(
+        _ script: TouchScript, device: VirtualDevice, clone: String
+    ) throws -> [(written: Int64, stamped: Int64, arrived: Int64)] {
         let arrivals = try FrameCollector(clone)
         defer { arrivals.stop() }
         usleep(50_000)
         var frames = script.frames()
         frames[0].insert(InputEvent(type: EV.ABS, code: ABS.MT_SLOT, value: 0, microseconds: 0), at: 0)
-        return try arrivals.latencies(of: frames, writtenTo: device) { "\($0) frames reached the clone \(clone), \($1) written" }
+        return try arrivals.timings(of: frames, writtenTo: device) { "\($0) frames reached the clone \(clone), \($1) written" }
     }
 }

@@ -408,6 +408,15 @@ extension VMSuite {
         /// its arrival; `failure` says why when not every frame arrived (the
         /// count arrived, the count written).
         func latencies(of frames: [[InputEvent]], writtenTo device: VirtualDevice, failure: (Int, Int) -> String) throws -> [Int64] {
+            try timings(of: frames, writtenTo: device, failure: failure).map { $0.arrived - $0.written }
+        }
+
+        /// As ``latencies(of:writtenTo:failure:)``, each frame's three times (µs,
+        /// CLOCK_MONOTONIC): written to the device, stamped by the kernel as the
+        /// forwarder wrote it to the clone (its `SYN_REPORT`'s time), read here.
+        func timings(
+            of frames: [[InputEvent]], writtenTo device: VirtualDevice, failure: (Int, Int) -> String
+        ) throws -> [(written: Int64, stamped: Int64, arrived: Int64)] {
             let start = count
             var sent: [Int64] = []
             var state = EvdevState()
@@ -420,9 +429,9 @@ extension VMSuite {
             }
             _ = VMSuite.waitUntil { count - start >= sent.count }
             usleep(300_000)
-            lock.lock(); let arrived = Array(times[start...]); lock.unlock()
+            lock.lock(); let arrived = Array(times[start...]), got = Array(self.frames[start...]); lock.unlock()
             guard arrived.count == sent.count else { throw CheckFailure(failure(arrived.count, sent.count)) }
-            return zip(sent, arrived).map { $1 - $0 }
+            return zip(sent, zip(got, arrived)).map { ($0, $1.0.last?.microseconds ?? $1.1, $1.1) }
         }
 
         /// The key changes of `codes` so far, as `CODE=VALUE`, in order.
