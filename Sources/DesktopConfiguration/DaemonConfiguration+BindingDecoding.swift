@@ -103,7 +103,7 @@ extension DaemonConfiguration.Binding: Decodable {
         guard let action else { throw InvalidValue(codingPath: at(.action), message: "is required") }
         self.init(
             name: name, path: JSONText.keyPath(c.codingPath), match: match, action: action,
-            claim: claim ?? DaemonConfiguration.claimsByDefault(match))
+            claim: claim ?? DaemonConfiguration.claimsByDefault(match), claimsMouseStrokes: claim ?? true)
     }
 }
 

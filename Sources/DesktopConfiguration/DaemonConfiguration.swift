@@ -53,14 +53,25 @@ extension DaemonConfiguration {
         /// intercepts (``DaemonConfiguration/intercept``); the default is
         /// ``DaemonConfiguration/claimsByDefault(_:)``.
         public var claim: Bool
+        /// Whether a mouse's stroke button is withheld for this binding while
+        /// the daemon intercepts (a mouse stroke has no finger count, so only
+        /// a `stroke` binding without `fingers` can): its `claim` when the
+        /// file says, else true, so a mouse stroke never clicks by default.
+        /// A press is withheld only when such a binding applies to the window
+        /// focused as the button goes down.
+        public var claimsMouseStrokes: Bool
 
-        /// A binding at `path`.
-        public init(name: String? = nil, path: String, match: Match, action: Action, claim: Bool = false) {
+        /// A binding at `path`; `claimsMouseStrokes` (for a `stroke` binding
+        /// without `fingers`, else false) is true unless it says false.
+        public init(
+            name: String? = nil, path: String, match: Match, action: Action, claim: Bool = false, claimsMouseStrokes: Bool? = nil
+        ) {
             self.name = name
             self.path = path
             self.match = match
             self.action = action
             self.claim = claim
+            self.claimsMouseStrokes = match.gesture == .stroke && match.fingers == nil && (claimsMouseStrokes ?? true)
         }
 
         /// The name, or the path when it has none.

@@ -187,11 +187,14 @@ public final class GestureDaemon: Sendable {
     }
 
     /// What is claimed on `device` under the current configuration, while
-    /// the window focused now has the focus: asked when the fingers land, so
-    /// a reload or a focus change applies from the next touch, and the
-    /// gesture that starts is matched with the same window.
-    public func interceptionPolicy(for device: InputDevice) -> PassThroughFilter.Policy {
-        let window = focus?.focusedWindow(at: .zero)
+    /// the window focused now has the focus: asked when the fingers land (or
+    /// a mouse's stroke button goes down), so a reload or a focus change
+    /// applies from the next touch or press, and the gesture that starts is
+    /// matched with the same window. With `time` (a replay's moment on the
+    /// gestures' clock), the window is the one focused then
+    /// (``FocusSource/focusedWindow(at:)``: a recorded focus).
+    public func interceptionPolicy(for device: InputDevice, at time: Duration? = nil) -> PassThroughFilter.Policy {
+        let window = focus?.focusedWindow(at: time ?? .zero)
         let (policy, notes) = state.withLock { state -> (PassThroughFilter.Policy, [String]) in
             state.landed[device.id] = .some(window)
             let applicability = state.matcher.configuration.applicability(for: window)
@@ -234,7 +237,7 @@ public final class GestureDaemon: Sendable {
             deliver: { [self] event, device in handle(event, from: device) },
             strokeDrawn: { [self] stroke, device in strokeDrawn(stroke, on: device) },
             deviceRemoved: { [self] in deviceRemoved($0) },
-            interceptionPolicy: { [self] in interceptionPolicy(for: $0) },
+            interceptionPolicy: { [self] in interceptionPolicy(for: $0, at: $1) },
             startedReading: { [self] in logDeviceWarnings() },
             log: log)
     }

@@ -165,8 +165,13 @@ public struct GestureReplay: Sendable {
     /// Replays `trace`: its gestures and mouse decisions, and every stroke
     /// the engines drew with its verdict (the engine's `takeDrawnStrokes()`):
     /// how a replay says why a stroke fired nothing, as the daemon's log does live.
+    /// A mouse whose button is withheld asks `claimsButton` when its stroke
+    /// button goes down (the device's index and the press's time, counted as
+    /// gesture times are), as a live one asks its claims: by default every
+    /// press is claimed.
     public func run(
-        _ trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true }
+        _ trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true },
+        claimsButton: (_ index: Int, _ time: Duration) -> Bool = { _, _ in true }
     ) -> Run {
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
         // One GesturePipeline per device: the same type the live readers use.
@@ -185,7 +190,11 @@ public struct GestureReplay: Sendable {
         for frame in trace.frames {
             guard var pipeline = pipelines[frame.device] else { continue }
             for event in frame.events {
-                collect(pipeline.process(event), from: frame.device, &pipeline)
+                var gestures: [GestureEvent] = []
+                pipeline.process(
+                    event, into: &gestures,
+                    claimsButton: { claimsButton(frame.device, EventTime.duration(from: origin, to: event.microseconds)) })
+                collect(gestures, from: frame.device, &pipeline)
             }
             // Strokes are drawn at a frame's end: taken once a frame, not once an event.
             strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: frame.device, $0) }

@@ -125,7 +125,9 @@ public final class DeviceLoop<IO: DeviceIO> {
     ///   - setup: the pipeline setup of a device about to be read, or nil to
     ///     leave it alone.
     ///   - claims: what is claimed on an intercepted device, asked between
-    ///     touches (so a reload applies from the next touch).
+    ///     touches (so a reload applies from the next touch) and when a
+    ///     mouse's stroke button goes down (a press is withheld only when
+    ///     it claims mouse strokes).
     ///   - warn: where one-sentence warnings go.
     public init(
         io: IO, devices: [IO.Handle], kinds: DeviceKinds = .touch, intercepts: Bool,

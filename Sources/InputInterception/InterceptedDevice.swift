@@ -7,8 +7,9 @@ import TouchInput
 /// touchpad or touchscreen that is the ``PassThroughFilter``, which keeps
 /// claimed gestures from the clone, and the ``ClonePacer``, which spaces
 /// what goes out; for a mouse it is the pipeline's own `StrokeButtonFilter`
-/// (the mouse withholds its stroke button exactly when it is intercepted),
-/// whose frames go out as it gives them, with its `MouseDecision`s.
+/// (an intercepted mouse withholds a press of its stroke button when the
+/// policy asked as it goes down claims mouse strokes, and passes it at once
+/// otherwise), whose frames go out as it gives them, with its `MouseDecision`s.
 ///
 /// Pure: events and times in, gestures and the frames to write to the clone
 /// out; it reads no clock and makes no system call. ``DeviceLoop`` runs one
@@ -64,8 +65,9 @@ public struct InterceptedDevice: Sendable {
     /// A device described by `device` in `state` now (libevdev's state: what
     /// a device opened while in use already holds), its gesture times counted
     /// from `originMicroseconds`; intercepted under `policy`, or read beside
-    /// the desktop when it is nil (a mouse's claims are its stroke button:
-    /// any policy intercepts it). Nil when the pipeline takes no such device
+    /// the desktop when it is nil (any policy intercepts a mouse: the
+    /// claims of each press are asked as it happens, in
+    /// ``process(_:nowMicroseconds:claims:)``). Nil when the pipeline takes no such device
     /// (`GesturePipeline.init(device:originMicroseconds:setup:)`).
     public init?(
         device: DeviceDescription, state: EvdevState = EvdevState(), setup: GesturePipeline.Setup,
@@ -111,7 +113,11 @@ public struct InterceptedDevice: Sendable {
     /// Takes one frame read from the device (its events, ending in
     /// `SYN_REPORT`) at `nowMicroseconds` (the events' clock). Between
     /// touches the filter takes the policy `claims` gives (a reload applies
-    /// from the next touch); it is not asked for a device not intercepted.
+    /// from the next touch); an intercepted mouse asks it when its stroke
+    /// button goes down, and withholds the press only when the policy
+    /// claims mouse strokes (``PassThroughFilter/Policy/claimsMouseStrokes``;
+    /// else the press passes at once, a `MouseDecision.Kind.passed`). It is
+    /// not asked for a device not intercepted.
     public mutating func process(
         _ frame: [InputEvent], nowMicroseconds now: Int64,
         claims: () -> PassThroughFilter.Policy = { PassThroughFilter.Policy() }
@@ -119,7 +125,9 @@ public struct InterceptedDevice: Sendable {
         var step = Step()
         var touch: TouchFrame?
         for event in frame {
-            if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
+            if let decoded = pipeline.process(event, into: &step.gestures, claimsButton: { claims().claimsMouseStrokes }) {
+                touch = decoded
+            }
         }
         takeDrawn(into: &step)
         // The filter changes in place (`filter!`): a copy changed and put back

@@ -85,6 +85,17 @@ extension PassThroughFilter {
             return matching.contains { $0.direction == direction } ? .claimed : .unclaimed
         }
 
+        /// Whether a mouse's stroke button is claimed: a stroke claim of no
+        /// finger count (a mouse stroke has none, so a binding with `fingers`
+        /// never matches it). A mouse asks when its stroke button goes down
+        /// (``InterceptedDevice/process(_:nowMicroseconds:claims:)``); an
+        /// unclaimed press reaches the clone at once.
+        ///
+        ///     PassThroughFilter.Policy(claims: [.init(gesture: .stroke)]).claimsMouseStrokes   // true
+        public var claimsMouseStrokes: Bool {
+            claims.contains { $0.gesture == .stroke && $0.fingers == nil }
+        }
+
         /// Whether a stroke drawn with `fingers` fingers is claimed.
         func claimsStroke(fingers: Int) -> Bool {
             claims.contains { $0.gesture == .stroke && $0.applies(to: fingers) }

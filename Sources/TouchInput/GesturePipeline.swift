@@ -148,20 +148,27 @@ public struct GesturePipeline: Sendable {
     ///         gestures.removeAll(keepingCapacity: true)
     ///     }
     ///
+    /// A mouse whose button is withheld asks `claimsButton` when its stroke
+    /// button goes down, and only then: whether a binding that claims mouse
+    /// strokes applies now (`MouseStrokeEngine/process(_:events:into:claimsButton:)`);
+    /// a touch surface never asks.
+    ///
     /// - Returns: the frame the decoder made at a `SYN_REPORT` (nil for the
     ///   other events): what a reader beside the engine takes instead of
     ///   decoding the events again (InputInterception's `InterceptedDevice`).
     @discardableResult
-    public mutating func process(_ event: InputEvent, into events: inout [GestureEvent]) -> TouchFrame? {
+    public mutating func process(
+        _ event: InputEvent, into events: inout [GestureEvent], claimsButton: () -> Bool = { true }
+    ) -> TouchFrame? {
         if mouse?.settings.withholdsButton == true && !event.isSynReport { mouseEvents.append(event) }
         guard let touch = decoder.process(event) else { return nil }
-        process(touch, into: &events)
+        process(touch, into: &events, claimsButton: claimsButton)
         return touch
     }
 
-    private mutating func process(_ touch: TouchFrame, into events: inout [GestureEvent]) {
+    private mutating func process(_ touch: TouchFrame, into events: inout [GestureEvent], claimsButton: () -> Bool) {
         if mouse != nil {
-            mouse!.process(touch, events: mouseEvents, into: &events)
+            mouse!.process(touch, events: mouseEvents, into: &events, claimsButton: claimsButton)
             mouseEvents.removeAll(keepingCapacity: true)
             return
         }
@@ -222,7 +229,7 @@ public struct GesturePipeline: Sendable {
     /// mouse's released strokes are recognised when their grace is over).
     public mutating func finish() -> [GestureEvent] {
         var events: [GestureEvent] = []
-        if let last = decoder.finish() { process(last, into: &events) }
+        if let last = decoder.finish() { process(last, into: &events, claimsButton: { true }) }
         if mouse != nil {
             mouse!.finish(into: &events)
             return events

@@ -6,6 +6,7 @@ import GestureRecognition
 ///
 /// Every press of the stroke button ends in one decision: a ``Kind/click``
 /// or a ``Kind/press`` (when the button is withheld from the desktop), a
+/// ``Kind/passed`` press (intercepted, but no binding claimed it), a
 /// ``Kind/stroke`` (the pipeline also gives its `stroke` gesture event), a
 /// ``Kind/rejected`` stroke, or a ``Kind/cancelled`` one.
 ///
@@ -25,6 +26,14 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
         case rejected
         /// A stroke cut short (events were lost, the device went away, the input ended).
         case cancelled
+        /// No binding that claims mouse strokes applied when the button went
+        /// down (none applies to the focused window): the press reached the
+        /// desktop at once, as a plain press, and its release too. Decided
+        /// when the press ends: a stroke drawn with it is still recognised,
+        /// and when a template accepts it, ``template`` and ``score`` say
+        /// which and its `stroke` gesture event fires the bindings that do
+        /// not claim (`claim: false`); ``rejection`` says why one did not.
+        case passed
     }
 
     /// What became of the press.

@@ -28,7 +28,8 @@ public struct MouseStrokeEngine: Sendable {
         /// Whether the stroke button is withheld from the desktop (the mouse
         /// is intercepted): then clicks and presses held still are passed on
         /// by the ``StrokeButtonFilter``, and a press held still abandons its
-        /// stroke. Without it the desktop sees every event as it happens.
+        /// stroke; a press that no binding claims (asked as it goes down)
+        /// passes at once. Without it the desktop sees every event as it happens.
         public var withholdsButton: Bool
 
         /// Settings; the defaults are the daemon's `mouse: {}`, intercepted.
@@ -83,8 +84,11 @@ public struct MouseStrokeEngine: Sendable {
     private let recognizer: UnistrokeRecognizer
     private var tracker: MouseStrokeTracker
     private var filter: StrokeButtonFilter?
-    /// Released strokes waiting out the unplug grace, oldest first.
-    private var waiting: [(points: [Point], lengthCounts: Double, dueMicroseconds: Int64)] = []
+    /// Released strokes waiting out the unplug grace, oldest first; `passed`:
+    /// the press reached the desktop at once (no binding claimed it).
+    private var waiting: [(points: [Point], lengthCounts: Double, dueMicroseconds: Int64, passed: Bool)] = []
+    /// Whether the press being drawn reached the desktop at once (``MouseDecision/Kind/passed``).
+    private var pressPassed = false
     /// Whether the next frame is the state after lost events.
     private var resynchronizing = false
     private var latestMicroseconds: Int64
@@ -115,13 +119,20 @@ public struct MouseStrokeEngine: Sendable {
     }
 
     /// Takes one decoded frame and its events (needed to pass them on when
-    /// the button is withheld); timers due by its time fire first.
-    public mutating func process(_ frame: TouchFrame, events: [InputEvent], into gestures: inout [GestureEvent]) {
+    /// the button is withheld); timers due by its time fire first. When the
+    /// button is withheld and the frame presses it, `claimsButton` says
+    /// whether a binding claims the press (asked then only): if not, the
+    /// press reaches the clone at once and the stroke is still drawn and
+    /// recognised, its decision ``MouseDecision/Kind/passed``.
+    public mutating func process(
+        _ frame: TouchFrame, events: [InputEvent], into gestures: inout [GestureEvent], claimsButton: () -> Bool = { true }
+    ) {
         let now = max(latestMicroseconds, frame.microseconds)
         fireTimers(dueByMicroseconds: now, into: &gestures)
         latestMicroseconds = now
         if frame.followsDroppedEvents {
             if tracker.cancel() != nil { decide(.cancelled, reason: "events were lost", at: now) }
+            pressPassed = false
             resynchronizing = true
             return
         }
@@ -132,13 +143,21 @@ public struct MouseStrokeEngine: Sendable {
             return
         }
         if var filter {
-            let out = filter.process(events, frame: frame)
+            let out = filter.process(events, frame: frame, claims: claimsButton)
             self.filter = filter
             take(out, at: now)
         }
         switch tracker.process(frame) {
         case .ended(let points, let length)?:
-            waiting.append((points, length, EventTime.adding(EventTime.microseconds(roundingUp: Self.unplugGrace), to: now)))
+            waiting.append((points, length, EventTime.adding(EventTime.microseconds(roundingUp: Self.unplugGrace), to: now), pressPassed))
+            pressPassed = false
+        case .click(let length)? where pressPassed:
+            pressPassed = false
+            decide(
+                .passed,
+                reason:
+                    "\(Self.passedReason); a click: moved \(GestureEvent.decimalText(length)) of the \(GestureEvent.decimalText(settings.strokes.minimumLengthCounts)) counts a stroke needs",
+                lengthCounts: length, at: now)
         case .click(let length)? where filter == nil:
             decide(
                 .click,
@@ -159,7 +178,7 @@ public struct MouseStrokeEngine: Sendable {
                 take(out, at: due)
             } else {
                 let stroke = waiting.removeFirst()
-                recognize(stroke.points, lengthCounts: stroke.lengthCounts, at: due, into: &gestures)
+                recognize(stroke.points, lengthCounts: stroke.lengthCounts, passed: stroke.passed, at: due, into: &gestures)
             }
         }
     }
@@ -168,6 +187,7 @@ public struct MouseStrokeEngine: Sendable {
     /// out the grace (`reason`: the device is gone).
     public mutating func cancel(reason: String) {
         if tracker.cancel() != nil { decide(.cancelled, reason: reason, at: latestMicroseconds) }
+        pressPassed = false
         for stroke in waiting { decide(.cancelled, reason: reason, lengthCounts: stroke.lengthCounts, at: latestMicroseconds) }
         waiting.removeAll()
         filter?.reset()
@@ -181,9 +201,10 @@ public struct MouseStrokeEngine: Sendable {
         while let stroke = waiting.first {
             waiting.removeFirst()
             latestMicroseconds = max(latestMicroseconds, stroke.dueMicroseconds)
-            recognize(stroke.points, lengthCounts: stroke.lengthCounts, at: stroke.dueMicroseconds, into: &gestures)
+            recognize(stroke.points, lengthCounts: stroke.lengthCounts, passed: stroke.passed, at: stroke.dueMicroseconds, into: &gestures)
         }
         if tracker.cancel() != nil { decide(.cancelled, reason: "the input ended with the button held", at: latestMicroseconds) }
+        pressPassed = false
     }
 
     /// Stops withholding the stroke button (the mouse's clone is given up
@@ -224,14 +245,22 @@ public struct MouseStrokeEngine: Sendable {
                 reason:
                     "held still for \(GestureEvent.decimalText(MouseDecision.milliseconds(settings.strokes.pressDelay))) ms: passed to the desktop as a press, no stroke",
                 held: settings.strokes.pressDelay, at: microseconds)
+        case .passed?:
+            pressPassed = true
         case .withheld?, nil:
             break
         }
     }
 
-    private mutating func recognize(_ points: [Point], lengthCounts: Double, at microseconds: Int64, into gestures: inout [GestureEvent]) {
+    /// What a ``MouseDecision/Kind/passed`` decision's reason starts with.
+    static let passedReason = "no binding claimed the press: it reached the desktop at once"
+
+    private mutating func recognize(
+        _ points: [Point], lengthCounts: Double, passed: Bool, at microseconds: Int64, into gestures: inout [GestureEvent]
+    ) {
         let time = EventTime.duration(from: originMicroseconds, to: microseconds)
-        let kept = filter == nil ? "" : "; its button was kept from the desktop"
+        let kept = passed ? "" : filter == nil ? "" : "; its button was kept from the desktop"
+        let prefix = passed ? "\(Self.passedReason); the stroke: " : ""
         let verdict = verdict(for: points)
         switch verdict {
         case .accepted(let acceptance):
@@ -239,13 +268,13 @@ public struct MouseStrokeEngine: Sendable {
             gestures.append(GestureEvent(type: .stroke, time: time, fingers: 0, template: match.name, score: match.score, source: .mouse))
             decisions.append(
                 MouseDecision(
-                    kind: .stroke, time: time, lengthCounts: lengthCounts, template: match.name, score: match.score,
-                    reason: "\(verdict)\(kept)", points: points))
+                    kind: passed ? .passed : .stroke, time: time, lengthCounts: lengthCounts, template: match.name,
+                    score: match.score, reason: "\(prefix)\(verdict)\(kept)", points: points))
         case .rejected(let rejection):
             decisions.append(
                 MouseDecision(
-                    kind: .rejected, time: time, lengthCounts: lengthCounts, template: rejection.best?.name,
-                    score: rejection.best?.score, reason: "\(rejection)\(kept)", points: points,
+                    kind: passed ? .passed : .rejected, time: time, lengthCounts: lengthCounts, template: rejection.best?.name,
+                    score: rejection.best?.score, reason: "\(prefix)\(rejection)\(kept)", points: points,
                     rejection: rejection))
         }
     }

@@ -14,6 +14,11 @@
 /// - Otherwise it is a stroke: neither its press nor its release reaches the
 ///   clone, recognised or not (``Decision/withheld``). Its motion does when
 ///   ``Settings/passesMotion``.
+/// - A press that no binding claims (the `claims` question of
+///   ``process(_:frame:claims:)``, asked when the button goes down: the
+///   focused window has no binding that claims mouse strokes) reaches the
+///   clone at once, in its frame, as a plain press, and so does its release
+///   (``Decision/passed``). The stroke drawn with it is still recognised.
 /// - Everything else (other buttons, the wheel, motion outside strokes)
 ///   passes in its frame at once.
 ///
@@ -54,6 +59,8 @@ public struct StrokeButtonFilter: Sendable {
         case press
         /// It travelled far enough to be a stroke: the button stays withheld.
         case withheld(travelCounts: Double)
+        /// Nothing claims it: the press reached the clone at once, in its frame.
+        case passed
     }
 
     /// What to do after a frame or a timer.
@@ -74,7 +81,7 @@ public struct StrokeButtonFilter: Sendable {
         case pressed(since: Int64, travel: Double)
         /// Down and withheld, drawing a stroke.
         case stroking
-        /// Down and passed out as a normal press.
+        /// Down and passed out as a normal press (held still, or not claimed).
         case passedThrough
     }
 
@@ -98,8 +105,11 @@ public struct StrokeButtonFilter: Sendable {
     }
 
     /// Takes one frame read from the mouse: its events (with or without the
-    /// closing `SYN_REPORT`) and `frame`, what the pipeline's decoder made of them.
-    public mutating func process(_ frameEvents: [InputEvent], frame: TouchFrame) -> Output {
+    /// closing `SYN_REPORT`) and `frame`, what the pipeline's decoder made of
+    /// them. When the frame presses the stroke button, `claims` says whether
+    /// a binding claims the press (asked then only, with the focus of that
+    /// moment): if not, the press passes in its frame (``Decision/passed``).
+    public mutating func process(_ frameEvents: [InputEvent], frame: TouchFrame, claims: () -> Bool = { true }) -> Output {
         now = max(now, frame.microseconds)
         var output = advance(toMicroseconds: now)
         var events = frameEvents.filter { !$0.isSynReport }
@@ -107,7 +117,10 @@ public struct StrokeButtonFilter: Sendable {
         let travel = (Double(frame.relativeX) * Double(frame.relativeX) + Double(frame.relativeY) * Double(frame.relativeY)).squareRoot()
         switch phase {
         case .idle:
-            if pressed {
+            if pressed && !claims() {
+                phase = .passedThrough
+                output.decision = .passed
+            } else if pressed {
                 events.removeAll(where: isStrokeButton)
                 phase = .pressed(since: now, travel: 0)
             }

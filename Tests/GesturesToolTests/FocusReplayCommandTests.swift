@@ -93,6 +93,28 @@ struct FocusReplayCommandTests {
         #expect(check.stderr.isEmpty, "no warning: \(check.stderr)")
     }
 
+    @Test("check-config says where mouse stroke bindings apply and which claim the mouse's stroke button")
+    func mouseStrokeBindings() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("config.yaml")
+        try """
+        version: 1
+        mouse: {}
+        bindings:
+          - {name: tab, gesture: stroke, template: circle, apps: [firefox], action: {command: [tab]}}
+          - {name: note, gesture: stroke, template: triangle, claim: false, action: {command: [note]}}
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let check = try ToolRunner.run(["check-config", config.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stdout.contains(
+                "tab: stroke 'circle' only in firefox, on end: tab (claimed from a mouse: its stroke button kept from applications where the binding applies)"
+            ), "\(check.stdout)")
+        let note = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("note: ") })
+        #expect(!note.contains("claimed"), "\(note)")
+    }
+
     @Test("a bad focus file or --focus without --replay is one sentence")
     func badFocus() throws {
         let directory = try ToolRunner.temporaryDirectory()

@@ -54,6 +54,9 @@ import TouchInput
         }
     }
 
+    /// A policy claiming mouse strokes (a `gesture: stroke` binding without `fingers`).
+    static let strokes = PassThroughFilter.Policy(claims: [.init(gesture: .stroke)])
+
     /// What the loop handed out for each device, and what reached the clones.
     struct Run {
         var io: FakeDevices
@@ -73,6 +76,7 @@ import TouchInput
     /// touchpad (handle 1) that stays still; gesture times count from 0.
     func run(
         _ script: MouseScript, kinds: DeviceKinds = .all, intercepts: Bool = true,
+        claims: @escaping () -> PassThroughFilter.Policy = { Self.strokes },
         prepare: (FakeDevices) -> Void = { _ in }
     ) -> Run {
         let io = FakeDevices(start: 0, end: (script.frames.last?.last?.microseconds ?? 0) + 1_000_000)
@@ -83,7 +87,7 @@ import TouchInput
         var run = Run(io: io)
         let loop = DeviceLoop(
             io: io, devices: [1, 2], kinds: kinds, intercepts: intercepts, setup: { _ in GesturePipeline.Setup() },
-            warn: { run.warnings.append($0) })
+            claims: { _ in claims() }, warn: { run.warnings.append($0) })
         do {
             try loop.run { output in
                 run.outputs.append(output)

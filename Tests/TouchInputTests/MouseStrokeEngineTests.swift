@@ -137,4 +137,66 @@ import TouchInput
         #expect(rule.unit == .counts && rule.minimumLength == 50)
         #expect(rule.minimumWidthRatio == touch.minimumWidthRatio && rule.minimumMargin == touch.minimumMargin)
     }
+
+    @Test func anUnclaimedPressReachesTheCloneAtOnceAndItsStrokeStillFires() throws {
+        var script = Script()
+        script.press(at: 10)
+        script.press(at: script.circle(from: 10) + 8, 0)
+        var pipeline = try Self.pipeline()
+        var gestures: [GestureEvent] = []
+        var asked = 0
+        for event in script.events {
+            pipeline.process(
+                event, into: &gestures,
+                claimsButton: {
+                    asked += 1
+                    return false
+                })
+        }
+        gestures += pipeline.finish()
+        // Asked once, at the press; the press and the release went out in their own frames, at their times.
+        #expect(asked == 1)
+        let keys = pipeline.takeCloneFrames().flatMap { $0 }.filter { $0.type == EV.KEY }
+        #expect(keys.map(\.value) == [1, 0] && keys.first?.microseconds == 10_000)
+        #expect(keys.last?.microseconds == script.events.last!.microseconds)
+        #expect(gestures.map(\.template) == ["circle"] && gestures.first?.source == .mouse)
+        let decisions = pipeline.takeDecisions()
+        #expect(decisions.map(\.kind) == [.passed] && decisions[0].template == "circle", "\(decisions)")
+        #expect(decisions[0].reason.hasPrefix("no binding claimed the press: it reached the desktop at once"), "\(decisions[0].reason)")
+    }
+
+    @Test func anUnclaimedClickOrStillPressPassesAtOnceWithOneDecision() throws {
+        var script = Script()
+        script.press(at: 10)
+        script.frame(at: 30, [(EV.REL, REL.X, 2)])
+        script.press(at: 50, 0)
+        script.press(at: 100)  // held still well past the press delay
+        script.press(at: 900, 0)
+        var pipeline = try Self.pipeline()
+        var gestures: [GestureEvent] = []
+        for event in script.events { pipeline.process(event, into: &gestures, claimsButton: { false }) }
+        gestures += pipeline.finish()
+        let keys = pipeline.takeCloneFrames().flatMap { $0 }.filter { $0.type == EV.KEY }
+        #expect(keys.map(\.microseconds) == [10_000, 50_000, 100_000, 900_000])
+        let decisions = pipeline.takeDecisions()
+        #expect(gestures.isEmpty && decisions.map(\.kind) == [.passed, .passed], "\(decisions)")
+        #expect(decisions.map(\.time) == [.milliseconds(50), .milliseconds(900)])
+    }
+
+    @Test func theClaimIsDecidedAtThePressAndKeptForTheWholeStroke() throws {
+        // Claimed at the press, unclaimed from the next frame on (a focus change mid-stroke): still withheld.
+        var script = Script()
+        script.press(at: 10)
+        script.press(at: script.circle(from: 10) + 8, 0)
+        var pipeline = try Self.pipeline()
+        var gestures: [GestureEvent] = []
+        var claimed = true
+        for event in script.events {
+            pipeline.process(event, into: &gestures, claimsButton: { claimed })
+            if event.isSynReport { claimed = false }  // from the frame after the press's
+        }
+        gestures += pipeline.finish()
+        #expect(!pipeline.takeCloneFrames().flatMap { $0 }.contains { $0.type == EV.KEY })
+        #expect(gestures.map(\.template) == ["circle"] && pipeline.takeDecisions().map(\.kind) == [.stroke])
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 import GestureRecognition
 
 extension DaemonConfiguration.Binding {
-    /// `3-finger swipe left, on end: xdotool key super (claimed: kept from the desktop)`.
+    /// `3-finger swipe left, on end: xdotool key super (claimed: kept from the desktop)`;
+    /// a stroke binding that claims only mouse strokes says so.
     var summary: String {
         var words: [String] = []
         if let fingers = match.fingers { words.append("\(fingers)-finger") }
@@ -31,7 +32,12 @@ extension DaemonConfiguration.Binding {
                 : match.pinchDirection == .clockwise || match.pinchDirection == .counterclockwise ? "°" : " scale step"
             when = "every \(FiredActionText.number(every))\(unit)"
         }
-        let claimed = claim ? " (claimed: kept from the desktop)" : ""
+        let claimed =
+            claim
+            ? " (claimed: kept from the desktop)"
+            : claimsMouseStrokes
+                ? " (claimed from a mouse: its stroke button kept from applications\(match.application == nil ? "" : " where the binding applies"))"
+                : ""
         return "\(label): \(words.joined(separator: " ")), \(when): \(action.summary)\(claimed)"
     }
 }

@@ -90,10 +90,12 @@ final class LiveStrokes {
                     return handle(.stroke(stroke.points))
                 case .decision(let decision, _):
                     switch decision.kind {
-                    case .rejected where decision.rejection?.isCapture == true: return handle(.refused(decision.rejection!))
+                    case .rejected where decision.rejection?.isCapture == true, .passed where decision.rejection?.isCapture == true:
+                        return handle(.refused(decision.rejection!))
                     case .stroke, .rejected: return handle(.stroke(decision.points))
+                    case .passed where !decision.points.isEmpty: return handle(.stroke(decision.points))  // a stroke whose press passed
                     case .cancelled: return handle(.cancelled(decision.reason))
-                    case .click, .press: return true
+                    case .click, .press, .passed: return true
                     }
                 case .gesture, .handOver:
                     return true  // a stroke's verdict or decision has its points

@@ -225,7 +225,7 @@ extension BindingMatcher {
                     verdicts!.append(
                         BindingVerdict(
                             binding: binding, outcome: outcome ?? .fired(actions.count - before),
-                            intercepting: configuration.intercept))
+                            intercepting: configuration.intercept, mouse: event.source == .mouse))
                 }
             }
             return actions

@@ -66,12 +66,14 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
     public var claimReason: String
 
     /// The verdict `outcome` for `binding`, under a configuration that
-    /// intercepts or not.
-    public init(binding: DaemonConfiguration.Binding, outcome: Outcome, intercepting: Bool) {
+    /// intercepts or not, for a gesture from a mouse (whose claim is its
+    /// stroke button's, `Binding.claimsMouseStrokes`) or a touch device.
+    public init(binding: DaemonConfiguration.Binding, outcome: Outcome, intercepting: Bool, mouse: Bool = false) {
         self.binding = binding.label
         self.path = binding.path
         self.outcome = outcome
-        claimed = intercepting && binding.claim
+        let claims = mouse ? binding.claimsMouseStrokes : binding.claim
+        claimed = intercepting && claims
         if case .notThisApplication = outcome {
             claimed = false
             claimReason = "not claimed: it does not apply to the focused application"
@@ -80,9 +82,9 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
             claimReason = "not claimed by it: a binding for the focused application decides"
         } else if !intercepting {
             claimReason = "passed to the desktop too: the configuration says intercept: false"
-        } else if binding.claim {
+        } else if claims {
             claimReason = "claimed: kept from the desktop while intercepting"
-        } else if DaemonConfiguration.claimsByDefault(binding.match) {
+        } else if mouse || DaemonConfiguration.claimsByDefault(binding.match) {
             claimReason = "passed to the desktop too: the binding says claim: false"
         } else {
             claimReason =

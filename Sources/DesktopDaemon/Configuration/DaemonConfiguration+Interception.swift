@@ -4,7 +4,8 @@ import InputInterception
 
 extension DaemonConfiguration {
     /// What is claimed on `device` while `focus` has the focus (nil: none
-    /// known): the claiming bindings whose `device` matches it and that apply
+    /// known): the claiming bindings (for a mouse, those that claim mouse
+    /// strokes, `Binding.claimsMouseStrokes`) whose `device` matches it and that apply
     /// to the focused window (``applicability(for:)``, the matcher's own
     /// rule: a gesture bound only for another application reaches the
     /// desktop as if unbound); a name pattern that cannot decide claims
@@ -21,7 +22,9 @@ extension DaemonConfiguration {
     ) -> (policy: PassThroughFilter.Policy, notes: [String]) {
         var claims: [PassThroughFilter.Claim] = []
         var notes: [String] = []
-        for (index, binding) in bindings.enumerated() where binding.claim && applicability[index] == .applies {
+        // A mouse's one claim is its stroke button's (`PassThroughFilter.Policy.claimsMouseStrokes`).
+        for (index, binding) in bindings.enumerated()
+        where (device.isMouse ? binding.claimsMouseStrokes : binding.claim) && applicability[index] == .applies {
             if let matcher = binding.match.device {
                 switch matcher.match(device) {
                 case .matched: break

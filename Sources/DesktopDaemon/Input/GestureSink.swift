@@ -16,8 +16,12 @@ public struct GestureSink: Sendable {
     /// Told that `device` went away (after its cancelled gesture was delivered),
     /// so what the daemon keeps for it can be forgotten.
     public var deviceRemoved: @Sendable (_ device: InputDevice) -> Void
-    /// What is claimed on `device`, for a source that intercepts it.
-    public var interceptionPolicy: @Sendable (_ device: InputDevice) -> PassThroughFilter.Policy
+    /// What is claimed on `device`, for a source that intercepts it: asked
+    /// when the fingers land or a mouse's stroke button goes down, with the
+    /// focus the gesture that starts is then matched with. `time` is nil
+    /// live (the focus of now) and a replay's moment on the gestures' clock
+    /// (the focus a recorded focus gives for it).
+    public var interceptionPolicy: @Sendable (_ device: InputDevice, _ time: Duration?) -> PassThroughFilter.Policy
     /// Told once a live source has offered every device present when it
     /// started (``accepts`` was asked of each), before it reads them.
     public var startedReading: @Sendable () -> Void
@@ -31,7 +35,9 @@ public struct GestureSink: Sendable {
         deliver: @escaping @Sendable (GestureEvent, InputDevice) -> Void,
         strokeDrawn: @escaping @Sendable (DrawnStroke, InputDevice) -> Void = { _, _ in },
         deviceRemoved: @escaping @Sendable (InputDevice) -> Void = { _ in },
-        interceptionPolicy: @escaping @Sendable (InputDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
+        interceptionPolicy: @escaping @Sendable (InputDevice, Duration?) -> PassThroughFilter.Policy = { _, _ in
+            PassThroughFilter.Policy()
+        },
         startedReading: @escaping @Sendable () -> Void = {},
         log: DaemonLog
     ) {

@@ -11,17 +11,23 @@ public struct InputDevice: Hashable, Sendable {
     public var vendor: Int
     /// The product id.
     public var product: Int
+    /// Whether it is a mouse (its claims are its stroke button's:
+    /// `DaemonConfiguration.Binding.claimsMouseStrokes`).
+    public var isMouse: Bool
 
     /// A device with these facts.
-    public init(id: Int, name: String, vendor: Int = 0, product: Int = 0) {
+    public init(id: Int, name: String, vendor: Int = 0, product: Int = 0, isMouse: Bool = false) {
         self.id = id
         self.name = name
         self.vendor = vendor
         self.product = product
+        self.isMouse = isMouse
     }
 
     /// The device `description`, known to its source as `id`.
     public init(id: Int, description: DeviceDescription) {
-        self.init(id: id, name: description.name, vendor: Int(description.id.vendor), product: Int(description.id.product))
+        self.init(
+            id: id, name: description.name, vendor: Int(description.id.vendor), product: Int(description.id.product),
+            isMouse: description.kind == .mouse)
     }
 }

@@ -106,7 +106,7 @@ public struct LiveSource: GestureSource {
                     return nil
                 }
                 return current.pipeline
-            }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0)) })
+            }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0), nil) })
         stopper.attach(live.waker)
         sink.startedReading()
         if !live.devices.contains(where: { GesturePipeline.surface(for: $0.description) != nil }) {

@@ -1,5 +1,6 @@
 import Foundation
 import GestureTraces
+import InputInterception
 import TouchInput
 
 /// Replays recorded traces through `GestureReplay` (the decoder and engine
@@ -108,11 +109,18 @@ public struct ReplaySource: GestureSource {
         let setup = sink.engineSetup()
         let devices = trace.devices.enumerated().map { InputDevice(id: number * 1000 + $0.offset, description: $0.element) }
         let replay = GestureReplay(setup: setup.pipeline)
+        // Each mouse's presses that asked for the claims, in order: its stroke is matched with the focus of its press, as live.
+        var presses: [Int: [Duration]] = [:]
         let run = replay.run(
             trace,
             including: { index, device in
                 // Mice are read only with a `mouse` section, as live.
                 sink.accepts(devices[index]) && (setup.mouse != nil || device.kind != .mouse)
+            },
+            // A mouse's press is claimed as live: by the policy, with the focus of its moment.
+            claimsButton: { index, time in
+                presses[index, default: []].append(time)
+                return sink.interceptionPolicy(devices[index], time).claimsMouseStrokes
             })
         // Strokes in time order among the outputs: a rejected one is logged where it happened.
         var strokes = run.strokes[...]
@@ -123,6 +131,9 @@ public struct ReplaySource: GestureSource {
             }
             switch output.value {
             case .gesture(let event):
+                if let press = presses[output.device]?.last(where: { $0 <= event.time }) {
+                    _ = sink.interceptionPolicy(devices[output.device], press)  // the focus of the press, for the match
+                }
                 sink.deliver(event, devices[output.device])
             case .mouse(let decision):
                 // As a live mouse's: one log line (the bracket names the trace instead of the node).
