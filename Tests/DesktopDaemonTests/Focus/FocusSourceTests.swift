@@ -351,6 +351,8 @@ struct FocusSourceTests {
         #expect(script.contains("this._window.connect('notify::title'"))
         let metadata = try Self.gnomeExtension("metadata.json")
         #expect(metadata.contains("\"uuid\": \"\(GnomeShellExtension.uuid)\""))
+        // GNOME loads an extension only on a version it lists: 45 (ES modules) to the newest released.
+        #expect(metadata.contains("\"shell-version\": [\"45\", \"46\", \"47\", \"48\", \"49\", \"50\"]"))
     }
 
     @Test("the GNOME 40-44 extension is the GNOME 45 one's class and calls, as a script with imports.gi and init()")
