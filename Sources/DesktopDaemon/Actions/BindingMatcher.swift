@@ -101,7 +101,8 @@ public struct BindingMatcher: Sendable {
             } else {
                 outcome = .strokeRejected(rejection.description)
             }
-            verdicts.append(BindingVerdict(binding: binding, outcome: outcome, intercepting: configuration.intercept))
+            verdicts.append(
+                BindingVerdict(binding: binding, outcome: outcome, intercepting: configuration.intercept, mouse: device.isMouse))
         }
         return verdicts
     }

@@ -50,6 +50,20 @@ struct DaemonExplanationTests {
         #expect(log.all.count == 2)
     }
 
+    @Test(
+        "a rejected stroke's verdicts say what a mouse's button would have been: claimed by a stroke binding without fingers, not on a touchpad"
+    )
+    func rejectedMouseStrokeClaims() throws {
+        let json =
+            #"{"version": 1, "intercept": true, "bindings": [{"name": "the check", "gesture": "stroke", "template": "check", "action": {"command": ["a"]}}]}"#
+        let explanations = Explanations()
+        let daemon = GestureDaemon(
+            configuration: try configuration(json), launcher: RecordingLauncher(), log: LogLines().log, explain: explanations.sink)
+        daemon.strokeDrawn(Self.rejected, on: InputDevice(id: 1, name: "mouse", isMouse: true))
+        daemon.strokeDrawn(Self.rejected, on: InputDevice(id: 2, name: "pad"))
+        #expect(explanations.all.map { $0.verdicts.map(\.claimed) } == [[true], [false]])
+    }
+
     @Test("runsActions: false judges as the daemon does and launches nothing")
     func runsNothing() throws {
         let launcher = RecordingLauncher()
