@@ -74,6 +74,13 @@ extension DaemonConfiguration {
             self.claimsMouseStrokes = match.gesture == .stroke && match.fingers == nil && (claimsMouseStrokes ?? true)
         }
 
+        /// Whether it claims a gesture from a mouse (``claimsMouseStrokes``)
+        /// or from a touch device (``claim``), while the daemon intercepts:
+        /// the one place that choice is made, for the policy and for explain.
+        public func claims(onMouse mouse: Bool) -> Bool {
+            mouse ? claimsMouseStrokes : claim
+        }
+
         /// The name, or the path when it has none.
         public var label: String { name ?? path }
     }

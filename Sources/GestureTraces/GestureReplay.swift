@@ -187,10 +187,11 @@ public struct GestureReplay: Sendable {
                 outputs.append(DeviceOutput(device: device, .mouse(decision)))
             }
         }
+        var gestures: [GestureEvent] = []  // one buffer for every event's gestures
         for frame in trace.frames {
             guard var pipeline = pipelines[frame.device] else { continue }
             for event in frame.events {
-                var gestures: [GestureEvent] = []
+                gestures.removeAll(keepingCapacity: true)
                 pipeline.process(
                     event, into: &gestures,
                     claimsButton: { claimsButton(frame.device, EventTime.duration(from: origin, to: event.microseconds)) })

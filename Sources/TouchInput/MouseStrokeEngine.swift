@@ -259,7 +259,7 @@ public struct MouseStrokeEngine: Sendable {
         _ points: [Point], lengthCounts: Double, passed: Bool, at microseconds: Int64, into gestures: inout [GestureEvent]
     ) {
         let time = EventTime.duration(from: originMicroseconds, to: microseconds)
-        let kept = passed ? "" : filter == nil ? "" : "; its button was kept from the desktop"
+        let kept = passed || filter == nil ? "" : "; its button was kept from the desktop"
         let prefix = passed ? "\(Self.passedReason); the stroke: " : ""
         let verdict = verdict(for: points)
         switch verdict {

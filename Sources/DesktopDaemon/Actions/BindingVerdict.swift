@@ -72,7 +72,7 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         self.binding = binding.label
         self.path = binding.path
         self.outcome = outcome
-        let claims = mouse ? binding.claimsMouseStrokes : binding.claim
+        let claims = binding.claims(onMouse: mouse)
         claimed = intercepting && claims
         if case .notThisApplication = outcome {
             claimed = false

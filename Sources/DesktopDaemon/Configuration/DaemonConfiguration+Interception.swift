@@ -24,7 +24,7 @@ extension DaemonConfiguration {
         var notes: [String] = []
         // A mouse's one claim is its stroke button's (`PassThroughFilter.Policy.claimsMouseStrokes`).
         for (index, binding) in bindings.enumerated()
-        where (device.isMouse ? binding.claimsMouseStrokes : binding.claim) && applicability[index] == .applies {
+        where binding.claims(onMouse: device.isMouse) && applicability[index] == .applies {
             if let matcher = binding.match.device {
                 switch matcher.match(device) {
                 case .matched: break
