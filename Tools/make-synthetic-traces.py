@@ -620,6 +620,14 @@ write("rmi4.nothing-palm-relanding", RMI4_PRESSURE,
 # lasts 30 ms at least.
 write("rmi4.nothing-palm-brushing", RMI4_PRESSURE,
       explicit(RMI4_PRESSURE, palm_pieces(40, 30, [(0, 1, 150), (2, 2, 150), (4, 1, 150), (6, 2, 0)])))
+# A palm resting in pieces: its first piece lasts 60 ms, still (alone, a
+# tap), the next lands 15 ms after it lifted, and the last, 40 ms after the
+# one before, rests 400 ms (alone, a hold). Nothing: a landing within the
+# relanding gap is the contact before found again, so the first piece's tap
+# is withdrawn and the last holds nothing (the Atmel maXTouch's
+# palm_presence and palm_pointing recordings).
+write("rmi4.nothing-palm-resting-in-pieces", RMI4_PRESSURE,
+      explicit(RMI4_PRESSURE, palm_pieces(45, 30, [(0, 6, 15), (0.3, 2, 40), (0.5, 40, 0)], tid=780)))
 # A quick double tap: the second landing 110 ms after the first lift, past
 # the relanding gap: two taps.
 write("rmi4.1-finger-double-tap.quick", RMI4_PRESSURE,

@@ -12,8 +12,8 @@ import TouchInput
 /// A generated stream of touch input: a cycle of six gestures (a 3-finger
 /// swipe down, a 2-finger pinch out, a 4-finger rotation, a 3-finger hold, a
 /// 2-finger tap, 1-finger pointer motion), 60 frames each, 8 ms apart, the
-/// last frame of each lifting every finger (the tap lands 72 ms after the
-/// hold lifted, as fingers can).
+/// last frame of each lifting every finger (the hold and the tap land 72 ms
+/// after the gesture before lifted, as fingers can).
 ///
 /// The benchmarks feed it to the decoder and the engine as a real pad's
 /// kernel events (protocol B: slots, tracking ids, BTN_TOOL_* counts), so
@@ -85,9 +85,11 @@ public struct MixedGestureStream: Sendable {
         case 0: list = contacts(3) { k in at(-18 + 12 * Double(k), -6 + 20 * u) }  // swipe down
         case 1: list = contacts(2) { k in around(2, k, radius: 8 + 10 * u, turn: 0) }  // pinch out
         case 2: list = contacts(4) { k in around(4, k, radius: 15, turn: u * Double.pi / 3) }  // rotate
-        case 3: list = contacts(3) { k in at(-18 + 12 * Double(k), 4) }  // hold
-        // Nothing, then a tap: fingers lifting from the hold land again 72 ms
-        // later at the soonest (no sooner than the engine's relanding gap).
+        // Nothing, then a hold, and nothing, then a tap: fingers lifting land
+        // again 72 ms later at the soonest (no sooner than the engine's
+        // relanding gap, within which a landing is the same contact found
+        // again and neither taps nor holds).
+        case 3: list = step >= 8 ? contacts(3) { k in at(-18 + 12 * Double(k), 4) } : []  // hold
         case 4: list = (8..<20).contains(step) ? contacts(2) { k in at(-8 + 14 * Double(k), 4) } : []
         default: list = contacts(1) { _ in at(-28 + 50 * u, 14 - 10 * u) }  // pointer
         }

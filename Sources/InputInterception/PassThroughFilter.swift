@@ -436,6 +436,10 @@ public struct PassThroughFilter: Sendable {
         switch decision {
         case .noFingers:
             return release(.liftedUndecided)
+        case .tapPending(let tapFingers):
+            // The engine's tap waits out its relanding gap: a claimed one keeps its frames held until it fires.
+            let tap = GestureEvent(type: .tap, time: .zero, fingers: tapFingers)
+            return policy.verdict(for: tap) == .claimed ? [] : release(.unclaimed(.tap, fingers: tapFingers))
         case .ignored(let why):
             return release(.ignored(why))
         case .undecided:

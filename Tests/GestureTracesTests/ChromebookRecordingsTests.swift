@@ -19,13 +19,13 @@ import Testing
         "needs ../shared/data/recordings/chromebook (the shared data); skipped without it"))
 struct ChromebookRecordingsTests {
     /// The fewest judged recordings the engine must get right.
-    static let minimumRight = 240
+    static let minimumRight = 243
     /// The fewest recordings of each class the engine must get right.
     static let minimumRightByClass: [String: Int] = [
         "click": 28,
         "click-drag": 12,
         "drum-roll-tap": 3,
-        "palm": 36,
+        "palm": 39,
         "palm-click": 16,
         "palm-scroll": 36,
         "scroll": 59,

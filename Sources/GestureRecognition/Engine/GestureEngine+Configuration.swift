@@ -122,9 +122,13 @@ extension GestureEngine {
         /// tapping again lifts and lands in 100 ms at the quickest (a
         /// tap-and-a-half's second landing comes 101-127 ms after the first
         /// lift on the Chromebook recordings). A touch landing within it of
-        /// the last lift of every finger is no tap, and a contact landing
-        /// within it and within ``palmRelandingDistanceMillimeters`` of where
-        /// a palm lifted is that palm. 0 turns both off.
+        /// the last lift of every finger is the touch before found again:
+        /// neither of them taps and it holds nothing, so a tap fires only
+        /// once the gap is over with nothing landing (stamped with its lift
+        /// time; libinput too waits its tap timeout before it releases the
+        /// button). A contact landing within it and within
+        /// ``palmRelandingDistanceMillimeters`` of where a palm lifted is that
+        /// palm. 0 turns all of it off (a tap fires at its lift).
         public var relandingGap: Duration = .milliseconds(60)
         /// How far, in millimetres, from where a palm lifted a contact
         /// landing within ``relandingGap`` is that palm again: the pieces of a

@@ -19,10 +19,11 @@ extension GestureEngine {
             guard snapshot.fingers > 0 else { return }
             guard !snapshot.isButtonDown else { return click(snapshot) }
             tap = TapTracker(snapshot)
-            if let lastLift, snapshot.time - lastLift < configuration.relandingGap {
-                tap?.ruleOut()  // a palm the pad lost and found again
-            }
-            startTouch(snapshot, at: snapshot.time, holdPossible: true)
+            // A palm the pad lost and found again: no tap (nor the touch before,
+            // see `pendingTap`), and no hold of a contact that was resting.
+            let relanded = lastLift.map { snapshot.time - $0 < configuration.relandingGap } ?? false
+            if relanded { tap?.ruleOut() }
+            startTouch(snapshot, at: snapshot.time, holdPossible: !relanded)
         case .deadline:
             unexpected(input)  // idle has no timer
         case .cancel, .finish:
@@ -551,14 +552,17 @@ extension GestureEngine {
         state = .ignoring(Ignored(reason: .clicking, fingers: snapshot.fingers))
     }
 
-    /// Ends the touch whose fingers all lifted at `time`: emits a tap when
-    /// ``TapTracker`` says it was one. Returns whether it did.
+    /// Ends the touch whose fingers all lifted at `time`: when
+    /// ``TapTracker`` says it was a tap, the tap waits out
+    /// ``Configuration/relandingGap`` (``pendingTap``; emitted at once when
+    /// the gap is 0). Returns whether it was a tap.
     @discardableResult
     mutating func endTouch(at time: Duration) -> Bool {
         defer { tap = nil }
         guard let tap, let fingers = tap.tapFingers(allLiftedAt: time, configuration, on: surface)
         else { return false }
-        emit(GestureEvent(type: .tap, time: time, fingers: fingers))
+        let event = GestureEvent(type: .tap, time: time, fingers: fingers)
+        if configuration.relandingGap > .zero { pendingTap = event } else { emit(event) }
         return true
     }
 

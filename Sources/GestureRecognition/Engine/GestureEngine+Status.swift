@@ -27,6 +27,10 @@ extension GestureEngine {
         /// The fingers make no gesture, for this reason, until they all lift
         /// (or, for pointer motion and scrolling, their count changes).
         case ignored(IgnoredReason)
+        /// Every finger lifted from a tap of this many fingers, which fires
+        /// once ``Configuration/relandingGap`` is over with nothing landing
+        /// (a landing before then is the contact found again: no tap).
+        case tapPending(fingers: Int)
     }
 
     /// The fingers as the engine counts them after the latest frame, and
@@ -64,7 +68,7 @@ extension GestureEngine {
     /// What the engine decided about the fingers down (``Status/decision``).
     public var decision: Decision {
         switch state {
-        case .idle: .noFingers
+        case .idle: pendingTap.map { .tapPending(fingers: $0.fingers) } ?? .noFingers
         case .undecided: .undecided
         case .holding: .gesture(.hold)
         case .swiping: .gesture(.swipe)

@@ -100,6 +100,11 @@ public struct GestureEngine: Sendable {
     /// some): a touch landing within ``Configuration/relandingGap`` of
     /// it is a palm landing again, no tap.
     var lastLift: Duration?
+    /// A tap whose fingers all lifted, at its lift time, waiting out
+    /// ``Configuration/relandingGap``: a touch landing before the gap is
+    /// over is the same contact found again (a palm the firmware lost), so
+    /// neither touch was a tap; else it fires when the gap is over.
+    var pendingTap: GestureEvent?
     /// Events produced by the handlers during one call; every public entry
     /// point hands them over and empties it, keeping its capacity.
     var outbox: [GestureEvent] = []
@@ -171,6 +176,9 @@ public struct GestureEngine: Sendable {
         latestSnapshot = makeSnapshot(frame, at: time)
         if palmTurned { palmRevealed(at: time) }
         if latestSnapshot.fingers > 0 { tap?.record(latestSnapshot, configuration, approximate: surface.positionsAreApproximate) }
+        // Fingers landing while a tap waits (passTime fired it if its gap was
+        // over): the contact that tapped came back, so it was no tap.
+        if latestSnapshot.fingers > 0 && fingersBefore == 0 { pendingTap = nil }
         dispatch(.frame(latestSnapshot))
         if latestSnapshot.fingers == 0 && fingersBefore > 0 { lastLift = time }
         handOver(into: &events)
@@ -214,7 +222,10 @@ public struct GestureEngine: Sendable {
         for _ in 0..<Self.maximumTimersPerCall {
             let stateDue = state.deadline(configuration, countSettled: baseline.time).flatMap { $0 <= time ? $0 : nil }
             let sequenceDue = sequenceMatcher?.expiry.flatMap { $0 <= time ? $0 : nil }
-            if let due = stateDue, sequenceDue.map({ due <= $0 }) ?? true {
+            if let due = pendingTapDue, due <= time, stateDue.map({ due <= $0 }) ?? true, sequenceDue.map({ due <= $0 }) ?? true {
+                latestTime = max(latestTime ?? due, due)
+                firePendingTap()
+            } else if let due = stateDue, sequenceDue.map({ due <= $0 }) ?? true {
                 latestTime = max(latestTime ?? due, due)
                 dispatch(.deadline(due))
                 if state.deadline(configuration, countSettled: baseline.time) == due {
@@ -244,21 +255,29 @@ public struct GestureEngine: Sendable {
     /// a replay reaches it with the next frame. Either way the events come
     /// out at the time they were due.
     public var nextDeadline: Duration? {
-        let stateDue = state.deadline(configuration, countSettled: baseline.time)
-        let sequenceDue = sequenceMatcher?.expiry
-        switch (stateDue, sequenceDue) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
-        }
+        var earliest = state.deadline(configuration, countSettled: baseline.time)
+        if let due = sequenceMatcher?.expiry, earliest.map({ due < $0 }) ?? true { earliest = due }
+        if let due = pendingTapDue, earliest.map({ due < $0 }) ?? true { earliest = due }
+        return earliest
+    }
+
+    /// When the tap waiting out ``Configuration/relandingGap`` fires, if one waits.
+    var pendingTapDue: Duration? { pendingTap.map { $0.time + configuration.relandingGap } }
+
+    /// Emits the tap that waited out ``Configuration/relandingGap`` (at its lift time).
+    mutating func firePendingTap() {
+        guard let tap = pendingTap else { return }
+        pendingTap = nil
+        emit(tap)
     }
 
     /// Ends the input (the end of a recording, the reader stopping): a
-    /// gesture in progress ends cancelled, a sequence waiting for a
-    /// continuation fires when its wait is over, and the engine is idle again.
+    /// gesture in progress ends cancelled, a tap waiting out
+    /// ``Configuration/relandingGap`` and a sequence waiting for a
+    /// continuation fire, and the engine is idle again.
     public mutating func finish() -> [GestureEvent] {
         let time = latestTime ?? .zero
+        firePendingTap()  // nothing more lands: the wait is over
         dispatch(.finish(time))
         if let due = sequenceMatcher?.expiry {
             fireWaitingSequences(at: max(due, time))
@@ -276,8 +295,10 @@ public struct GestureEngine: Sendable {
 
     /// Cancels what is in progress because the input lost events (the
     /// device went away, or `SYN_DROPPED`): a gesture in progress ends
-    /// cancelled, and the fingers down now start nothing until they all lift.
+    /// cancelled, a tap still waiting out ``Configuration/relandingGap`` is
+    /// dropped, and the fingers down now start nothing until they all lift.
     public mutating func cancel() -> [GestureEvent] {
+        pendingTap = nil  // what was lost may have been the contact landing again
         dispatch(.cancel(latestTime ?? .zero))
         return handOver()
     }
