@@ -84,10 +84,10 @@ enum RecordCommand: Command {
         func take(_ batch: EvdevReader.Batch) throws -> Bool {
             for (_, result) in batch.outputs {
                 switch result {
-                case .frame, .resynced:
+                case .frame, .forwarded, .resynced:
                     if case .resynced = result {
                         printError(
-                            "gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync."
+                            "gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after the reader's resync."
                         )
                     }
                     for frame in Trace.frames(splitting: result.traceEvents, device: 0) {
