@@ -63,11 +63,17 @@ final class EventStream {
 
     /// A stream over the open node `fileDescriptor`, starting from the device's state now.
     /// The corresponding C function is `ioctl` (``KernelState/read(_:of:)``).
-    init(fileDescriptor: Int32, path: String, description: DeviceDescription) throws(EvdevError) {
+    convenience init(fileDescriptor: Int32, path: String, description: DeviceDescription) throws(EvdevError) {
+        let state = try KernelState.read(fileDescriptor, of: description, path: path, operation: "read the state of")
+        self.init(fileDescriptor: fileDescriptor, path: path, description: description, state: state)
+    }
+
+    /// A stream over `fileDescriptor` starting from `state` (a test's pipe, which has no state to read).
+    init(fileDescriptor: Int32, path: String, description: DeviceDescription, state: KernelState) {
         self.fileDescriptor = fileDescriptor
         self.path = path
         self.description = description
-        state = try KernelState.read(fileDescriptor, of: description, path: path, operation: "read the state of")
+        self.state = state
         buffer = .allocate(capacity: Self.capacity)
         buffer.initialize(repeating: input_event(), count: Self.capacity)
     }
