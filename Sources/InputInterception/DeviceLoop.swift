@@ -305,7 +305,7 @@ public final class DeviceLoop<IO: DeviceIO> {
             }
         }
         entry.deadline = Self.deadline(of: &entry.session)
-        let forwards = entry.session.forwardsMotion
+        let forwards = Self.forwardsMotion(of: &entry.session)
         if forwards != entry.forwardsMotion {
             entry.forwardsMotion = forwards
             io.forwardMotion(forwards, of: handle)
@@ -319,6 +319,11 @@ public final class DeviceLoop<IO: DeviceIO> {
     /// buffer of its pipeline retained and released), twice a frame.
     private static func deadline(of session: inout InterceptedDevice) -> Int64? {
         session.nextDeadlineMicroseconds
+    }
+
+    /// Whether the session's motion may be forwarded, read in place (as ``deadline(of:)``).
+    private static func forwardsMotion(of session: inout InterceptedDevice) -> Bool {
+        session.forwardsMotion
     }
 
     /// Hands out a step's gestures, strokes and decisions, in that order.

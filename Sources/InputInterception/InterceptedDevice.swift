@@ -137,7 +137,7 @@ public struct InterceptedDevice: Sendable {
     public mutating func noteForwarded(_ frame: [InputEvent], nowMicroseconds now: Int64) {
         guard filter != nil else { return }
         filter!.noteForwarded(frame)
-        pacer.passed(frame.filter { !$0.isSynReport }, nowMicroseconds: now)
+        pacer.passed(frame, nowMicroseconds: now)  // spaced from its time, which its SYN_REPORT shares
         pacer.noteWritten(atMicroseconds: now)
     }
 

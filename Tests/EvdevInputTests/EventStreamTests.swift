@@ -65,7 +65,9 @@ import TouchInput
         InputEvent(type: type, code: code, value: value, microseconds: time)
     }
     var report: InputEvent { event(EV.SYN, SYN.REPORT, 0) }
-    var landing: [InputEvent] { [event(EV.ABS, ABS.MT_TRACKING_ID, 7), event(EV.ABS, ABS.MT_POSITION_X, 100), event(EV.KEY, BTN.TOUCH, 1), report] }
+    var landing: [InputEvent] {
+        [event(EV.ABS, ABS.MT_TRACKING_ID, 7), event(EV.ABS, ABS.MT_POSITION_X, 100), event(EV.KEY, BTN.TOUCH, 1), report]
+    }
     var motion: [InputEvent] { [event(EV.ABS, ABS.MT_POSITION_X, 120), event(EV.ABS, ABS.X, 120), report] }
 
     func stream(_ device: Pipe) -> EventStream {
@@ -95,7 +97,11 @@ import TouchInput
             Issue.record("not two frames"); return
         }
         #expect(first == landing && second == motion)
-        #expect(stream.state.state(of: Self.pad) == { var state = EvdevState(); state.apply(landing + motion); return state }())
+        #expect(
+            stream.state.state(of: Self.pad)
+                == {
+                    var state = EvdevState(); state.apply(landing + motion); return state
+                }())
     }
 
     @Test func anArmedStreamWritesMotionToTheCloneAsItReadsItAndNothingElse() throws {

@@ -17,7 +17,18 @@ import TouchInput
     func changesContacts(_ frame: [InputEvent]) -> Bool { frame.contains { $0.type == EV.ABS && $0.code == ABS.MT_TRACKING_ID } }
 
     @Test func oneFingerMotionGoesToTheCloneAsItIsReadAndIsWrittenOnce() {
-        let frames = TouchScript(device: pad, fingers: [.moving(30, 20, dx: 0.7, dy: 0.2, down: 0, up: 300)]).frames()
+        // Each frame with the MSC_TIMESTAMP a touchpad sends: an event no state keeps, so a
+        // second write of a frame would show even where the clone's state has it already.
+        let frames = TouchScript(device: pad, fingers: [.moving(30, 20, dx: 0.7, dy: 0.2, down: 0, up: 300)]).frames().map {
+            frame -> [InputEvent] in
+            frame.count < 2
+                ? frame
+                : Array(frame.dropLast()) + [
+                    InputEvent(
+                        type: EV.MSC, code: 5, value: Int32(frame.last!.microseconds % 1_000_000), microseconds: frame.last!.microseconds),
+                    frame.last!,
+                ]
+        }
         let run = LoopRecording.run(frames, device: pad, policy: Self.swipes)
         let written = run.io.written.filter { !$0.atStop }
         // The landing and the lift are the loop's; every frame between was the reader's.
@@ -25,8 +36,9 @@ import TouchInput
         #expect(motion.count > 20)
         #expect(written.filter(\.forwarded).map(\.events) == motion.map { $0.filter { !$0.isSynReport } })
         #expect(written.filter { !$0.forwarded }.allSatisfy { changesContacts($0.events) || $0.events.contains { $0.type == EV.KEY } })
-        // Each frame once: as many writes as frames, and the clone goes through the device's states.
-        #expect(written.count == frames.count)
+        // Each forwarded frame once: the loop writes nothing of it again (at its time).
+        let forwardedAt = Set(written.filter(\.forwarded).map(\.time))
+        #expect(!written.contains { !$0.forwarded && forwardedAt.contains($0.time) }, "a forwarded frame was written again")
         #expect(LoopRecording.states(written.map(\.events)) == LoopRecording.states(frames))
     }
 
