@@ -20,8 +20,9 @@ import TouchInput
 /// out left is delivered as one `.resynced` frame; a gesture in progress
 /// should end cancelled.
 /// An intercepted device's frames of motion alone may go to its clone as
-/// they are read, before anything else (`.forwarded`, see ``Output``). A device that disappears is reported once as
-/// `.removed(.deviceGone)` and dropped from the reader; the others keep going.
+/// they are read, before anything else (`.forwarded`, see ``Output``).
+/// A device that disappears is reported once as `.removed(.deviceGone)`
+/// and dropped from the reader; the others keep going.
 /// With `watchForNewDevices(in:)`, nodes that appear later are opened, added
 /// and reported as `.added`.
 ///

@@ -66,7 +66,7 @@ public struct InterceptedDevice: Sendable {
     /// Whether a mouse's clone gets what its pipeline withholds and passes on.
     private var clonesMouse = false
 
-    /// A device described by `device` in `state` now (libevdev's state: what
+    /// A device described by `device` in `state` now (the reader's state: what
     /// a device opened while in use already holds), its gesture times counted
     /// from `originMicroseconds`; intercepted under `policy`, or read beside
     /// the desktop when it is nil (any policy intercepts a mouse: the
@@ -172,7 +172,7 @@ public struct InterceptedDevice: Sendable {
         return step
     }
 
-    /// Takes libevdev's resync after `SYN_DROPPED` (the frame that brings the
+    /// Takes the reader's resync after `SYN_DROPPED` (the frame that brings the
     /// state up to date, ending in `SYN_REPORT`, and the state it leaves):
     /// the gesture in progress ends cancelled, as a replay of the recording
     /// cancels it (`EvdevReader.Output.traceEvents`), and the clone is brought

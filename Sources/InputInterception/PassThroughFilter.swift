@@ -300,7 +300,7 @@ public struct PassThroughFilter: Sendable {
         return output.filter { !$0.isEmpty }
     }
 
-    /// Takes the frame libevdev's resync gave after `SYN_DROPPED` (and the
+    /// Takes the frame the reader's resync gave after `SYN_DROPPED` (and the
     /// frame the pipeline decoded from it): held frames are dropped (they are
     /// incomplete) and the clone is brought to the device's state in one
     /// frame; a claim stays until every finger lifts.
