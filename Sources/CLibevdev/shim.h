@@ -1,6 +1,7 @@
 // The C side of EvdevInput: libevdev and libevdev-uinput, plus small static
 // inline shims for what Swift cannot import (function-like ioctl macros and a
-// C variadic log callback), and inotify for hotplug. Only the EvdevInput
+// C variadic log callback), inotify for hotplug, and the reader's forwarding
+// path (a frame scanned and written to a clone with no Swift between). Only the EvdevInput
 // module imports this.
 #ifndef GESTURES_CLIBEVDEV_SHIM_H
 #define GESTURES_CLIBEVDEV_SHIM_H
@@ -10,6 +11,8 @@
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/inotify.h>
+#include <stdint.h>
+#include <unistd.h>
 #include <linux/input.h>
 #include <linux/input-event-codes.h>
 #include <linux/uinput.h>
@@ -46,6 +49,71 @@ static inline void gestures_evdev_log(const struct libevdev *dev,
 /// Installs `gestures_evdev_log` on one libevdev context.
 static inline void gestures_evdev_install_log_handler(struct libevdev *dev) {
     libevdev_set_device_log_function(dev, gestures_evdev_log, LIBEVDEV_LOG_ERROR, NULL);
+}
+
+/// What `gestures_evdev_take_frame` found at the start of a read queue.
+enum gestures_evdev_found {
+    /// No `SYN_REPORT` or `SYN_DROPPED` yet: the frame is still partial.
+    GESTURES_EVDEV_PARTIAL = 0,
+    /// A frame ending in its `SYN_REPORT`.
+    GESTURES_EVDEV_FRAME = 1,
+    /// A `SYN_DROPPED`: the kernel's buffer for this reader overflowed.
+    GESTURES_EVDEV_DROPPED = 2,
+};
+
+/// The forwarding path, as bare as a plain forwarder's: finds the end of
+/// the first frame in `events[0 ..< count]` (the index just past its
+/// `SYN_REPORT`, or past a `SYN_DROPPED` met first) in `*end`, and, when
+/// `clone_fd >= 0` and the frame is motion alone (no `EV_KEY`, no
+/// `ABS_MT_TRACKING_ID`, and some event besides `EV_SYN`), writes it to
+/// `clone_fd` in one `write`, setting `*forwarded` to 1 when all of it was
+/// written. Returns a `gestures_evdev_found`. In C so that the events are
+/// scanned and written without any Swift between the `read` and the `write`.
+static inline int gestures_evdev_take_frame(const struct input_event *events, long count, int clone_fd,
+                                            long *end, int *forwarded) {
+    int motion = 1, other = 0;
+    *forwarded = 0;
+    for (long i = 0; i < count; i++) {
+        const struct input_event *e = &events[i];
+        if (e->type == EV_SYN && e->code == SYN_DROPPED) {
+            *end = i + 1;
+            return GESTURES_EVDEV_DROPPED;
+        }
+        if (e->type == EV_SYN && e->code == SYN_REPORT) {
+            *end = i + 1;
+            if (clone_fd >= 0 && motion && other) {
+                size_t size = (size_t)(i + 1) * sizeof *e;
+                ssize_t written;
+                do { written = write(clone_fd, events, size); } while (written < 0 && errno == EINTR);
+                *forwarded = written == (ssize_t)size;
+            }
+            return GESTURES_EVDEV_FRAME;
+        }
+        if (e->type == EV_KEY || (e->type == EV_ABS && e->code == ABS_MT_TRACKING_ID)) motion = 0;
+        else if (e->type != EV_SYN) other = 1;
+    }
+    *end = 0;
+    return GESTURES_EVDEV_PARTIAL;
+}
+
+/// Reads the device's key states into `bits` (`size` bytes): what a reader
+/// resyncs with after `SYN_DROPPED`. Returns 0 or a negative errno.
+/// EVIOCGKEY is a function-like macro.
+static inline int gestures_evdev_get_keys(int fd, unsigned char *bits, int size) {
+    return ioctl(fd, EVIOCGKEY(size), bits) < 0 ? -errno : 0;
+}
+
+/// Reads one absolute axis (its value and range) into `info`.
+/// Returns 0 or a negative errno. EVIOCGABS is a function-like macro.
+static inline int gestures_evdev_get_abs(int fd, unsigned int code, struct input_absinfo *info) {
+    return ioctl(fd, EVIOCGABS(code), info) < 0 ? -errno : 0;
+}
+
+/// Reads one per-slot axis of every slot: `values[0]` is the axis code on
+/// the way in, `values[1 ... slots]` its value in each slot on the way out.
+/// Returns 0 or a negative errno. EVIOCGMTSLOTS is a function-like macro.
+static inline int gestures_evdev_get_mt_slots(int fd, int32_t *values, int slots) {
+    return ioctl(fd, EVIOCGMTSLOTS((slots + 1) * sizeof(int32_t)), values) < 0 ? -errno : 0;
 }
 
 #endif

@@ -10,9 +10,10 @@ import TouchInput
 
 /// An open evdev device node (`/dev/input/eventN`), read-only and non-blocking.
 ///
-/// Read its events through `EvdevReader`; the device keeps libevdev's copy of
-/// the kernel state, which the reader's resync after `SYN_DROPPED` relies on.
-/// Its events are stamped with CLOCK_MONOTONIC (not the kernel's default
+/// Read its events through `EvdevReader`, which reads the node itself
+/// (`read(2)`, below libevdev: libevdev reads the description only); the
+/// device keeps the state the frames read so far leave it in, which the
+/// reader's resync after `SYN_DROPPED` starts from. Its events are stamped with CLOCK_MONOTONIC (not the kernel's default
 /// CLOCK_REALTIME), so event times and timeouts share one clock.
 ///
 ///     let device = try EvdevDevice(path: "/dev/input/event5")
@@ -25,10 +26,12 @@ public final class EvdevDevice {
 
     let fileDescriptor: Int32
     let handle: OpaquePointer
+    /// The node's events, read raw, and the state they leave.
+    let stream: EventStream
     private var isGrabbed = false
 
     /// Opens a device node read-only and non-blocking, reads its description
-    /// and switches its event clock to CLOCK_MONOTONIC.
+    /// and state, and switches its event clock to CLOCK_MONOTONIC.
     ///
     /// Throws `EvdevError.permissionDenied` without read access to the node,
     /// `.notAnInputDevice` for a node that is not evdev.
@@ -49,10 +52,18 @@ public final class EvdevDevice {
             close(fd)
             throw EvdevError(errno: clock, operation: "set the event clock of", path: path)
         }
+        let description = Self.readDescription(pointer)
+        do {
+            stream = try EventStream(fileDescriptor: fd, path: path, description: description)
+        } catch {
+            libevdev_free(pointer)
+            close(fd)
+            throw error
+        }
         self.path = path
         self.fileDescriptor = fd
         self.handle = pointer
-        self.description = Self.readDescription(pointer)
+        self.description = description
     }
 
     deinit {
@@ -93,41 +104,22 @@ public final class EvdevDevice {
         isGrabbed = grab
     }
 
-    /// The last value libevdev knows for `code` in multitouch slot `slot`.
-    /// The corresponding C function is `libevdev_get_slot_value`.
+    /// The value of `code` in multitouch slot `slot` as the frames read so
+    /// far (or the state when the device was opened or last resynced) left it.
     public func slotValue(slot: Int32, code: UInt16) -> Int32 {
-        libevdev_get_slot_value(handle, UInt32(slot), UInt32(code))
+        stream.state.value(type: EV.ABS, code: code, slot: slot)
     }
 
-    /// The last value libevdev knows for `code` of type `type` (keys, absolute axes).
-    /// The corresponding C function is `libevdev_get_event_value`.
+    /// The value of `code` of type `type` (keys: 1 down, 0 up; absolute
+    /// axes) as the frames read so far left it.
     public func value(type: UInt16, code: UInt16) -> Int32 {
-        libevdev_get_event_value(handle, UInt32(type), UInt32(code))
+        stream.state.value(type: type, code: code)
     }
 
-    /// The state libevdev holds for this device, as an `EvdevState`: keys,
-    /// absolute axes and every slot's multitouch values.
-    /// The corresponding C functions are `libevdev_get_event_value`, `libevdev_get_slot_value` and `libevdev_get_current_slot`.
-    public var state: EvdevState {
-        var state = EvdevState()
-        func apply(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-            state.apply(InputEvent(type: type, code: code, value: value, microseconds: 0))
-        }
-        for code in (description.codes[EV.KEY] ?? []).sorted() { apply(EV.KEY, code, value(type: EV.KEY, code: code)) }
-        let axes = (description.codes[EV.ABS] ?? []).sorted()
-        for code in axes where !EvdevState.isPerSlot(code) && code != ABS.MT_SLOT {
-            apply(EV.ABS, code, value(type: EV.ABS, code: code))
-        }
-        let slots = description.slotCount
-        if slots > 0 {
-            for slot in 0..<Int32(slots) {
-                apply(EV.ABS, ABS.MT_SLOT, slot)
-                for code in axes where EvdevState.isPerSlot(code) { apply(EV.ABS, code, slotValue(slot: slot, code: code)) }
-            }
-            apply(EV.ABS, ABS.MT_SLOT, libevdev_get_current_slot(handle))
-        }
-        return state
-    }
+    /// The state the frames read so far leave this device in (from its
+    /// state when it was opened, or last resynced), as an `EvdevState`:
+    /// keys, absolute axes and every slot's multitouch values.
+    public var state: EvdevState { stream.state.state(of: description) }
 
     private static func readDescription(_ handle: OpaquePointer) -> DeviceDescription {
         var description = DeviceDescription(

@@ -2,8 +2,8 @@ import InputInterception
 import TouchInput
 
 /// The kernel's side of `DeviceLoop`: the `DeviceIO` that reads evdev
-/// nodes through libevdev (``EvdevReader``: `poll()`, resyncs, the inotify
-/// watch for new nodes), and takes devices from the desktop through uinput
+/// nodes (``EvdevReader``: `poll()`, `read(2)`, resyncs, the inotify
+/// watch for new nodes, an armed device's motion forwarded to its clone), and takes devices from the desktop through uinput
 /// (``Interception``, `DeviceClone`: the clone made first, then
 /// `EVIOCGRAB`). Nothing here decides anything: `LiveGestures` runs the loop
 /// over it, and the loop's `InterceptedDevice` decides.
@@ -84,8 +84,9 @@ public final class EvdevDevices: DeviceIO {
     public func nowMicroseconds() -> Int64 { EvdevDevice.nowMicroseconds() }
 
     /// Waits in `poll()` until a device sent something, the waker is woken or
-    /// the deadline passes; returns what could be read.
-    /// The corresponding C functions are `poll` and `libevdev_next_event`.
+    /// the deadline passes; returns what could be read (an armed device's
+    /// motion already written to its clone, ``forwardMotion(_:of:)``).
+    /// The corresponding C functions are `poll`, `read` and `write`.
     public func read(until deadline: Int64?) throws(EvdevError) -> DeviceInput<Handle, EvdevError> {
         let timeout = deadline.map { Duration.microseconds(max(0, EventTime.microseconds(from: nowMicroseconds(), to: $0))) }
         let batch = try reader.wait(timeout: timeout)
@@ -95,6 +96,7 @@ public final class EvdevDevices: DeviceIO {
             switch output {
             case .added: input.items.append(.opened(handle))
             case .frame(let frame): input.items.append(.frame(handle, frame))
+            case .forwarded(let frame): input.items.append(.forwarded(handle, frame))
             case .resynced(let frame): input.items.append(.resynced(handle, frame))
             case .removed(let error):
                 clones.removeValue(forKey: handle)?.end()
@@ -111,7 +113,7 @@ public final class EvdevDevices: DeviceIO {
         return DeviceFacts(node: device.device.path, description: description, isMadeByGestures: device.device.isMadeByGestures)
     }
 
-    /// libevdev's state of the device (``EvdevDevice/state``).
+    /// The state the device's frames read so far left it in (``EvdevDevice/state``).
     public func state(of device: Handle) -> EvdevState { device.device.state }
 
     /// Stops reading the device; it closes when nothing holds it any more.
@@ -131,6 +133,13 @@ public final class EvdevDevices: DeviceIO {
     /// The corresponding C function is `write` (``VirtualDevice/writeFrame(_:)``).
     public func writeClone(_ frames: [[InputEvent]], of device: Handle) throws(EvdevError) {
         try clones[device]?.write(frames)
+    }
+
+    /// Arms or disarms the reader's forwarding of the device's motion to its
+    /// clone (`EvdevReader.Output.forwarded`); nothing for a device not
+    /// intercepted (it has no clone to forward to).
+    public func forwardMotion(_ armed: Bool, of device: Handle) {
+        device.device.stream.forwardsMotion = armed && device.device.stream.cloneFileDescriptor >= 0
     }
 
     /// Releases the device, then destroys its clone.

@@ -1,4 +1,3 @@
-internal import CLibevdev
 import TouchInput
 
 #if canImport(Glibc)
@@ -11,12 +10,19 @@ import TouchInput
 /// idle (no CPU use), until events arrive or another thread wakes it.
 ///
 /// Frames are `[InputEvent]` ending in their `SYN_REPORT`, each event with the
-/// kernel's time (CLOCK_MONOTONIC, see `EvdevDevice`) in microseconds.
+/// kernel's time (CLOCK_MONOTONIC, see `EvdevDevice`) in microseconds. The
+/// nodes are read with `read(2)` into a buffer of `struct input_event`
+/// (below libevdev, which reads only the description); a frame split across
+/// reads is handed out once its `SYN_REPORT` arrives.
 /// After `SYN_DROPPED` (the kernel's buffer for this client overflowed), the
-/// partial frame is discarded and libevdev's resync is delivered as one
-/// `.resynced` frame that brings the state up to date; a gesture in progress
-/// should end cancelled. A device that disappears is reported once as
-/// `.removed(.deviceGone)` and dropped from the reader; the others keep going.
+/// events up to the next `SYN_REPORT` are discarded, the device's state is
+/// read from the kernel, and the difference from the state the frames handed
+/// out left is delivered as one `.resynced` frame; a gesture in progress
+/// should end cancelled.
+/// An intercepted device's frames of motion alone may go to its clone as
+/// they are read, before anything else (`.forwarded`, see ``Output``).
+/// A device that disappears is reported once as `.removed(.deviceGone)`
+/// and dropped from the reader; the others keep going.
 /// With `watchForNewDevices(in:)`, nodes that appear later are opened, added
 /// and reported as `.added`.
 ///
@@ -29,7 +35,13 @@ public final class EvdevReader {
     public enum Output: Hashable, Sendable {
         /// A complete frame: its events, the last one the `SYN_REPORT`.
         case frame([InputEvent])
-        /// libevdev's resync after `SYN_DROPPED`: events that bring the state up to
+        /// A complete frame of motion alone (no `EV_KEY`, no
+        /// `ABS_MT_TRACKING_ID`) that the reader already wrote to the
+        /// device's clone, verbatim, as it read it: the interception armed
+        /// the device for it (`EvdevDevices.forwardMotion(_:of:)`). Only an
+        /// intercepted device's reader hands these out.
+        case forwarded([InputEvent])
+        /// The resync after `SYN_DROPPED`: events that bring the state up to
         /// date, as one frame ending in `SYN_REPORT`. Events were lost; cancel what
         /// was in progress.
         case resynced([InputEvent])
@@ -68,7 +80,6 @@ public final class EvdevReader {
 
     private let wakeReadFD: Int32
     private var hotplug: (fileDescriptor: Int32, directory: String)?
-    private var partialFrames: [ObjectIdentifier: [InputEvent]] = [:]
 
     /// Creates a reader over `devices` (more can be added later).
     /// The corresponding C function is `pipe`.
@@ -98,12 +109,11 @@ public final class EvdevReader {
         pollSet = nil
     }
 
-    /// Stops reading `device` and forgets its partial frame.
+    /// Stops reading `device`.
     public func remove(_ device: EvdevDevice) {
         devices.removeAll { $0 === device }
         pollSet = nil
         unfinished.removeAll { $0 === device }
-        partialFrames[ObjectIdentifier(device)] = nil
     }
 
     /// Watches `directory` for new `eventN` nodes: each one that can be opened is
@@ -128,8 +138,8 @@ public final class EvdevReader {
     /// passes (nil: wait forever); returns what was read, at most one frame a
     /// device: a frame is handed out as soon as its `SYN_REPORT` is read.
     ///
-    /// A device whose frame ended a read may have more queued (libevdev reads
-    /// several frames at once when the kernel has them), so the next `wait`
+    /// A device whose frame ended a read may have more queued (one `read`
+    /// takes several frames when the kernel has them), so the next `wait`
     /// reads those devices first, without `poll`, and polls only once they
     /// are empty. The read that finds a device empty (`EAGAIN`) so comes
     /// after the frame was handed out, not before: a forwarder's write is not
@@ -138,7 +148,7 @@ public final class EvdevReader {
     /// An empty batch that is not `woken` means the timeout passed: wake-ups that
     /// complete no frame (half a frame, a new node that cannot be opened yet) do
     /// not return.
-    /// The corresponding C functions are `poll` and `libevdev_next_event`.
+    /// The corresponding C functions are `poll` and `read` (and `write` for a forwarded frame).
     public func wait(timeout: Duration? = nil) throws(EvdevError) -> Batch {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
@@ -155,7 +165,7 @@ public final class EvdevReader {
     }
 
     /// The devices whose latest read ended at a frame's end rather than at
-    /// `EAGAIN`: libevdev may hold more of their events.
+    /// `EAGAIN`: their buffers, or the kernel's, may hold more events.
     private var unfinished: [EvdevDevice] = []
 
     /// The next frame of each device in `unfinished`, or its end: those that
@@ -165,7 +175,7 @@ public final class EvdevReader {
         let devices = unfinished
         unfinished = []
         for device in devices {
-            for output in drain(device) {
+            if let output = drain(device) {
                 batch.outputs.append((device, output))
                 if case .removed = output { remove(device) }
             }
@@ -212,7 +222,7 @@ public final class EvdevReader {
         }
         let polled = devices
         for (index, device) in polled.enumerated() where pollFDs[index + 1].revents != 0 {
-            for output in drain(device) {
+            if let output = drain(device) {
                 batch.outputs.append((device, output))
                 if case .removed = output { remove(device) }
             }
@@ -251,91 +261,34 @@ public final class EvdevReader {
         return opened
     }
 
-    /// How the reader asks libevdev for the next event: normally, and
-    /// reading from the kernel only when libevdev's queue is empty
-    /// (`LIBEVDEV_READ_FLAG_BLOCKING`; the node is open `O_NONBLOCK`, so
-    /// that read returns `EAGAIN` instead of blocking). Without the second
-    /// flag libevdev calls `read` for every event it hands out: a frame of
-    /// eight events cost nine system calls; with it, two (one that reads
-    /// the frame, one that finds nothing more).
-    static let readFlags = UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue | LIBEVDEV_READ_FLAG_BLOCKING.rawValue)
-
-    /// Reads one device's queued events up to the end of a frame (the device
-    /// is then `unfinished`), a resync, a failure or `EAGAIN`.
-    private func drain(_ device: EvdevDevice) -> [Output] {
-        var outputs: [Output] = []
-        var partial = partialFrames[ObjectIdentifier(device)] ?? []
-        defer { partialFrames[ObjectIdentifier(device)] = partial }
-        var event = input_event()
-        while true {
-            let rc = libevdev_next_event(device.handle, Self.readFlags, &event)
-            if rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
-                let swiftEvent = Self.inputEvent(event)
-                // One allocation a frame rather than one each time it doubles.
-                if partial.isEmpty { partial.reserveCapacity(16) }
-                partial.append(swiftEvent)
-                if swiftEvent.isSynReport {
-                    outputs.append(.frame(partial))
-                    partial = []
-                    unfinished.append(device)
-                    return outputs
-                }
-            } else if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
-                // `event` is SYN_DROPPED: the partial frame is incomplete, drop it and resync.
-                partial = []
-                switch resync(device, droppedAt: event) {
-                case .success(let frame): outputs.append(.resynced(frame))
-                case .failure(let error): outputs.append(.removed(error)); return outputs
-                }
-            } else if rc == -EAGAIN {
-                return outputs
-            } else {
-                outputs.append(.removed(EvdevError(errno: rc, operation: "read", path: device.path)))
-                return outputs
-            }
+    /// Reads one device's next frame (the device is then `unfinished`), its
+    /// resync, its failure, or nothing at `EAGAIN` (`EventStream.next()`).
+    private func drain(_ device: EvdevDevice) -> Output? {
+        switch device.stream.next() {
+        case .frame(let frame, let forwarded):
+            unfinished.append(device)
+            return forwarded ? .forwarded(frame) : .frame(frame)
+        case .resynced(let frame):
+            unfinished.append(device)
+            return .resynced(frame)
+        case .failed(let error):
+            return .removed(error)
+        case .empty:
+            return nil
         }
-    }
-
-    /// Collects libevdev's sync events (the difference between its state and the kernel's)
-    /// into one frame ending in `SYN_REPORT`.
-    private func resync(_ device: EvdevDevice, droppedAt dropped: input_event) -> Result<[InputEvent], EvdevError> {
-        var events: [InputEvent] = []
-        var time = Self.microseconds(dropped)
-        var event = input_event()
-        while true {
-            let rc = libevdev_next_event(device.handle, UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue), &event)
-            if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
-                let swiftEvent = Self.inputEvent(event)
-                if swiftEvent.isSynReport { time = swiftEvent.microseconds } else { events.append(swiftEvent) }
-            } else if rc == -EAGAIN || rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
-                // -EAGAIN: sync done. SUCCESS cannot happen in sync mode; treat it as done too.
-                events.append(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time))
-                return .success(events)
-            } else {
-                return .failure(EvdevError(errno: rc, operation: "resync", path: device.path))
-            }
-        }
-    }
-
-    private static func inputEvent(_ event: input_event) -> InputEvent {
-        InputEvent(type: event.type, code: event.code, value: event.value, microseconds: microseconds(event))
-    }
-
-    private static func microseconds(_ event: input_event) -> Int64 {
-        Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)
     }
 }
 
 extension EvdevReader.Output {
     /// The events this output stands for in a trace, which both `gestures record`
     /// and `LiveGestures` use, so a recording replays as the live run went:
-    /// a frame's own events; for a resync, `SYN_DROPPED` + `SYN_REPORT` (the
+    /// a frame's own events (forwarded or not); for a resync, `SYN_DROPPED` + `SYN_REPORT` (the
     /// decoder then marks the next frame `followsDroppedEvents`, and the
     /// gesture in progress is cancelled) followed by the resync frame;
     /// nothing for `.added` and `.removed`.
     public var traceEvents: [InputEvent] {
         switch self {
-        case .frame(let events):
+        case .frame(let events), .forwarded(let events):
             return events
         case .resynced(let events):
             let time = events.first?.microseconds ?? 0

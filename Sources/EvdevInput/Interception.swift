@@ -59,7 +59,8 @@ public final class Interception: Sendable {
 }
 
 /// A device taken from the desktop: grabbed, with a uinput clone that the
-/// desktop reads instead.
+/// desktop reads instead, and whose descriptor the device's reader may
+/// forward frames of motion to (`EventStream.forwardsMotion`) while both live.
 final class DeviceClone {
     /// The grabbed device.
     let device: EvdevDevice
@@ -79,6 +80,7 @@ final class DeviceClone {
         }
         self.device = device
         self.clone = clone
+        device.stream.cloneFileDescriptor = clone.fileDescriptor
     }
 
     deinit { end() }
@@ -96,6 +98,9 @@ final class DeviceClone {
     /// device again.
     func end() {
         guard let clone else { return }
+        // The reader forwards to the clone no more before its descriptor closes.
+        device.stream.cloneFileDescriptor = -1
+        device.stream.forwardsMotion = false
         try? device.setGrabbed(false)
         clone.destroy()
         self.clone = nil

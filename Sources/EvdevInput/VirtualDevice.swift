@@ -141,6 +141,11 @@ public final class VirtualDevice {
         return String(cString: node)
     }
 
+    /// The uinput descriptor, or -1 once destroyed: what an intercepted
+    /// device's reader writes forwarded frames to (`EventStream`).
+    /// The corresponding C function is `libevdev_uinput_get_fd`.
+    var fileDescriptor: Int32 { uinput.map { libevdev_uinput_get_fd($0) } ?? -1 }
+
     /// Writes one event; its time is ignored: the kernel stamps it with the current time.
     /// The corresponding C function is `libevdev_uinput_write_event`.
     public func write(_ event: InputEvent) throws(EvdevError) {

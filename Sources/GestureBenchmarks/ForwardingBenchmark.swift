@@ -75,7 +75,10 @@ public enum ForwardingBenchmark {
             var session = InterceptedDevice(device: device, setup: .init(), originMicroseconds: 0, policy: policy)!
             while let frame = io.next() {
                 let now = io.nowMicroseconds()
-                if let ahead = session.passAhead(frame, nowMicroseconds: now) { io.write(ahead) }
+                if session.forwardsMotion && InterceptedDevice.isMotion(frame) {
+                    io.write(frame)
+                    session.noteForwarded(frame, nowMicroseconds: now)
+                }
                 let step = session.process(frame, nowMicroseconds: now)
                 for out in step.cloneFrames { io.write(out) }
             }
@@ -207,10 +210,18 @@ final class MemoryDevices: DeviceIO {
         frames[max(0, min(index, frames.count) - 1)].last?.microseconds ?? 0
     }
 
+    /// Whether the loop armed the forwarding of motion (``forwardMotion(_:of:)``).
+    private var forwardsMotion = false
+
+    /// The next frame; one of motion alone goes to the clone first when armed, as the kernel's reader does.
     func read(until deadline: Int64?) throws(Failure) -> DeviceInput<Int, Failure> {
         guard let frame = next() else { return DeviceInput(woken: true) }
-        return DeviceInput(items: [.frame(0, frame)])
+        guard forwardsMotion, InterceptedDevice.isMotion(frame) else { return DeviceInput(items: [.frame(0, frame)]) }
+        write(frame)
+        return DeviceInput(items: [.forwarded(0, frame)])
     }
+
+    func forwardMotion(_ armed: Bool, of device: Int) { forwardsMotion = armed }
 
     func facts(of device: Int) -> DeviceFacts { DeviceFacts(node: "memory", description: description) }
     func state(of device: Int) -> EvdevState { EvdevState() }
@@ -219,5 +230,5 @@ final class MemoryDevices: DeviceIO {
     func writeClone(_ frames: [[InputEvent]], of device: Int) throws(Failure) {
         for frame in frames { write(frame) }
     }
-    func release(_ device: Int) {}
+    func release(_ device: Int) { forwardsMotion = false }
 }

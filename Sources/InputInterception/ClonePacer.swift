@@ -67,7 +67,8 @@ public struct ClonePacer: Sendable {
     }
 
     /// Notes that `frame` went to the clone at `now` without waiting here
-    /// (`PassThroughFilter.passAhead`, only when nothing waits): the next
+    /// (forwarded by the reader, `InterceptedDevice.noteForwarded`, only when
+    /// nothing waits): the next
     /// frame is spaced from it.
     public mutating func passed(_ frame: [InputEvent], nowMicroseconds now: Int64) {
         last = (now, Self.time(of: frame) ?? last?.deviceTime ?? now)

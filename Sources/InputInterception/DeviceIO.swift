@@ -7,7 +7,8 @@ import TouchInput
 ///
 /// Every call is one small operation on open devices: read what they sent,
 /// read a device's state (after a resync), take a device from the desktop
-/// (clone, then grab), write frames to its clone, give it back, close it.
+/// (clone, then grab), write frames to its clone, let the reader forward
+/// its pointer motion to the clone as it reads it, give it back, close it.
 /// Opening happens in the implementation (the devices open when it is made
 /// and those that appear later come out of ``read(until:)`` as `.opened`).
 ///
@@ -48,6 +49,16 @@ public protocol DeviceIO: AnyObject {
     /// Writes frames to `device`'s clone, each closed by one `SYN_REPORT`.
     func writeClone(_ frames: [[InputEvent]], of device: Handle) throws(Failure)
 
+    /// Arms (`true`) or disarms the reader's forwarding of `device`: while
+    /// armed, each frame of motion alone it reads
+    /// (``InterceptedDevice/isMotion(_:)``) goes to the clone verbatim as
+    /// soon as it is read, before anything else, and comes out of
+    /// ``read(until:)`` as `.forwarded` (as `.frame` when that write
+    /// failed: the loop writes it then). The loop arms a device after each
+    /// step exactly when ``InterceptedDevice/forwardsMotion`` holds.
+    /// Disarmed from the start, and by ``release(_:)``.
+    func forwardMotion(_ armed: Bool, of device: Handle)
+
     /// Gives `device` back to the desktop: releases the grab, then destroys
     /// the clone. Nothing if it is not intercepted.
     func release(_ device: Handle)
@@ -78,6 +89,10 @@ public struct DeviceInput<Handle: Hashable, Failure: Error> {
         case opened(Handle)
         /// A complete frame, ending in its `SYN_REPORT`.
         case frame(Handle, [InputEvent])
+        /// A complete frame of motion alone, ending in its `SYN_REPORT`,
+        /// that the reader already wrote to the device's clone
+        /// (``DeviceIO/forwardMotion(_:of:)``): it is not written again.
+        case forwarded(Handle, [InputEvent])
         /// Events were lost (`SYN_DROPPED`); this frame, ending in
         /// `SYN_REPORT`, brings the state up to date
         /// (``DeviceIO/state(of:)`` gives it).

@@ -35,6 +35,12 @@ public struct LiveDevice: Hashable, Sendable {
 ///   (stamped earlier: a reader that was not scheduled finds them waiting,
 ///   and a replay would take them first), then fires the timers. Idle, it
 ///   waits without a deadline.
+/// - Pointer motion goes to the clone before anything else: after each
+///   step the loop arms the reader's forwarding of a device exactly while
+///   ``InterceptedDevice/forwardsMotion`` holds, and the reader writes each
+///   frame of motion alone to the clone as it reads it
+///   (``DeviceIO/forwardMotion(_:of:)``); the session then takes that
+///   frame as written (``InterceptedDevice/noteForwarded(_:nowMicroseconds:)``).
 /// - A resync after `SYN_DROPPED` ends the gesture in progress cancelled,
 ///   with a warning at most every 10 s.
 /// - A device that goes away ends its gesture cancelled and is dropped
@@ -104,6 +110,8 @@ public final class DeviceLoop<IO: DeviceIO> {
         var session: InterceptedDevice
         /// The session's earliest timer, as of its latest step.
         var deadline: Int64?
+        /// Whether the reader forwards the device's motion (``DeviceIO/forwardMotion(_:of:)``).
+        var forwardsMotion = false
 
         init(device: LiveDevice, session: InterceptedDevice) {
             self.device = device
@@ -234,18 +242,14 @@ public final class DeviceLoop<IO: DeviceIO> {
                 if let device = adopt(handle) { emit(.opened(device)) }
             case .frame(let handle, let frame):
                 guard let entry = open[handle] else { continue }
+                process(frame, of: handle, entry, now: io.nowMicroseconds(), emit)
+            case .forwarded(let handle, let frame):
+                guard let entry = open[handle] else { continue }
+                // The reader wrote it to the clone as it read it; the session
+                // takes note (its clone's state, the pacer) and writes it no second time.
                 let now = io.nowMicroseconds()
-                // Pointer motion goes to the clone first, recognition after
-                // (and nothing else before the write: the device's facts are
-                // copied for the claims after it).
-                if let ahead = entry.session.passAhead(frame, nowMicroseconds: now) {
-                    var written = InterceptedDevice.Step()
-                    written.cloneFrames = [ahead]
-                    hand(written, of: handle, entry, writingAt: now, emit)
-                }
-                let device = entry.device
-                let step = entry.session.process(frame, nowMicroseconds: now, claims: { claims(device) })
-                hand(step, of: handle, entry, emit)
+                entry.session.noteForwarded(frame, nowMicroseconds: now)
+                process(frame, of: handle, entry, now: now, emit)
             case .resynced(let handle, let frame):
                 guard let entry = open[handle] else { continue }
                 let cancelled = entry.session.isMouse ? "a stroke in progress" : "the gesture in progress"
@@ -261,6 +265,13 @@ public final class DeviceLoop<IO: DeviceIO> {
         }
     }
 
+    /// Runs one frame through its device's session and hands out the step.
+    private func process(_ frame: [InputEvent], of handle: IO.Handle, _ entry: Entry, now: Int64, _ emit: (Output) -> Void) {
+        let device = entry.device
+        let step = entry.session.process(frame, nowMicroseconds: now, claims: { claims(device) })
+        hand(step, of: handle, entry, emit)
+    }
+
     /// Fires every device's timers due by now.
     private func fireTimers(_ emit: (Output) -> Void) {
         let now = io.nowMicroseconds()
@@ -274,15 +285,14 @@ public final class DeviceLoop<IO: DeviceIO> {
     /// Writes a step's frames to the clone and hands out its mode and
     /// gestures. A clone that cannot be written to stops the interception of
     /// its device (released, read beside the desktop from now on).
-    private func hand(
-        _ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: Entry, writingAt time: Int64? = nil,
-        _ emit: (Output) -> Void
-    ) {
+    /// Last, the reader's forwarding of the device is armed or disarmed
+    /// as the session now stands (``InterceptedDevice/forwardsMotion``).
+    private func hand(_ step: InterceptedDevice.Step, of handle: IO.Handle, _ entry: Entry, _ emit: (Output) -> Void) {
         if !step.cloneFrames.isEmpty {
             do {
                 // The kernel stamps the frames in the write; the time just before
                 // it is the pacer's (after it, the readers it woke may have run).
-                let writing = time ?? io.nowMicroseconds()
+                let writing = io.nowMicroseconds()
                 try io.writeClone(step.cloneFrames, of: handle)
                 entry.session.noteCloneWritten(atMicroseconds: writing)
             } catch {
@@ -295,6 +305,11 @@ public final class DeviceLoop<IO: DeviceIO> {
             }
         }
         entry.deadline = Self.deadline(of: &entry.session)
+        let forwards = Self.forwardsMotion(of: &entry.session)
+        if forwards != entry.forwardsMotion {
+            entry.forwardsMotion = forwards
+            io.forwardMotion(forwards, of: handle)
+        }
         if let mode = step.mode, let reason = step.reason, entry.session.isIntercepted { emit(.handOver(mode, reason, entry.device)) }
         handOut(step, of: entry.device, emit)
     }
@@ -304,6 +319,11 @@ public final class DeviceLoop<IO: DeviceIO> {
     /// buffer of its pipeline retained and released), twice a frame.
     private static func deadline(of session: inout InterceptedDevice) -> Int64? {
         session.nextDeadlineMicroseconds
+    }
+
+    /// Whether the session's motion may be forwarded, read in place (as ``deadline(of:)``).
+    private static func forwardsMotion(of session: inout InterceptedDevice) -> Bool {
+        session.forwardsMotion
     }
 
     /// Hands out a step's gestures, strokes and decisions, in that order.

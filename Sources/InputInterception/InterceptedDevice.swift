@@ -25,6 +25,10 @@ import TouchInput
 ///
 ///     var device = InterceptedDevice(device: pad, setup: .init(), originMicroseconds: 0,
 ///                                    policy: .init(claims: [.init(gesture: .swipe, fingers: 3)]))!
+///     if device.forwardsMotion && InterceptedDevice.isMotion(frame) {
+///         try clone.writeFrame(frame)   // what an armed reader does as it reads
+///         device.noteForwarded(frame, nowMicroseconds: now)
+///     }
 ///     let step = device.process(frame, nowMicroseconds: now)
 ///     let writing = clock()
 ///     for out in step.cloneFrames { try clone.writeFrame(out) }
@@ -62,7 +66,7 @@ public struct InterceptedDevice: Sendable {
     /// Whether a mouse's clone gets what its pipeline withholds and passes on.
     private var clonesMouse = false
 
-    /// A device described by `device` in `state` now (libevdev's state: what
+    /// A device described by `device` in `state` now (the reader's state: what
     /// a device opened while in use already holds), its gesture times counted
     /// from `originMicroseconds`; intercepted under `policy`, or read beside
     /// the desktop when it is nil (any policy intercepts a mouse: the
@@ -99,15 +103,42 @@ public struct InterceptedDevice: Sendable {
     /// Whether frames go to a clone.
     public var isIntercepted: Bool { filter != nil || clonesMouse }
 
-    /// The frame to write to the clone before ``process(_:nowMicroseconds:claims:)``
-    /// runs the pipeline on `frame`, or nil: a touchpad's pointer motion,
-    /// which the hand-over passes whatever the engine decides
-    /// (`PassThroughFilter.passAhead`), goes out before any recognition
-    /// work, when no frame waits in the pacer. Process the same frame next.
-    public mutating func passAhead(_ frame: [InputEvent], nowMicroseconds now: Int64) -> [InputEvent]? {
-        guard filter != nil, pacer.isEmpty, let out = filter!.passAhead(frame) else { return nil }
-        pacer.passed(out, nowMicroseconds: now)
-        return out
+    /// Whether a frame of motion alone (``isMotion(_:)``) read next would go
+    /// to the clone verbatim whatever the engine makes of it: a touchpad's
+    /// pointer motion while its frames pass (`PassThroughFilter.forwardsMotion`)
+    /// and no frame waits in the pacer. While it holds, the reader may write
+    /// such a frame to the clone as it reads it, before any recognition work
+    /// (``DeviceIO/forwardMotion(_:of:)``); ``noteForwarded(_:nowMicroseconds:)``
+    /// then tells the session, and ``process(_:nowMicroseconds:claims:)``
+    /// takes the same frame next. Asked after every step.
+    public var forwardsMotion: Bool {
+        filter?.forwardsMotion == true && pacer.isEmpty
+    }
+
+    /// Whether `frame` (its events, ending in `SYN_REPORT`) is motion alone,
+    /// which an armed reader forwards: no `EV_KEY` (no finger count, button
+    /// or touch changes), no `ABS_MT_TRACKING_ID` (no contact lands or
+    /// lifts), and some event besides `EV_SYN`. `EvdevInput`'s reader makes
+    /// the same test over the raw events (`gestures_evdev_take_frame`).
+    public static func isMotion(_ frame: [InputEvent]) -> Bool {
+        var moves = false
+        for event in frame {
+            if event.type == EV.KEY || (event.type == EV.ABS && event.code == ABS.MT_TRACKING_ID) { return false }
+            if event.type != EV.SYN { moves = true }
+        }
+        return moves
+    }
+
+    /// Notes that `frame` went to the clone verbatim already, as the reader
+    /// read it at `nowMicroseconds` (the device was armed,
+    /// ``forwardsMotion``): the clone's state has it, the pacer spaces the
+    /// next frame from it, and ``process(_:nowMicroseconds:claims:)`` with the
+    /// same frame, which comes next, writes it no second time.
+    public mutating func noteForwarded(_ frame: [InputEvent], nowMicroseconds now: Int64) {
+        guard filter != nil else { return }
+        filter!.noteForwarded(frame)
+        pacer.passed(frame, nowMicroseconds: now)  // spaced from its time, which its SYN_REPORT shares
+        pacer.noteWritten(atMicroseconds: now)
     }
 
     /// Takes one frame read from the device (its events, ending in
@@ -141,7 +172,7 @@ public struct InterceptedDevice: Sendable {
         return step
     }
 
-    /// Takes libevdev's resync after `SYN_DROPPED` (the frame that brings the
+    /// Takes the reader's resync after `SYN_DROPPED` (the frame that brings the
     /// state up to date, ending in `SYN_REPORT`, and the state it leaves):
     /// the gesture in progress ends cancelled, as a replay of the recording
     /// cancels it (`EvdevReader.Output.traceEvents`), and the clone is brought

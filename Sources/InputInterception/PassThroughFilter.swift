@@ -113,7 +113,7 @@ public struct PassThroughFilter: Sendable {
     private var lastDecision: GestureEngine.Decision = .noFingers
     private let flushBudget: Int
     /// Whether the frame being processed already went to the clone
-    /// (``passAhead(_:)``), so that passing it writes nothing more.
+    /// (``noteForwarded(_:)``), so that passing it writes nothing more.
     private var passedAhead = false
 
     /// A frame waiting for a decision, with the device's state around it.
@@ -207,27 +207,27 @@ public struct PassThroughFilter: Sendable {
         }
     }
 
-    /// The frame to write to the clone at once, before the pipeline decodes
-    /// `frame` (its events, ending in `SYN_REPORT`), or nil: a frame this
-    /// filter passes whatever the engine makes of it goes out first, so that
-    /// recognition never delays pointer motion. That is a touchpad's frame of
-    /// motion alone (no contact lands or lifts, no key changes) while frames
-    /// pass verbatim, with fewer fingers down than any claim counts. Call
-    /// ``process(_:touch:gestures:status:)`` with the same frame next; it
-    /// writes the frame no second time (and if the engine's count reached a
-    /// claimed one after all, it cancels the clone's contacts as for any
-    /// frame that went out).
-    mutating func passAhead(_ frame: [InputEvent]) -> [InputEvent]? {
-        passedAhead = false
-        guard mode == .passing, !isTouchscreen, fingers > 0, fingers < (policy.fewestClaimedFingers ?? .max),
-            !frame.contains(where: { $0.type == EV.KEY || ($0.type == EV.ABS && $0.code == ABS.MT_TRACKING_ID) }),
-            cloneState.isSynchronized(with: deviceState)
-        else { return nil }
-        let events = frame.filter { !$0.isSynReport }
-        guard !events.isEmpty else { return nil }  // a frame of nothing goes nowhere
+    /// Whether a frame of motion alone (no contact lands or lifts, no key
+    /// changes: `InterceptedDevice.isMotion(_:)`) read next would pass
+    /// verbatim whatever the engine makes of it, so that it may go to the
+    /// clone at once, before the pipeline decodes it, and recognition never
+    /// delays pointer motion: on a touchpad, while frames pass, with fewer
+    /// fingers down than any claim counts, and the clone in step with the
+    /// device. Such a frame is written ahead by the reader
+    /// (``noteForwarded(_:)`` says so); ``process(_:touch:gestures:status:)``
+    /// with the same frame writes it no second time (and if the engine's
+    /// count reached a claimed one after all, it cancels the clone's
+    /// contacts as for any frame that went out).
+    var forwardsMotion: Bool {
+        mode == .passing && !isTouchscreen && fingers > 0 && fingers < (policy.fewestClaimedFingers ?? .max)
+            && cloneState.isSynchronized(with: deviceState)
+    }
+
+    /// Notes that `frame` (its events, ending in `SYN_REPORT`) went to the
+    /// clone verbatim before ``process(_:touch:gestures:status:)`` takes it.
+    mutating func noteForwarded(_ frame: [InputEvent]) {
         passedAhead = true
         cloneState.apply(frame)
-        return events
     }
 
     /// Takes one frame read from the device (its events, ending in
@@ -300,7 +300,7 @@ public struct PassThroughFilter: Sendable {
         return output.filter { !$0.isEmpty }
     }
 
-    /// Takes the frame libevdev's resync gave after `SYN_DROPPED` (and the
+    /// Takes the frame the reader's resync gave after `SYN_DROPPED` (and the
     /// frame the pipeline decoded from it): held frames are dropped (they are
     /// incomplete) and the clone is brought to the device's state in one
     /// frame; a claim stays until every finger lifts.
@@ -588,7 +588,7 @@ public struct PassThroughFilter: Sendable {
     /// miscellaneous and switch events.
     private mutating func forward(_ frame: HeldFrame) -> [InputEvent] {
         if passedAhead && frame.time == now {
-            // ``passAhead(_:)`` wrote it, and the clone's state has it.
+            // The reader wrote it (``noteForwarded(_:)``), and the clone's state has it.
             passedAhead = false
             return []
         }

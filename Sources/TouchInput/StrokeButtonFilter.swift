@@ -163,7 +163,7 @@ public struct StrokeButtonFilter: Sendable {
         return Output(frames: [[key(1)]], abandonsStroke: true, decision: .press)
     }
 
-    /// Takes the frame libevdev's resync gave after `SYN_DROPPED` (its events
+    /// Takes the frame the reader's resync gave after `SYN_DROPPED` (its events
     /// and the decoded `frame`): it goes out without the stroke button unless
     /// the press was passed out; a stroke in progress is abandoned (the
     /// tracker cancels it) and the button's withheld press, if it is still

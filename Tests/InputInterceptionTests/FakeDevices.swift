@@ -11,7 +11,8 @@ import TouchInput
 /// It keeps the rules a real kernel keeps for the loop: a device's state is
 /// what its frames left it in (a resync sets it), a clone exists only while
 /// its device is grabbed, and every frame written is recorded with the
-/// clock's time.
+/// clock's time; an armed device's frames of motion alone are written as
+/// they are read and handed out as `.forwarded`, as the kernel's reader does.
 final class FakeDevices: DeviceIO {
     typealias Handle = Int
 
@@ -36,6 +37,8 @@ final class FakeDevices: DeviceIO {
         var events: [InputEvent]
         /// Whether it was written after the reader was woken (while the loop finished).
         var atStop: Bool
+        /// Whether the reader wrote it as it read it (the device was armed), not the loop.
+        var forwarded = false
     }
 
     private(set) var now: Int64
@@ -49,6 +52,10 @@ final class FakeDevices: DeviceIO {
     private(set) var closed: Set<Int> = []
     private(set) var written: [Written] = []
     private(set) var stopped = false
+    /// The devices whose reader forwards motion to the clone (``forwardMotion(_:of:)``).
+    private(set) var armed: Set<Int> = []
+    /// Every arming and disarming, in order.
+    private(set) var armings: [(device: Int, armed: Bool)] = []
     /// Writes to these devices' clones fail.
     var failingClones: Set<Int> = []
     /// How long the CPU is elsewhere after each of the next writes to a
@@ -115,7 +122,14 @@ final class FakeDevices: DeviceIO {
             switch item.action {
             case .frame(let events):
                 states[item.device]?.apply(events)
-                input.items.append(.frame(item.device, events))
+                if armed.contains(item.device) && InterceptedDevice.isMotion(events) && !failingClones.contains(item.device) {
+                    // Written to the clone as it is read, as the kernel's reader does
+                    // (a failed write hands the frame out as an ordinary one).
+                    record([events], of: item.device, forwarded: true)
+                    input.items.append(.forwarded(item.device, events))
+                } else {
+                    input.items.append(.frame(item.device, events))
+                }
             case .resync(let target):
                 let difference = (states[item.device] ?? EvdevState()).events(reaching: target).map {
                     InputEvent(type: $0.type, code: $0.code, value: $0.value, microseconds: item.time)
@@ -157,11 +171,26 @@ final class FakeDevices: DeviceIO {
     func writeClone(_ frames: [[InputEvent]], of device: Int) throws(Failure) {
         #expect(grabbed.contains(device), "written to the clone of device \(device), which has none")
         if failingClones.contains(device) { throw Failure(description: "Cannot write to /dev/uinput: No such device.") }
-        for frame in frames { written.append(Written(time: now, device: device, events: frame, atStop: stopped)) }
+        record(frames, of: device, forwarded: false)
+    }
+
+    /// Records frames written to the clone (by the loop, or forwarded by the reader).
+    private func record(_ frames: [[InputEvent]], of device: Int, forwarded: Bool) {
+        for frame in frames {
+            written.append(
+                Written(time: now, device: device, events: frame.filter { !$0.isSynReport }, atStop: stopped, forwarded: forwarded))
+        }
         if !writeDelays.isEmpty { now += writeDelays.removeFirst() }
+    }
+
+    func forwardMotion(_ armed: Bool, of device: Int) {
+        #expect(!armed || grabbed.contains(device), "device \(device) armed without a clone")
+        if armed { self.armed.insert(device) } else { self.armed.remove(device) }
+        armings.append((device, armed))
     }
 
     func release(_ device: Int) {
         grabbed.remove(device)
+        armed.remove(device)
     }
 }

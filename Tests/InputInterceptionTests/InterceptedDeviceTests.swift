@@ -16,7 +16,12 @@ import TouchInput
             InterceptedDevice(device: script.device, setup: .init(), originMicroseconds: 0, policy: policy))
         return script.frames().map { frame in
             let now = frame.last!.microseconds
-            let ahead = device.passAhead(frame, nowMicroseconds: now)
+            // What an armed reader does: forward the frame as it reads it.
+            var ahead: [InputEvent]?
+            if device.forwardsMotion && InterceptedDevice.isMotion(frame) {
+                ahead = frame.filter { !$0.isSynReport }
+                device.noteForwarded(frame, nowMicroseconds: now)
+            }
             return (ahead, device.process(frame, nowMicroseconds: now, claims: { policy }).cloneFrames)
         }
     }

@@ -64,6 +64,7 @@ struct LoopRecording {
             if write.atStop { recording.writtenAtStop.append(write.events) } else { recording.written.append((write.time, write.events)) }
         }
         #expect(io.grabbed.isEmpty, "the loop ended with a device grabbed")
+        #expect(io.armed.isEmpty, "the loop ended with a device's forwarding armed")
         return recording
     }
 

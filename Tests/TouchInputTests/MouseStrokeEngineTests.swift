@@ -70,7 +70,7 @@ import TouchInput
         var script = Script()
         script.press(at: 10)
         _ = script.circle(from: 10)
-        // SYN_DROPPED, then libevdev's resync showing the button still down.
+        // SYN_DROPPED, then the reader's resync showing the button still down.
         script.events.append(InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: 400_000))
         script.events.append(InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 400_000))
         script.press(at: 400)

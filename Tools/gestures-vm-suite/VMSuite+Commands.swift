@@ -36,7 +36,7 @@ extension VMSuite {
                         added = true
                         readState = device.state
                         initial = readState
-                    case .frame(let frame):
+                    case .frame(let frame), .forwarded(let frame):
                         readState.apply(frame)
                         if read.last != readState { read.append(readState) }
                     case .removed: break

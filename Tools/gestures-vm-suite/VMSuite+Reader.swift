@@ -81,7 +81,7 @@ extension VMSuite {
             if stalled { continue }
             for output in try drain(reader, quiet: .zero) {
                 switch output {
-                case .frame(let got): read.apply(got)
+                case .frame(let got), .forwarded(let got): read.apply(got)
                 case .resynced(let got):
                     resyncs += 1
                     resyncEvents += got.count - 1

@@ -17,7 +17,7 @@ enum RecordCommand: Command {
         YAML and --format evemu writes evemu 1.3, when recording stops. Every format is read back by
         `gestures replay` and `gestures replay --uinput`. Event times are the kernel's, in
         microseconds of CLOCK_MONOTONIC. When the kernel drops events (the reader fell behind),
-        the trace holds SYN_DROPPED and then libevdev's resync, which a replay treats as the live
+        the trace holds SYN_DROPPED and then the reader's resync, which a replay treats as the live
         reader did. Ctrl-C or SIGTERM stops recording; the file is then complete.
         """
     static let device = Option("--device", valueName: "D", .text, help: "The device to record (node, eventN, or part of its name).")
@@ -84,10 +84,10 @@ enum RecordCommand: Command {
         func take(_ batch: EvdevReader.Batch) throws -> Bool {
             for (_, result) in batch.outputs {
                 switch result {
-                case .frame, .resynced:
+                case .frame, .forwarded, .resynced:
                     if case .resynced = result {
                         printError(
-                            "gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after libevdev's resync."
+                            "gestures record: events were dropped by the kernel (the reader fell behind); the recording continues after the reader's resync."
                         )
                     }
                     for frame in Trace.frames(splitting: result.traceEvents, device: 0) {
