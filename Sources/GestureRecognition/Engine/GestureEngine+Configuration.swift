@@ -123,10 +123,11 @@ extension GestureEngine {
         /// tap-and-a-half's second landing comes 101-127 ms after the first
         /// lift on the Chromebook recordings). A touch landing within it of
         /// the last lift of every finger is the touch before found again:
-        /// neither of them taps and it holds nothing, so a tap fires only
-        /// once the gap is over with nothing landing (stamped with its lift
-        /// time; libinput too waits its tap timeout before it releases the
-        /// button). A contact landing within it and within
+        /// neither of them taps and it holds nothing, so a 1-finger tap (a
+        /// palm comes back as one contact) fires only once the gap is over
+        /// with nothing landing, stamped with its lift time (libinput too
+        /// waits its tap timeout before it releases the button); a tap of
+        /// more fingers fires at its lift. A contact landing within it and within
         /// ``palmRelandingDistanceMillimeters`` of where a palm lifted is that
         /// palm. 0 turns all of it off (a tap fires at its lift).
         public var relandingGap: Duration = .milliseconds(60)

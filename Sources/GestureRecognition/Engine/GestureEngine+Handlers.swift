@@ -553,16 +553,18 @@ extension GestureEngine {
     }
 
     /// Ends the touch whose fingers all lifted at `time`: when
-    /// ``TapTracker`` says it was a tap, the tap waits out
-    /// ``Configuration/relandingGap`` (``pendingTap``; emitted at once when
-    /// the gap is 0). Returns whether it was a tap.
+    /// ``TapTracker`` says it was a tap, a 1-finger tap waits out
+    /// ``Configuration/relandingGap`` (``pendingTap``), a tap of more
+    /// fingers is emitted at once (as every tap when the gap is 0).
+    /// Returns whether it was a tap.
     @discardableResult
     mutating func endTouch(at time: Duration) -> Bool {
         defer { tap = nil }
         guard let tap, let fingers = tap.tapFingers(allLiftedAt: time, configuration, on: surface)
         else { return false }
         let event = GestureEvent(type: .tap, time: time, fingers: fingers)
-        if configuration.relandingGap > .zero { pendingTap = event } else { emit(event) }
+        // A palm comes back as one contact: a 1-finger tap waits to see it does not.
+        if fingers == 1 && configuration.relandingGap > .zero { pendingTap = event } else { emit(event) }
         return true
     }
 

@@ -27,7 +27,8 @@ extension GestureEngine {
         /// The fingers make no gesture, for this reason, until they all lift
         /// (or, for pointer motion and scrolling, their count changes).
         case ignored(IgnoredReason)
-        /// Every finger lifted from a tap of this many fingers, which fires
+        /// The finger lifted from a tap of this many fingers (one: taps of
+        /// more fire at their lift), which fires
         /// once ``Configuration/relandingGap`` is over with nothing landing
         /// (a landing before then is the contact found again: no tap).
         case tapPending(fingers: Int)

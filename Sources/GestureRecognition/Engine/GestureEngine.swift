@@ -100,7 +100,7 @@ public struct GestureEngine: Sendable {
     /// some): a touch landing within ``Configuration/relandingGap`` of
     /// it is a palm landing again, no tap.
     var lastLift: Duration?
-    /// A tap whose fingers all lifted, at its lift time, waiting out
+    /// A 1-finger tap whose finger lifted, at its lift time, waiting out
     /// ``Configuration/relandingGap``: a touch landing before the gap is
     /// over is the same contact found again (a palm the firmware lost), so
     /// neither touch was a tap; else it fires when the gap is over.

@@ -4,8 +4,9 @@ import Testing
 /// A contact that lifts and lands again within `relandingGap` (60 ms) is the
 /// same contact found again (a palm the firmware lost under a new tracking
 /// id), not a new touch: neither the touch before nor the one after taps,
-/// and the one after holds nothing. So a tap waits out the gap before it
-/// fires, stamped with its lift time.
+/// and the one after holds nothing. So a 1-finger tap (a palm comes back as
+/// one contact) waits out the gap before it fires, stamped with its lift
+/// time; a tap of more fingers fires at its lift.
 @Suite struct GestureEngineRelandingTests {
     let surface = GestureSurface(kind: .touchpad, widthMillimeters: 100, heightMillimeters: 60)
 
@@ -48,9 +49,20 @@ import Testing
         #expect(events.isEmpty, "\(events.map(\.jsonLine))")
     }
 
+    @Test("a tap of two or more fingers fires at its lift")
+    func aTapOfMoreFingersFiresAtOnce() {
+        for fingers in 2...5 {
+            var engine = GestureEngine(surface: surface)
+            var events: [GestureEvent] = []
+            for frame in touch(fingers, from: 0, to: 60, firstID: 1) { engine.process(frame, into: &events) }
+            #expect(events.map(\.fingers) == [fingers], "\(events.map(\.jsonLine))")
+            #expect(engine.status.decision == .noFingers)
+        }
+    }
+
     @Test("a landing as the gap ends is a new touch: both tap")
     func aLandingAfterTheGapIsANewTouch() {
-        let frames = touch(2, from: 0, to: 60, firstID: 1) + touch(2, from: 120, to: 180, firstID: 3)
+        let frames = touch(1, from: 0, to: 60, firstID: 1) + touch(1, from: 120, to: 180, firstID: 3)
         var engine = GestureEngine(surface: surface)
         var events: [GestureEvent] = []
         for frame in frames { engine.process(frame, into: &events) }
@@ -63,19 +75,19 @@ import Testing
     func finishCancelAndNoGap() {
         var finished = GestureEngine(surface: surface)
         var events: [GestureEvent] = []
-        for frame in touch(3, from: 0, to: 60, firstID: 1) { finished.process(frame, into: &events) }
+        for frame in touch(1, from: 0, to: 60, firstID: 1) { finished.process(frame, into: &events) }
         #expect(events.isEmpty)
-        #expect(finished.finish().map(\.fingers) == [3])
+        #expect(finished.finish().map(\.fingers) == [1])
 
         var cancelled = GestureEngine(surface: surface)
-        for frame in touch(3, from: 0, to: 60, firstID: 1) { cancelled.process(frame, into: &events) }
+        for frame in touch(1, from: 0, to: 60, firstID: 1) { cancelled.process(frame, into: &events) }
         #expect(cancelled.cancel().isEmpty)
         #expect(cancelled.finish().isEmpty)
 
         var configuration = GestureEngine.Configuration()
         configuration.relandingGap = .zero
         var immediate = GestureEngine(surface: surface, configuration: configuration)
-        for frame in touch(3, from: 0, to: 60, firstID: 1) { immediate.process(frame, into: &events) }
+        for frame in touch(1, from: 0, to: 60, firstID: 1) { immediate.process(frame, into: &events) }
         #expect(events.map(\.type) == [.tap])
         #expect(immediate.status.decision == .noFingers)
     }
