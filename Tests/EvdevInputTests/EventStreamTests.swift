@@ -74,6 +74,14 @@ import TouchInput
         EventStream(fileDescriptor: device.read, path: "/dev/input/pipe", description: Self.pad, state: KernelState(slotCount: 2))
     }
 
+    /// A stream over `device`, armed to forward motion to `clone`'s writing end.
+    func armedStream(_ device: Pipe, forwardingTo clone: Pipe) -> EventStream {
+        let stream = stream(device)
+        stream.cloneFileDescriptor = clone.write
+        stream.forwardsMotion = true
+        return stream
+    }
+
     @Test func aFrameSplitAcrossReadsIsHandedOutAtItsSynReportWithTheKernelsTimes() throws {
         let device = try Pipe()
         defer { device.close() }
@@ -107,9 +115,7 @@ import TouchInput
     @Test func anArmedStreamWritesMotionToTheCloneAsItReadsItAndNothingElse() throws {
         let device = try Pipe(), clone = try Pipe()
         defer { device.close(); clone.close() }
-        let stream = stream(device)
-        stream.cloneFileDescriptor = clone.write
-        stream.forwardsMotion = true
+        let stream = armedStream(device, forwardingTo: clone)
         device.send(landing + motion)
         guard case .frame(let first, let landingForwarded) = stream.next() else { Issue.record("no landing"); return }
         #expect(first == landing && !landingForwarded, "a landing went to the clone")
@@ -127,9 +133,7 @@ import TouchInput
     @Test func aCloneThatCannotBeWrittenHandsTheFrameOutAsNotForwarded() throws {
         let device = try Pipe(), clone = try Pipe()
         defer { device.close() }
-        let stream = stream(device)
-        stream.cloneFileDescriptor = clone.write
-        stream.forwardsMotion = true
+        let stream = armedStream(device, forwardingTo: clone)
         clone.close()  // the write fails (EBADF)
         device.send(motion)
         guard case .frame(let frame, let forwarded) = stream.next() else { Issue.record("no frame"); return }
@@ -139,9 +143,7 @@ import TouchInput
     @Test func synDroppedDropsUpToTheNextSynReportThenResyncs() throws {
         let device = try Pipe(), clone = try Pipe()
         defer { device.close(); clone.close() }
-        let stream = stream(device)
-        stream.cloneFileDescriptor = clone.write
-        stream.forwardsMotion = true
+        let stream = armedStream(device, forwardingTo: clone)
         // The kernel's overflow: SYN_DROPPED, the newest event, then the rest of its frame.
         device.send([event(EV.SYN, SYN.DROPPED, 0), event(EV.ABS, ABS.MT_POSITION_X, 300)])
         guard case .empty = stream.next() else { Issue.record("handed out during a drop"); return }

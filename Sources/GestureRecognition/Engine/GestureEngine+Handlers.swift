@@ -17,11 +17,14 @@ extension GestureEngine {
         switch input {
         case .frame(let snapshot):
             guard snapshot.fingers > 0 else { return }
+            // Landing within the relanding gap of the last lift: the contact before,
+            // found again (a palm the pad lost). The 1-finger tap waiting out the gap
+            // (`pendingTap`; fired already once the gap was over) was none, this touch
+            // taps nothing, and it holds nothing.
+            let relanded = lastLift.map { snapshot.time - $0 < configuration.relandingGap } ?? false
+            if relanded { pendingTap = nil }
             guard !snapshot.isButtonDown else { return click(snapshot) }
             tap = TapTracker(snapshot)
-            // A palm the pad lost and found again: no tap (nor the touch before,
-            // see `pendingTap`), and no hold of a contact that was resting.
-            let relanded = lastLift.map { snapshot.time - $0 < configuration.relandingGap } ?? false
             if relanded { tap?.ruleOut() }
             startTouch(snapshot, at: snapshot.time, holdPossible: !relanded)
         case .deadline:

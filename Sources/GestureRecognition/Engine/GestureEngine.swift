@@ -176,9 +176,6 @@ public struct GestureEngine: Sendable {
         latestSnapshot = makeSnapshot(frame, at: time)
         if palmTurned { palmRevealed(at: time) }
         if latestSnapshot.fingers > 0 { tap?.record(latestSnapshot, configuration, approximate: surface.positionsAreApproximate) }
-        // Fingers landing while a tap waits (passTime fired it if its gap was
-        // over): the contact that tapped came back, so it was no tap.
-        if latestSnapshot.fingers > 0 && fingersBefore == 0 { pendingTap = nil }
         dispatch(.frame(latestSnapshot))
         if latestSnapshot.fingers == 0 && fingersBefore > 0 { lastLift = time }
         handOver(into: &events)
