@@ -1,4 +1,5 @@
 import EvdevInput
+import Foundation
 import GestureRecognition
 import InputChecks
 import InputInterception
@@ -54,6 +55,10 @@ public final class GestureDaemon: Sendable {
     /// The file the configuration came from, for log lines; nil when it
     /// came from none.
     public let configurationPath: String?
+    /// Who watches this daemon (a page of `gestures ui`, through its
+    /// ``DaemonChannel``): while anyone does, every frame and every event's
+    /// explanation are published to them; while nobody does, nothing is made for them.
+    public let watchers = DaemonWatchers()
 
     /// A daemon with `configuration`, running commands with `launcher`,
     /// input actions through `inputDevices` (made now when the configuration
@@ -120,7 +125,8 @@ public final class GestureDaemon: Sendable {
     /// landed (when the source asked for the claims), else when its first
     /// event came (a recorded focus: at that event's time).
     public func handle(_ event: GestureEvent, from device: InputDevice) {
-        let explaining = explain != nil
+        let watched = watchers.isWatched
+        let explaining = explain != nil || watched
         let starts = event.phase == nil || event.phase == .begin
         let (actions, verdicts, notes, window) = state.withLock { state in
             var window = state.gestureFocus[device.id]
@@ -137,7 +143,11 @@ public final class GestureDaemon: Sendable {
             return (state.matcher.process(event, from: device, focus: window), [], state.matcher.takeNotes(), window)
         }
         notes.forEach(log.write)
-        explain?(GestureExplanation(event: event, device: device, verdicts: verdicts, focus: window))
+        if explaining {
+            let explanation = GestureExplanation(event: event, device: device, verdicts: verdicts, focus: window)
+            explain?(explanation)
+            if watched { watchers.publish(.explanation(device: device.id, explanation)) }
+        }
         if runsActions { actions.forEach(runner.submit) }
     }
 
@@ -149,10 +159,13 @@ public final class GestureDaemon: Sendable {
     public func strokeDrawn(_ stroke: DrawnStroke, on device: InputDevice) {
         guard let line = stroke.rejectionLine(device: device.name) else { return }
         log.write(line)
-        guard let explain else { return }
+        let watched = watchers.isWatched
+        guard explain != nil || watched else { return }
         let (verdicts, notes) = state.withLock { state in (state.matcher.explainRejected(stroke, from: device), state.matcher.takeNotes()) }
         notes.forEach(log.write)
-        if let explanation = GestureExplanation(rejected: stroke, device: device, verdicts: verdicts) { explain(explanation) }
+        guard let explanation = GestureExplanation(rejected: stroke, device: device, verdicts: verdicts) else { return }
+        explain?(explanation)
+        if watched { watchers.publish(.explanation(device: device.id, explanation)) }
     }
 
     /// Whether the configuration's `devices` take `device` (all devices when
@@ -212,6 +225,7 @@ public final class GestureDaemon: Sendable {
 
     /// Forgets what is kept for `device` (its gesture in progress): it went away.
     public func deviceRemoved(_ device: InputDevice) {
+        watchers.forget(device: device.id)
         state.withLock {
             $0.matcher.forget(device)
             $0.acceptedDevices[device] = nil
@@ -239,7 +253,17 @@ public final class GestureDaemon: Sendable {
             deviceRemoved: { [self] in deviceRemoved($0) },
             interceptionPolicy: { [self] in interceptionPolicy(for: $0, at: $1) },
             startedReading: { [self] in logDeviceWarnings() },
-            log: log)
+            log: log,
+            watchesFrames: { [watchers] in watchers.isWatched },
+            frame: { [watchers] frame, time, device, description in
+                watchers.announce(.device(id: device.id, description))
+                watchers.publish(.frame(device: device.id, time: time, frame, published: Date()))
+            })
+    }
+
+    /// The first line a watcher is handed: the interface's version and the configuration.
+    public var hello: ChannelMessage {
+        .hello(configuration: configurationPath, bindings: configuration.bindings.count)
     }
 
     /// Runs `source` to its end, then waits for every action it fired.
@@ -260,9 +284,11 @@ public final class GestureDaemon: Sendable {
                 "reloaded \(reloader.path) (\(reason)): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")"
             )
             logWarnings(configuration, path: reloader.path)
+            watchers.publish(.reloaded(configuration: reloader.path, bindings: configuration.bindings.count, error: nil))
             return true
         case .kept(let errors):
             log.write("kept the old configuration (\(reason)): \(errors)")
+            watchers.publish(.reloaded(configuration: reloader.path, bindings: nil, error: "\(errors)"))
             return false
         }
     }

@@ -66,6 +66,8 @@ public final class LiveGestures {
     public var waker: EvdevReader.Waker { loop.io.reader.waker }
     /// The devices being read, in the order they were opened.
     public var devices: [Device] { loop.devices }
+    /// The time, in the events' clock (microseconds), that gesture times count from.
+    public var originMicroseconds: Int64 { loop.originMicroseconds }
 
     private let loop: DeviceLoop<EvdevDevices>
 
@@ -84,6 +86,8 @@ public final class LiveGestures {
     ///     claimed gestures kept from the clone.
     ///   - claims: what is claimed on a device, asked when a touch begins
     ///     (so a reload applies from the next touch).
+    ///   - watchesFrames: whether every decoded frame is handed out too
+    ///     (`DeviceLoop.Output.frame`), asked at each frame.
     /// - Throws: the node's error for `.node`; `.notATouchDevice` when that node
     ///   is of none of `kinds`; `.permissionDenied` when no device could be opened
     ///   and some were denied.
@@ -93,7 +97,8 @@ public final class LiveGestures {
         setup: @escaping (Device) -> Setup?,
         warn: @escaping (String) -> Void = LiveGestures.standardError,
         interception: Interception? = nil,
-        claims: @escaping (Device) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() }
+        claims: @escaping (Device) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
+        watchesFrames: @escaping () -> Bool = { false }
     ) throws(EvdevError) {
         let io = try EvdevDevices(selection: selection, directory: directory, kinds: kinds, interception: interception)
         var name: String?
@@ -103,7 +108,7 @@ public final class LiveGestures {
             setup: { device in
                 if let name, !device.description.name.lowercased().contains(name) { return nil }
                 return setup(device)
-            }, claims: claims, warn: warn)
+            }, claims: claims, warn: warn, watchesFrames: watchesFrames)
         if loop.devices.isEmpty, let denied = io.denied { throw denied }
     }
 

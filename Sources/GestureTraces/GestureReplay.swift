@@ -123,6 +123,12 @@ public struct GestureReplay: Sendable {
         public var outputs: [DeviceOutput]
         /// Every stroke drawn, accepted or not, in time order (devices in order for equal times).
         public var strokes: [DeviceStroke]
+        /// Every decoded frame of the devices replayed, in the trace's order,
+        /// when the replay was asked to keep them (`keepingFrames`); else empty.
+        public var frames: [FromDevice<TouchFrame>] = []
+        /// The time, in the events' clock (microseconds), that gesture times count
+        /// from: a frame's time on the gestures' clock is its `microseconds` minus this.
+        public var originMicroseconds: Int64 = 0
 
         /// Every gesture, in time order.
         public var gestures: [DeviceGesture] {
@@ -168,10 +174,12 @@ public struct GestureReplay: Sendable {
     /// A mouse whose button is withheld asks `claimsButton` when its stroke
     /// button goes down (the device's index and the press's time, counted as
     /// gesture times are), as a live one asks its claims: by default every
-    /// press is claimed.
+    /// press is claimed. With `keepingFrames`, the run also holds every
+    /// frame the decoders made (``Run/frames``): what a watcher of the
+    /// daemon draws (`gestures ui`).
     public func run(
         _ trace: Trace, including include: (_ index: Int, _ device: DeviceDescription) -> Bool = { _, _ in true },
-        claimsButton: (_ index: Int, _ time: Duration) -> Bool = { _, _ in true }
+        claimsButton: (_ index: Int, _ time: Duration) -> Bool = { _, _ in true }, keepingFrames: Bool = false
     ) -> Run {
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
         // One GesturePipeline per device: the same type the live readers use.
@@ -187,14 +195,16 @@ public struct GestureReplay: Sendable {
                 outputs.append(DeviceOutput(device: device, .mouse(decision)))
             }
         }
+        var frames: [FromDevice<TouchFrame>] = []
         var gestures: [GestureEvent] = []  // one buffer for every event's gestures
         for frame in trace.frames {
             guard var pipeline = pipelines[frame.device] else { continue }
             for event in frame.events {
                 gestures.removeAll(keepingCapacity: true)
-                pipeline.process(
+                let decoded = pipeline.process(
                     event, into: &gestures,
                     claimsButton: { claimsButton(frame.device, EventTime.duration(from: origin, to: event.microseconds)) })
+                if keepingFrames, let decoded { frames.append(FromDevice(device: frame.device, decoded)) }
                 collect(gestures, from: frame.device, &pipeline)
             }
             // Strokes are drawn at a frame's end: taken once a frame, not once an event.
@@ -206,7 +216,9 @@ public struct GestureReplay: Sendable {
             collect(pipeline.finish(), from: index, &pipeline)
             strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: index, $0) }
         }
-        return Run(outputs: Self.inTimeOrder(outputs, \.time), strokes: Self.inTimeOrder(strokes, \.time))
+        return Run(
+            outputs: Self.inTimeOrder(outputs, \.time), strokes: Self.inTimeOrder(strokes, \.time), frames: frames,
+            originMicroseconds: origin)
     }
 
     /// `values` sorted by time, stably: each device's own order is kept, and

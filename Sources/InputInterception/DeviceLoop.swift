@@ -65,6 +65,11 @@ public final class DeviceLoop<IO: DeviceIO> {
         case opened(LiveDevice)
         /// A gesture event from a device.
         case gesture(GestureEvent, LiveDevice)
+        /// A frame the device's decoder made (its touches in millimetres),
+        /// before the gestures of the same frame; handed out only while
+        /// `watchesFrames` says someone draws them (`gestures ui`), so an
+        /// unwatched loop does nothing more per frame.
+        case frame(TouchFrame, LiveDevice)
         /// A stroke drawn on a device, with the verdict of the stroke rule
         /// (`GesturePipeline.takeDrawnStrokes()`), after the gestures of the
         /// same frame (its `stroke` event, when it fired); a rejected one says
@@ -95,7 +100,9 @@ public final class DeviceLoop<IO: DeviceIO> {
     private let setup: (LiveDevice) -> GesturePipeline.Setup?
     private let claims: (LiveDevice) -> PassThroughFilter.Policy
     private let warn: (String) -> Void
-    private let originMicroseconds: Int64
+    private let watchesFrames: () -> Bool
+    /// The time, in the events' clock (microseconds), that gesture times count from.
+    public let originMicroseconds: Int64
     private var open: [IO.Handle: Entry] = [:]
     private var pending: [Output] = []
     private var nextID = 1
@@ -137,13 +144,16 @@ public final class DeviceLoop<IO: DeviceIO> {
     ///     mouse's stroke button goes down (a press is withheld only when
     ///     it claims mouse strokes).
     ///   - warn: where one-sentence warnings go.
+    ///   - watchesFrames: whether the decoded frames are handed out too
+    ///     (``Output/frame(_:_:)``), asked at each frame.
     public init(
         io: IO, devices: [IO.Handle], kinds: DeviceKinds = .touch, intercepts: Bool,
         setup: @escaping (LiveDevice) -> GesturePipeline.Setup?,
         claims: @escaping (LiveDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
-        warn: @escaping (String) -> Void
+        warn: @escaping (String) -> Void, watchesFrames: @escaping () -> Bool = { false }
     ) {
         self.io = io
+        self.watchesFrames = watchesFrames
         self.kinds = kinds
         self.intercepts = intercepts
         self.setup = setup
@@ -326,8 +336,9 @@ public final class DeviceLoop<IO: DeviceIO> {
         session.forwardsMotion
     }
 
-    /// Hands out a step's gestures, strokes and decisions, in that order.
+    /// Hands out a step's frame (when watched), gestures, strokes and decisions, in that order.
     private func handOut(_ step: InterceptedDevice.Step, of device: LiveDevice, _ emit: (Output) -> Void) {
+        if let touch = step.touch, watchesFrames() { emit(.frame(touch, device)) }
         for gesture in step.gestures { emit(.gesture(gesture, device)) }
         for stroke in step.strokes { emit(.stroke(stroke, device)) }
         for decision in step.decisions { emit(.decision(decision, device)) }

@@ -55,6 +55,10 @@ public struct InterceptedDevice: Sendable {
         /// A mouse's decisions in the call, in order (`GesturePipeline.takeDecisions()`):
         /// what became of each press of its stroke button.
         public var decisions: [MouseDecision] = []
+        /// The frame the decoder made of the call's events (the last, when
+        /// they closed more than one), or nil: what a watcher of the device
+        /// draws (`DeviceLoop.Output.frame`).
+        public var touch: TouchFrame?
     }
 
     /// The pipeline: decoder and engine.
@@ -154,10 +158,9 @@ public struct InterceptedDevice: Sendable {
         claims: () -> PassThroughFilter.Policy = { PassThroughFilter.Policy() }
     ) -> Step {
         var step = Step()
-        var touch: TouchFrame?
         for event in frame {
             if let decoded = pipeline.process(event, into: &step.gestures, claimsButton: { claims().claimsMouseStrokes }) {
-                touch = decoded
+                step.touch = decoded
             }
         }
         takeDrawn(into: &step)
@@ -166,7 +169,7 @@ public struct InterceptedDevice: Sendable {
         guard filter != nil, let status = pipeline.engine?.status else { return step }
         let before = filter!.mode
         if filter!.isIdle { filter!.policy = claims() }
-        let out = filter!.process(frame, touch: touch, gestures: step.gestures, status: status)
+        let out = filter!.process(frame, touch: step.touch, gestures: step.gestures, status: status)
         step.cloneFrames = pace(out, now: now)
         step.note(filter!, before: before)
         return step
@@ -185,14 +188,13 @@ public struct InterceptedDevice: Sendable {
             InputEvent(type: EV.SYN, code: SYN.DROPPED, value: 0, microseconds: time),
             InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: time),
         ]
-        var touch: TouchFrame?
         for event in marker + frame {
-            if let decoded = pipeline.process(event, into: &step.gestures) { touch = decoded }
+            if let decoded = pipeline.process(event, into: &step.gestures) { step.touch = decoded }
         }
         takeDrawn(into: &step)
         guard filter != nil, let status = pipeline.engine?.status else { return step }
         let before = filter!.mode
-        let out = filter!.resynchronize(frame, touch: touch, status: status)
+        let out = filter!.resynchronize(frame, touch: step.touch, status: status)
         step.cloneFrames = pace(out, now: now)
         step.note(filter!, before: before)
         return step

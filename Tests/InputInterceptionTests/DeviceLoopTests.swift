@@ -168,3 +168,40 @@ import TouchInput
         #expect(io.closed == [2, 3] && io.grabbed == [1])
     }
 }
+
+extension DeviceLoopTests {
+    /// Runs a 3-finger swipe through the loop, asking for frames as `watched` says.
+    func frames(watched: @escaping (Int) -> Bool) throws -> (frames: [TouchFrame], read: Int) {
+        let frames = TouchScript(device: pad, fingers: swipe()).frames()
+        let io = FakeDevices(start: 0, end: frames.last!.last!.microseconds + 1_000_000)
+        io.add(1, DeviceFacts(node: "/dev/input/event1", description: pad))
+        io.schedule(frames: frames, device: 1)
+        var asked = 0
+        let loop = DeviceLoop(
+            io: io, devices: [1], intercepts: false, setup: { _ in .init() }, warn: { _ in },
+            watchesFrames: {
+                asked += 1
+                return watched(asked)
+            })
+        var handed: [TouchFrame] = []
+        try loop.run { output in
+            if case .frame(let frame, _) = output { handed.append(frame) }
+            return true
+        }
+        return (handed, frames.count)
+    }
+
+    @Test func anUnwatchedLoopHandsOutNoFrame() throws {
+        #expect(try frames(watched: { _ in false }).frames.isEmpty)
+    }
+
+    @Test func aWatchedLoopHandsOutEveryFrameItReadsWhileWatched() throws {
+        let all = try frames(watched: { _ in true })
+        #expect(all.frames.count == all.read)
+        #expect(all.frames.first?.contacts.count == 3 && all.frames.last?.contacts.isEmpty == true)
+        // Watched from the tenth frame on: the frames before it are not made up afterwards.
+        let later = try frames(watched: { $0 >= 10 })
+        #expect(later.frames.count == all.read - 9)
+        #expect(later.frames == Array(all.frames.suffix(all.read - 9)))
+    }
+}

@@ -37,13 +37,18 @@ enum RunCommand: Command {
     static let focus = Option(
         "--focus", valueName: "FILE", .file,
         help: "With --replay: the focused window over time (JSON Lines, as `gestures focus --format json` prints).")
+    static let socket = Option(
+        "--socket", valueName: "PATH",
+        .text,
+        help: "Offer the daemon's local interface here (default live: $XDG_RUNTIME_DIR/gestures/daemon.socket; replays: none).")
+    static let realTime = Flag("--real-time", help: "With --replay: replay each recording at the pace it was recorded.")
     static let explain = Flag("--explain", help: "Print, for each gesture, every binding of its kind and why it fired or not (stdout).")
     static let format = OutputFormat.option(default: .text, help: "With --explain: a readable block or one JSON object per gesture.")
 
     static var options: [OptionSpec] {
         [
             ConfigurationFile.option.spec, device.spec, InputDevices.directoryOption.spec, replay.spec, focus.spec, noIntercept.spec,
-            explain.spec, format.spec,
+            explain.spec, format.spec, socket.spec, realTime.spec,
         ]
     }
     static let arguments = [ArgumentSpec("TRACE", count: .any, kind: .file, help: "With --replay: more recordings to replay.")]
@@ -64,6 +69,10 @@ enum RunCommand: Command {
         var explain: OutputFormat?
         /// `--focus`: the recorded focus file for a replay.
         var focus: String?
+        /// `--socket`: where the daemon's local interface listens; nil: the default for a live run, none for a replay.
+        var socket: String?
+        /// `--real-time`: a replay at its recorded pace.
+        var realTime: Bool = false
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> Options {
@@ -78,10 +87,14 @@ enum RunCommand: Command {
         if !traces.isEmpty && arguments[device] != nil {
             throw UsageError("--device reads live input; it cannot be combined with --replay")
         }
+        if traces.isEmpty && arguments[realTime] {
+            throw UsageError("--real-time sets the pace of a replay; it needs --replay")
+        }
         return Options(
             configurationPath: arguments[ConfigurationFile.option], device: arguments[device],
             directory: arguments[InputDevices.directoryOption], traces: traces, intercepts: !arguments[noIntercept],
-            explain: arguments[explain] ? arguments[format] : nil, focus: arguments[focus])
+            explain: arguments[explain] ? arguments[format] : nil, focus: arguments[focus], socket: arguments[socket],
+            realTime: arguments[realTime])
     }
 
     /// A replay's focus source: the recorded file of `--focus` at `path`, or
@@ -122,6 +135,30 @@ enum RunCommand: Command {
         }
     }
 
+    /// The daemon's local interface (``DaemonChannel``), listening: at
+    /// `--socket`, else for a live run at the default path; nil for a replay
+    /// without `--socket`, and when it cannot listen (the log says why: the
+    /// daemon runs without it).
+    static func channel(_ options: Options, daemon: GestureDaemon, watcher: ConfigurationWatcher) -> DaemonChannel? {
+        guard let path = options.socket ?? (options.traces.isEmpty ? DaemonChannel.defaultPath() : nil) else { return nil }
+        do {
+            let channel = try DaemonChannel(
+                path: path, watchers: daemon.watchers, hello: { daemon.hello },
+                request: { line in
+                    switch ChannelRequest(line: line) {
+                    case .reload: watcher.reloadNow(reason: "asked on the socket")
+                    case nil: daemon.log.write("ignored a request on \(path) that is not one of \(ChannelRequest.allCases.map(\.rawValue))")
+                    }
+                })
+            channel.start()
+            daemon.log.write("listening on \(path) (gestures ui watches the daemon there)")
+            return channel
+        } catch {
+            daemon.log.write("warning: not offering the daemon's interface: \(error.description)")
+            return nil
+        }
+    }
+
     /// Prints each explanation worth showing on standard output, unbuffered, in `format`.
     static func explainer(_ format: OutputFormat) -> @Sendable (GestureExplanation) -> Void {
         { explanation in
@@ -145,6 +182,8 @@ enum RunCommand: Command {
         let watcher = ConfigurationWatcher(daemon: daemon, path: path)
         watcher.start()
         defer { watcher.stop() }
+        let channel = Self.channel(options, daemon: daemon, watcher: watcher)
+        defer { channel?.stop() }
         daemon.log.write("running with \(path): \(configuration.bindings.count) binding\(configuration.bindings.count == 1 ? "" : "s")")
         for ignored in options.configurationPath == nil ? ConfigurationFile.ignoredDefaultPaths : [] {
             daemon.log.write("warning: \(path): \(ignored) is there too and ignored: keep one file")
@@ -166,7 +205,8 @@ enum RunCommand: Command {
                         CommandLineTool.sentence(for: CommandFailure($0))
                     }
                 }
-                try daemon.run(ReplaySource(traces == ["-"] ? .standardInput : .files(traces), check: check))
+                try daemon.run(
+                    ReplaySource(traces == ["-"] ? .standardInput : .files(traces), check: check, realTime: options.realTime))
             }
         } catch let failure as ReplaySource.Failure {
             replayFailures += failure.count

@@ -75,8 +75,8 @@ enum WatchCommand: Command {
                     }
                 case .stroke(let stroke, let device):
                     if let line = stroke.rejectionLine(device: device.description.name) { printError("gestures watch: \(line).") }
-                case .handOver, .decision:
-                    break  // watch intercepts nothing, and reads no mice
+                case .handOver, .decision, .frame:
+                    break  // watch intercepts nothing, reads no mice and asks for no frames
                 case .removed(let device, let error):
                     printError("gestures watch: \(error.description)")
                     if case .node = selection {

@@ -39,6 +39,12 @@ public final class ConfigurationWatcher: @unchecked Sendable {
         }
     }
 
+    /// Reloads now, on the watcher's queue (a watcher asked for it on the
+    /// daemon's socket: `{"request":"reload"}`), saying `reason` in the log.
+    public func reloadNow(reason: String) {
+        queue.async { [self] in daemon.reload(&reloader, reason: reason) }
+    }
+
     /// Stops watching.
     public func stop() {
         queue.sync {

@@ -42,11 +42,12 @@ struct UnixSocket {
         self.descriptor = descriptor
     }
 
-    /// Writes all of `bytes`. The corresponding C function is `write`.
+    /// Writes all of `bytes`; a peer that went away is an error, never a
+    /// SIGPIPE. The corresponding C function is `send` with `MSG_NOSIGNAL`.
     func write(_ bytes: [UInt8]) throws(FocusError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { throw FocusError("cannot write to the socket: \(String(cString: strerror(errno)))") }
             offset += written

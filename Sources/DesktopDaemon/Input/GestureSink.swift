@@ -1,5 +1,6 @@
 import GestureRecognition
 import InputInterception
+import TouchInput
 
 /// What a ``GestureSource`` hands its gestures to.
 public struct GestureSink: Sendable {
@@ -27,6 +28,13 @@ public struct GestureSink: Sendable {
     public var startedReading: @Sendable () -> Void
     /// The daemon's log, for a source's own notes (a trace that cannot be read).
     public var log: DaemonLog
+    /// Whether anyone draws the devices' frames now (a page of `gestures ui`
+    /// watching the daemon): a source hands ``frame`` its decoded frames
+    /// only then, so an unwatched daemon does nothing more per frame.
+    public var watchesFrames: @Sendable () -> Bool
+    /// Takes one decoded frame of `device` (described by `description`), at
+    /// `time` on the gestures' clock, before the gestures of the same frame.
+    public var frame: @Sendable (_ frame: TouchFrame, _ time: Duration, _ device: InputDevice, _ description: DeviceDescription) -> Void
 
     /// A sink from its parts.
     public init(
@@ -39,7 +47,9 @@ public struct GestureSink: Sendable {
             PassThroughFilter.Policy()
         },
         startedReading: @escaping @Sendable () -> Void = {},
-        log: DaemonLog
+        log: DaemonLog,
+        watchesFrames: @escaping @Sendable () -> Bool = { false },
+        frame: @escaping @Sendable (TouchFrame, Duration, InputDevice, DeviceDescription) -> Void = { _, _, _, _ in }
     ) {
         self.accepts = accepts
         self.engineSetup = engineSetup
@@ -49,5 +59,7 @@ public struct GestureSink: Sendable {
         self.interceptionPolicy = interceptionPolicy
         self.startedReading = startedReading
         self.log = log
+        self.watchesFrames = watchesFrames
+        self.frame = frame
     }
 }

@@ -106,7 +106,9 @@ public struct LiveSource: GestureSource {
                     return nil
                 }
                 return current.pipeline
-            }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0), nil) })
+            }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0), nil) },
+            watchesFrames: sink.watchesFrames)
+        let origin = live.originMicroseconds
         stopper.attach(live.waker)
         sink.startedReading()
         if !live.devices.contains(where: { GesturePipeline.surface(for: $0.description) != nil }) {
@@ -117,6 +119,8 @@ public struct LiveSource: GestureSource {
             case .opened(let device):
                 let clone = device.cloneNode.map { ", intercepted: the desktop reads its clone \($0)" } ?? ""
                 sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
+            case .frame(let frame, let device):
+                sink.frame(frame, EventTime.duration(from: origin, to: frame.microseconds), input(device), device.description)
             case .gesture(let event, let device):
                 sink.deliver(event, input(device))
             case .stroke(let stroke, let device):

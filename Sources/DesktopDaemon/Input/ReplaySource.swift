@@ -37,6 +37,10 @@ public struct ReplaySource: GestureSource {
     /// The device description for evemu events without one (`--desc`), or
     /// nil to take the one beside them.
     public var deviceDescription: String?
+    /// Whether each trace is replayed at the pace it was recorded (`run
+    /// --replay --real-time`: a page watching the daemon sees the touches
+    /// move as they did), rather than as fast as it can be read.
+    public var realTime: Bool = false
 
     /// The longest path read from standard input: 4,096 bytes (`PATH_MAX`).
     /// A longer line is reported and skipped without being held.
@@ -45,10 +49,15 @@ public struct ReplaySource: GestureSource {
     /// A source replaying `paths`, each checked by `check` first (by default,
     /// only the readers' own checks: a regular file within their limits).
     /// `deviceDescription` is the description evemu events without one use.
-    public init(_ paths: Paths, check: @escaping @Sendable (String) -> String? = { _ in nil }, deviceDescription: String? = nil) {
+    /// With `realTime`, each trace plays at its recorded pace.
+    public init(
+        _ paths: Paths, check: @escaping @Sendable (String) -> String? = { _ in nil }, deviceDescription: String? = nil,
+        realTime: Bool = false
+    ) {
         self.paths = paths
         self.check = check
         self.deviceDescription = deviceDescription
+        self.realTime = realTime
     }
 
     /// Replays each trace: its touch devices and mice that the sink accepts,
@@ -93,6 +102,11 @@ public struct ReplaySource: GestureSource {
         }
     }
 
+    /// A duration in seconds, for `Thread.sleep`.
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// Device ids are `1000 * trace number + device index`, unique over the run.
     private func replay(_ path: String, number: Int, into sink: GestureSink) -> Failure? {
         if let problem = check(path) { return Failure(description: problem) }
@@ -121,14 +135,33 @@ public struct ReplaySource: GestureSource {
             claimsButton: { index, time in
                 presses[index, default: []].append(time)
                 return sink.interceptionPolicy(devices[index], time).claimsMouseStrokes
-            })
-        // Strokes in time order among the outputs: a rejected one is logged where it happened.
+            }, keepingFrames: sink.watchesFrames())
+        let clock = ContinuousClock()
+        let start = clock.now
+        /// Waits, at the recorded pace, until `time` on the gestures' clock.
+        func reach(_ time: Duration) {
+            if realTime, start + time > clock.now { Thread.sleep(forTimeInterval: Self.seconds(start + time - clock.now)) }
+        }
+        // Frames before the gestures they make, strokes in time order among the
+        // outputs: a rejected one is logged where it happened.
+        var frames = run.frames[...]
+        func deliverFrames(through time: Duration) {
+            while let frame = frames.first {
+                let frameTime = EventTime.duration(from: run.originMicroseconds, to: frame.value.microseconds)
+                guard frameTime <= time else { break }
+                reach(frameTime)
+                sink.frame(frame.value, frameTime, devices[frame.device], trace.devices[frame.device])
+                frames.removeFirst()
+            }
+        }
         var strokes = run.strokes[...]
         for output in run.outputs {
+            deliverFrames(through: output.value.time)
             while let stroke = strokes.first, stroke.value.time < output.value.time {
                 sink.strokeDrawn(stroke.value, devices[stroke.device])
                 strokes.removeFirst()
             }
+            reach(output.value.time)
             switch output.value {
             case .gesture(let event):
                 if let press = presses[output.device]?.last(where: { $0 <= event.time }) {
@@ -140,6 +173,7 @@ public struct ReplaySource: GestureSource {
                 if let line = DaemonLog.line(for: decision, on: "\(devices[output.device].name), \(path)") { sink.log.write(line) }
             }
         }
+        deliverFrames(through: .seconds(Int64.max))
         for stroke in strokes { sink.strokeDrawn(stroke.value, devices[stroke.device]) }
         let count = run.gestures.count
         sink.log.write("replayed \(path): \(count) gesture event\(count == 1 ? "" : "s")")

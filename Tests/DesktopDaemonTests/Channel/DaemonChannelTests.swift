@@ -1,0 +1,112 @@
+import DesktopDaemon
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The daemon's socket, end to end: a client connected to a daemon
+/// replaying a recording is handed the hello, the device, its frames and
+/// the explanations of its gestures; a second daemon cannot take the socket.
+@Suite struct DaemonChannelTests {
+    final class Received: Sendable {
+        let lines = Mutex<[String]>([])
+        let ended = DispatchSemaphore(value: 0)
+        let got = DispatchSemaphore(value: 0)
+    }
+
+    static func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "gestures-channel-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return path
+    }
+
+    @Test func aWatcherSeesTheFramesAndTheVerdictsOfAReplay() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let configuration = try configuration(
+            #"{"version":1,"bindings":[{"name":"left","gesture":"swipe","fingers":3,"direction":"left","action":{"command":["true"]}}]}"#)
+        let daemon = GestureDaemon(configuration: configuration, launcher: RecordingLauncher(), log: LogLines().log)
+        let path = folder + "/run/daemon.socket"
+        let channel = try DaemonChannel(path: path, watchers: daemon.watchers, hello: { daemon.hello })
+        channel.start()
+        defer { channel.stop() }
+        let received = Received()
+        let connection = try DaemonConnection(
+            path: path,
+            line: { line in
+                received.lines.withLock { $0.append(line) }
+                received.got.signal()
+            }, ended: { _ in received.ended.signal() })
+        // The hello comes once the daemon took the connection: then it watches.
+        #expect(received.got.wait(timeout: .now() + 10) == .success)
+        #expect(daemon.watchers.isWatched)
+        let trace = SharedData.repositoryRoot.appendingPathComponent("Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl").path
+        try daemon.run(ReplaySource(.files([trace])))
+        // The recording's frames: one line of the trace each, between its header and its end line.
+        let count = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").count - 2
+        // Every line published reaches the client; wait until the last explanation came.
+        var waited = 0
+        while !received.lines.withLock({ $0.contains { $0.contains("\"phase\":\"end\"") } }), waited < 100 {
+            _ = received.got.wait(timeout: .now() + 0.1)
+            waited += 1
+        }
+        connection.close()
+        #expect(received.ended.wait(timeout: .now() + 10) == .success)
+        let lines = received.lines.withLock { $0 }
+        #expect(lines.first?.hasPrefix("{\"hello\":{\"version\":1,") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("{\"device\":{\"id\":0,") == true)
+        let frames = lines.filter { $0.hasPrefix("{\"frame\":") }
+        #expect(frames.count == count)
+        let end = try #require(lines.last { $0.hasPrefix("{\"explanation\":") && $0.contains("\"phase\":\"end\"") })
+        #expect(end.contains("\"binding\":\"left\",\"path\":\"bindings[0]\",\"fired\":true"))
+    }
+
+    @Test func aSecondDaemonCannotTakeASocketAnotherAnswersOn() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/daemon.socket"
+        let first = try DaemonChannel(path: path, watchers: DaemonWatchers(), hello: { .hello(configuration: nil, bindings: 0) })
+        first.start()
+        defer { first.stop() }
+        #expect(throws: DaemonChannel.Failure.self) {
+            _ = try DaemonChannel(path: path, watchers: DaemonWatchers(), hello: { .hello(configuration: nil, bindings: 0) })
+        }
+    }
+
+    @Test func theSocketAndItsFolderAreTheUsersAlone() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/run/daemon.socket"
+        let channel = try DaemonChannel(path: path, watchers: DaemonWatchers(), hello: { .hello(configuration: nil, bindings: 0) })
+        defer { channel.stop() }
+        let socketMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder + "/run")[.posixPermissions] as? Int
+        #expect(socketMode.map { $0 & 0o077 } == 0)
+        #expect(folderMode == 0o700)
+    }
+
+    @Test func aClientWithNoDaemonIsToldHowToStartOne() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect {
+            _ = try DaemonConnection(path: folder + "/none.socket", line: { _ in }, ended: { _ in })
+        } throws: { error in
+            (error as? DaemonConnection.Failure)?.description.contains("start it with `gestures run`") == true
+        }
+    }
+}
+
+extension DaemonChannelTests {
+    @Test func aFolderOthersMayEnterIsRefusedForTheSocket() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(
+            atPath: folder + "/open", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        #expect {
+            _ = try DaemonChannel(
+                path: folder + "/open/daemon.socket", watchers: DaemonWatchers(), hello: { .hello(configuration: nil, bindings: 0) })
+        } throws: { error in
+            (error as? DaemonChannel.Failure)?.description.contains("nobody else may enter (mode 0700)") == true
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import DesktopDaemon
+import Synchronization
+import TestSupport
+import Testing
+import TouchInput
+
+@Suite struct DaemonWatchersTests {
+    final class Lines: Sendable {
+        let all = Mutex<[String]>([])
+        func append(_ line: String) { all.withLock { $0.append(line) } }
+        var lines: [String] { all.withLock { $0 } }
+    }
+
+    @Test func nobodyWatchesUntilSomeoneSubscribesAndAfterTheyLeave() {
+        let watchers = DaemonWatchers()
+        #expect(!watchers.isWatched)
+        let subscription = watchers.subscribe { _ in }
+        #expect(watchers.isWatched)
+        watchers.unsubscribe(subscription)
+        #expect(!watchers.isWatched)
+    }
+
+    @Test func aLaterWatcherIsToldTheDevicesSeenFirst() throws {
+        let pad = try RecordedDevices.rmi4
+        let watchers = DaemonWatchers()
+        let first = Lines()
+        _ = watchers.subscribe(first.append)
+        watchers.announce(.device(id: 7, pad))
+        watchers.announce(.device(id: 7, pad))  // once only
+        watchers.publish(.reloaded(configuration: "c.yaml", bindings: 2, error: nil))
+        let later = Lines()
+        _ = watchers.subscribe(later.append)
+        #expect(first.lines.count == 2 && first.lines[0].hasPrefix("{\"device\":{\"id\":7,"))
+        #expect(later.lines == [first.lines[0]])
+    }
+
+    @Test func whatIsPublishedWhileNobodyWatchesReachesNobodyLater() {
+        let watchers = DaemonWatchers()
+        watchers.publish(.reloaded(configuration: "c.yaml", bindings: 2, error: nil))
+        let lines = Lines()
+        _ = watchers.subscribe(lines.append)
+        #expect(lines.lines.isEmpty)
+    }
+}
