@@ -24,13 +24,16 @@
 //                         libwayland-client, CWaylandClient, and from KWin through sd-bus, CSystemdBus, internal imports
 //                         all; sway, i3, Hyprland sockets)
 //   gestures (Tools/)  -> all of them
-// C stays behind module walls; only four modules touch it, and none shows a C type:
+// C stays behind module walls; only five modules touch it, and none shows a C type:
 //   DesktopDaemon: libxcb (CXCB), libwayland-client (CWaylandClient) and sd-bus (CSystemdBus), internal
 //     imports, to read the focused window of X11, of wlroots compositors and of KWin;
 //   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
 //   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
+//   GesturePage: libmicrohttpd (CMicroHTTPD, an internal import) to serve the page of `gestures ui`;
 //   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
 //     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
+//   GesturePage        -> DesktopDaemon, InputChecks (`gestures ui`: the page's server on loopback through libmicrohttpd,
+//                         CMicroHTTPD, an internal import; the page's files built into the binary)
 //   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition, InputChecks (SVG pictures; no C)
 //   GestureBenchmarks  -> GestureTraces, GestureEvaluation, InputInterception, TouchInput, GestureRecognition (what `gestures bench` measures)
 //   CAllocationCounter    (Tools/allocation-counter) counting malloc wrappers, built as libGesturesAllocationCounter.so
@@ -57,6 +60,7 @@ let package = Package(
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .library(name: "GesturePictures", targets: ["GesturePictures"]),
         .library(name: "GestureBenchmarks", targets: ["GestureBenchmarks"]),
+        .library(name: "GesturePage", targets: ["GesturePage"]),
         // Preloaded by `gestures bench` into itself to count allocations; nothing links it.
         .library(name: "GesturesAllocationCounter", type: .dynamic, targets: ["CAllocationCounter"]),
         .executable(name: "gestures", targets: ["gestures"]),
@@ -122,6 +126,23 @@ let package = Package(
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
         // live, replay), Actions/ (binding matcher, action runner, process launcher).
         .target(name: "DesktopDaemon", dependencies: ["CXCB", "CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
+        // libmicrohttpd, the web server of `gestures ui` (an embedded HTTP server, widely used).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // `gestures ui`: the page (plain HTML, CSS and JavaScript modules built into the
+        // binary) and its server on the loopback address, which watches the daemon's socket.
+        // Imports CMicroHTTPD internally.
+        .target(
+            name: "GesturePage",
+            dependencies: ["CMicroHTTPD", "DesktopDaemon", "InputChecks"],
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/style.css"), .embedInCode("Page/app.js"),
+                .embedInCode("Page/api.js"), .embedInCode("Page/live.js"), .embedInCode("Page/favicon.svg"),
+            ]
+        ),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
@@ -132,7 +153,7 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["InputChecks"]),
         .executableTarget(
             name: "gestures",
-            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "InputInterception", "GesturePictures", "GestureBenchmarks"],
+            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "InputInterception", "GesturePictures", "GestureBenchmarks", "GesturePage"],
             path: "Tools/gestures"
         ),
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
@@ -173,6 +194,7 @@ let package = Package(
         .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
+        .testTarget(name: "GesturePageTests", dependencies: ["GesturePage", "DesktopDaemon"]),
         .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
     swiftLanguageModes: [.v6]

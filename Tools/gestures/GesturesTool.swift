@@ -9,6 +9,7 @@ let gesturesTool = CommandLineTool(
     commands: [
         ReplayCommand.self,
         RunCommand.self,
+        UICommand.self,
         CheckConfigCommand.self,
         DevicesCommand.self,
         DoctorCommand.self,

@@ -1,0 +1,196 @@
+import DesktopDaemon
+import Foundation
+import InputChecks
+import Synchronization
+
+/// The server behind `gestures ui`: the page's files, served from the
+/// binary, and its API, on the loopback address only, behind ``PageGuard``.
+/// It watches the running daemon through its socket (``DaemonConnection``)
+/// while a page is open, and relays what the daemon sees and decides to
+/// every page (``PageFeed``).
+///
+/// The API (Docs/Page.md):
+/// - `GET /api/session`: the CSRF token a change carries, the daemon's socket and the configuration file.
+/// - `GET /api/live`: Server-Sent Events, one daemon line (``ChannelMessage``) an event, and
+///   `{"daemon":{"connected":...}}` when the daemon comes or goes.
+/// - `POST /api/reload`: asks the daemon to read its configuration again.
+///
+///     let server = try PageServer(settings: .init(socket: DaemonChannel.defaultPath()))
+///     print(server.address)   // http://127.0.0.1:PORT/?token=...
+public final class PageServer: Sendable {
+    /// What the server is started with.
+    public struct Settings: Sendable {
+        /// The port (0: a free one).
+        public var port: Int
+        /// The daemon's socket, or nil when there is none to watch.
+        public var socket: String?
+        /// The configuration file the page edits.
+        public var configurationPath: String?
+
+        /// Settings from their parts.
+        public init(port: Int = 0, socket: String?, configurationPath: String? = nil) {
+            self.port = port
+            self.socket = socket
+            self.configurationPath = configurationPath
+        }
+    }
+
+    /// The guard every request passes first.
+    public let pageGuard: PageGuard
+    /// What the pages are handed live.
+    public let feed: PageFeed
+    /// The settings it was started with.
+    public let settings: Settings
+    private let http: Mutex<HTTPServer?> = Mutex(nil)
+    private let daemon = Mutex<DaemonConnection?>(nil)
+
+    /// The address to open, with its token: `http://127.0.0.1:PORT/?token=...`.
+    public var address: String { "http://127.0.0.1:\(pageGuard.port)/?token=\(pageGuard.token)" }
+
+    /// Starts serving on 127.0.0.1 (and ::1) at `settings.port`.
+    public init(settings: Settings) throws(HTTPServer.Failure) {
+        self.settings = settings
+        let feed = PageFeed()
+        let token = PageGuard.secret(), csrf = PageGuard.secret()
+        let box = Mutex<PageServer?>(nil)
+        let server = try HTTPServer(port: settings.port) { request in
+            guard let page = box.withLock({ $0 }) else { return Self.text(503, "the page's server is starting; reload the page") }
+            return page.answer(request)
+        }
+        self.feed = feed
+        pageGuard = PageGuard(port: server.port, token: token, csrf: csrf)
+        http.withLock { $0 = server }
+        box.withLock { $0 = self }
+    }
+
+    /// Stops serving: every page's stream ends, the daemon is no longer watched.
+    public func stop() {
+        feed.closeAll()
+        stopWatching()
+        let server = http.withLock { server -> HTTPServer? in
+            defer { server = nil }
+            return server
+        }
+        server?.stop()
+    }
+
+    /// Answers one request that the guard let through, or says why not.
+    func answer(_ request: HTTPRequest) -> HTTPResponse {
+        switch pageGuard.verdict(for: request) {
+        case .refused(let status, let reason):
+            return Self.text(status, reason)
+        case .welcome:
+            return HTTPResponse(
+                status: 303,
+                headers: Self.securityHeaders + [
+                    ("Location", "/"),
+                    ("Set-Cookie", "\(PageGuard.cookieName)=\(pageGuard.token); Path=/; HttpOnly; SameSite=Strict"),
+                ])
+        case .allowed:
+            return route(request)
+        }
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/api/session"):
+            return Self.json(200, sessionJSON)
+        case ("GET", "/api/live"):
+            let queue = feed.open()
+            if feed.openCount == 1 || daemon.withLock({ $0 == nil }) { watchDaemon() }
+            return HTTPResponse(
+                status: 200,
+                headers: Self.securityHeaders + [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
+                body: .events(
+                    queue,
+                    ended: { [self] in
+                        feed.close(queue)
+                        if feed.openCount == 0 { stopWatching() }
+                    }))
+        case ("POST", "/api/reload"):
+            guard let connection = daemon.withLock({ $0 }) else {
+                return Self.json(409, "{\"error\":\(JSONText.quoted("no daemon is watched: start it with `gestures run`"))}")
+            }
+            do { try connection.send(ChannelRequest.reload.line) } catch {
+                return Self.json(502, "{\"error\":\(JSONText.quoted(error.description))}")
+            }
+            return Self.json(200, "{\"asked\":\"reload\"}")
+        case ("GET", _), ("HEAD", _):
+            guard let file = PageFiles.file(at: request.path) else {
+                return Self.text(404, "there is no \(Excerpt.quoted(request.path, limit: 80)) on this page")
+            }
+            return HTTPResponse(
+                status: 200, headers: Self.securityHeaders + [("Content-Type", file.contentType), ("Cache-Control", "no-cache")],
+                body: .bytes(file.bytes))
+        default:
+            return Self.text(
+                404,
+                "there is no \(Excerpt.quoted(request.method, limit: 10)) \(Excerpt.quoted(request.path, limit: 80)) in this page's API")
+        }
+    }
+
+    private var sessionJSON: String {
+        let socket = settings.socket.map(JSONText.quoted) ?? "null"
+        let configuration = settings.configurationPath.map(JSONText.quoted) ?? "null"
+        return "{\"csrf\":\(JSONText.quoted(pageGuard.csrf)),\"socket\":\(socket),\"configuration\":\(configuration)}"
+    }
+
+    /// Connects to the daemon (when not connected) and relays its lines to the pages.
+    private func watchDaemon() {
+        guard let path = settings.socket else {
+            feed.publish(Self.daemonLine(connected: false, reason: "no daemon socket: XDG_RUNTIME_DIR is not set"))
+            return
+        }
+        daemon.withLock { connection in
+            guard connection == nil else { return }
+            do {
+                connection = try DaemonConnection(
+                    path: path, line: { [feed] in feed.publish($0) },
+                    ended: { [weak self] reason in
+                        guard let self else { return }
+                        daemon.withLock { $0 = nil }
+                        feed.publish(Self.daemonLine(connected: false, reason: "the daemon went away (\(reason))"))
+                    })
+                feed.publish(Self.daemonLine(connected: true, reason: "watching the daemon on \(path)"))
+            } catch {
+                feed.publish(Self.daemonLine(connected: false, reason: "\(error)"))
+            }
+        }
+    }
+
+    private func stopWatching() {
+        daemon.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
+    }
+
+    static func daemonLine(connected: Bool, reason: String) -> String {
+        "{\"daemon\":{\"connected\":\(connected),\"reason\":\(JSONText.quoted(reason))}}"
+    }
+
+    /// What every response carries: no script but the page's own, no framing, no sniffing, no referrer.
+    static let securityHeaders: [(name: String, value: String)] = [
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        ),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+    ]
+
+    static func text(_ status: Int, _ sentence: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: securityHeaders + [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
+            body: .bytes(Array((sentence + "\n").utf8)))
+    }
+
+    static func json(_ status: Int, _ object: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: securityHeaders + [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+            body: .bytes(Array(object.utf8)))
+    }
+}
