@@ -17,13 +17,14 @@ export class LiveView {
     this.verdictsEvent = root.querySelector("#verdicts-event");
     this.devices = new Map();     // id -> device line
     this.chosen = null;           // the device id drawn
+    this.pinned = false;          // whether the person chose it (else the view follows the device that moves)
     this.frame = null;            // the latest frame of the chosen device
     this.trails = new Map();      // contact id -> [{x, y}]
     this.pending = [];            // published_ms of frames not yet drawn
     this.latencies = [];          // ms from the daemon publishing a frame to its drawing
     this.framesDrawn = 0;
     this.drawScheduled = false;
-    this.picker.addEventListener("change", () => this.choose(Number(this.picker.value)));
+    this.picker.addEventListener("change", () => { this.pinned = true; this.choose(Number(this.picker.value)); });
     root.querySelector("#clear-trails").addEventListener("click", () => { this.trails.clear(); this.schedule(); });
     this.schedule();
   }
@@ -58,6 +59,8 @@ export class LiveView {
   }
 
   takeFrame(frame, published) {
+    // Until a device is chosen in the picker, the view follows whichever device is touched.
+    if (!this.pinned && frame.device !== this.chosen && frame.contacts.length > 0 && this.devices.has(frame.device)) this.choose(frame.device);
     if (this.chosen === null || frame.device !== this.chosen) return;
     // A new touch after every finger lifted starts new trails.
     if (frame.contacts.length > 0 && this.frame && this.frame.contacts.length === 0) this.trails.clear();
@@ -151,7 +154,8 @@ export class LiveView {
     this.showTouches(contacts, device);
     this.caption.textContent = !device ? "No device has sent a frame yet."
       : contacts.length === 0 ? `${device.name}: no finger down${this.trails.size ? " (the trails of the last touch)" : ""}.`
-      : `${device.name}: ${this.frame.fingers} finger${this.frame.fingers === 1 ? "" : "s"} down at ${this.frame.time_ms} ms.`;
+      : `${device.name}: ${this.frame.fingers} finger${this.frame.fingers === 1 ? "" : "s"} down at ${this.frame.time_ms} ms` +
+        (this.frame.fingers > contacts.length ? ` (it reports the places of ${contacts.length}: it has ${device.slots} slots).` : ".");
   }
 
   drawGrid(context, width, height, scale) {

@@ -1,0 +1,319 @@
+#!/usr/bin/python3
+"""The page of `gestures ui`, driven in headless Chromium as a person uses it,
+against a real `gestures ui` and a real daemon (`gestures run --replay -`) fed
+recordings one at a time. Run by Tools/test-page (Tools/test-all runs it).
+
+Each check prints `PAGE PASS name` or `PAGE FAIL name: why`; the exit status is
+the number of failures. Screenshots go to $GESTURES_PAGE_SCREENSHOTS.
+"""
+import http.client
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import http.server
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("GESTURES_BINARY", os.path.join(ROOT, ".build/debug/gestures"))
+SHOTS = os.environ.get("GESTURES_PAGE_SCREENSHOTS", os.path.join(ROOT, ".build/page-screenshots"))
+SWIPE = os.path.join(ROOT, "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl")
+PINCH = os.path.join(ROOT, "Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl")
+WAIT = 30  # seconds any one thing may take on a loaded 2-core machine
+
+CONFIGURATION = """version: 1
+bindings:
+  - name: next workspace
+    gesture: swipe
+    fingers: 3
+    direction: left
+    action: {command: [sh, -c, 'echo "3-finger swipe $GESTURE_DIRECTION"']}
+  - name: previous workspace
+    gesture: swipe
+    fingers: 3
+    direction: right
+    action: {command: [sh, -c, 'echo "3-finger swipe $GESTURE_DIRECTION"']}
+  - name: zoom
+    gesture: pinch
+    action: {command: [sh, -c, 'echo "pinch $GESTURE_DIRECTION"']}
+"""
+
+failures = []
+
+
+def check(name):
+    def run(function):
+        try:
+            function()
+            print(f"PAGE PASS {name}", flush=True)
+        except Exception as error:  # a failed check is reported and the others still run
+            failures.append(name)
+            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            print(f"PAGE FAIL {name}: {detail}", flush=True)
+            traceback.print_exc()
+        return function
+    return run
+
+
+class Session:
+    """A daemon replaying what it is given, and `gestures ui` watching it."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="gestures-page-")
+        runtime = os.path.join(self.folder, "runtime")
+        os.mkdir(runtime, 0o700)
+        self.socket = os.path.join(runtime, "gestures", "daemon.socket")
+        self.configuration = os.path.join(self.folder, "config.yaml")
+        with open(self.configuration, "w") as file:
+            file.write(CONFIGURATION)
+        self.daemon_log = open(os.path.join(self.folder, "daemon.log"), "w+")
+        environment = dict(os.environ, XDG_RUNTIME_DIR=runtime)
+        self.daemon = subprocess.Popen(
+            [BINARY, "run", "--config", self.configuration, "--socket", self.socket, "--replay", "-"],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self.daemon_log, env=environment, cwd=self.folder)
+        wait_for(lambda: os.path.exists(self.socket), "the daemon's socket")
+        self.ui = subprocess.Popen(
+            [BINARY, "ui", "--no-browser", "--socket", self.socket], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=environment, cwd=self.folder, text=True)
+        self.address = self.ui.stdout.readline().strip()
+        if not self.address.startswith("http://127.0.0.1:"):
+            raise RuntimeError(f"gestures ui printed {self.address!r}; its errors: {self.ui.stderr.read()}")
+        self.origin = self.address.split("/?")[0]
+        self.port = int(self.origin.rsplit(":", 1)[1])
+        self.token = self.address.split("token=")[1]
+
+    def replay(self, path):
+        self.daemon.stdin.write((path + "\n").encode())
+        self.daemon.stdin.flush()
+
+    def log(self):
+        self.daemon_log.flush()
+        with open(self.daemon_log.name) as file:
+            return file.read()
+
+    def close(self):
+        self.ui.terminate()
+        self.daemon.stdin.close()
+        for process in (self.ui, self.daemon):
+            try:
+                process.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def wait_for(condition, what, timeout=WAIT):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"waited {timeout} s for {what}")
+
+
+def browser(extra_arguments=()):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
+                     "--disable-dev-shm-usage", "--no-first-run", *extra_arguments]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def raw_request(port, method, path, headers, body=b""):
+    """A request with exactly these headers (a browser cannot send another Host)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    for name, value in headers.items():
+        connection.putheader(name, value)
+    if body:
+        connection.putheader("Content-Length", str(len(body)))
+    connection.endheaders(body)
+    response = connection.getresponse()
+    return response.status, dict((k.lower(), v) for k, v in response.getheaders()), response.read().decode()
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    session = Session()
+    driver = browser()
+    try:
+        run_checks(session, driver)
+    finally:
+        driver.quit()
+        session.close()
+    print(f"PAGE {'FAILED' if failures else 'PASSED'}: {len(failures)} failed" + (f" ({', '.join(failures)})" if failures else ""))
+    return len(failures)
+
+
+def run_checks(session, driver):
+    wait = WebDriverWait(driver, WAIT)
+
+    @check("the printed address opens the page and its token leaves the address bar")
+    def _():
+        driver.get(session.address)
+        wait.until(lambda d: d.current_url.rstrip("/") == session.origin)
+        assert "token" not in driver.current_url
+        wait.until(lambda d: "watching the daemon" in d.find_element(By.ID, "daemon-status").text)
+
+    @check("the live view draws a replayed swipe's touches, the gesture and each binding's verdict")
+    def _():
+        session.replay(SWIPE)
+        wait.until(lambda d: "SynPS/2 Synaptics TouchPad" in d.find_element(By.ID, "device-picker").text)
+        wait.until(lambda d: "swipe end" in d.find_element(By.ID, "gesture-kind").text)
+        verdicts = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#verdicts li"))
+        texts = [item.text for item in verdicts]
+        assert any(text.startswith("next workspace") and "\nfired" in text for text in texts), texts
+        assert any(text.startswith("previous workspace") and "did not fire" in text for text in texts), texts
+        gesture = driver.find_element(By.ID, "gesture").text
+        assert "Fingers\n3" in gesture and "Direction\nleft" in gesture, gesture
+        # The pad has two slots: it reports the places of two of the three fingers, and the third in its count.
+        trails = driver.execute_script("return window.gesturesPage.view.trails.size")
+        assert trails == 2, f"{trails} trails drawn for a 3-finger swipe on a 2-slot pad"
+        drawn = driver.execute_script("return window.gesturesPage.view.framesDrawn")
+        assert drawn == 52, f"{drawn} of the recording's 52 frames reached the drawing"
+        driver.save_screenshot(os.path.join(SHOTS, "page-live.png"))
+
+    @check("the page fetched nothing from another origin and logged no error")
+    def _():
+        urls = [json.loads(entry["message"])["message"]["params"]["request"]["url"]
+                for entry in driver.get_log("performance")
+                if json.loads(entry["message"])["message"]["method"] == "Network.requestWillBeSent"]
+        assert urls, "no request seen"
+        outside = [url for url in urls if not url.startswith(session.origin)]
+        assert not outside, outside
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        assert not errors, errors
+
+    @check("every control has a label and is reached with the keyboard")
+    def _():
+        tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+        unnamed = [node for node in tree["nodes"]
+                   if node.get("role", {}).get("value") in ("button", "combobox", "link", "textbox", "checkbox", "slider")
+                   and not node.get("name", {}).get("value")]
+        assert not unnamed, unnamed
+        controls = driver.execute_script(
+            "return [...document.querySelectorAll('a[href], button, select, input, textarea')].filter(e => e.offsetParent !== null).length")
+        driver.find_element(By.TAG_NAME, "body").click()
+        reached = set()
+        for _ in range(controls + 2):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            reached.add(driver.execute_script("const e = document.activeElement; return e.id || e.textContent"))
+        assert len(reached - {""}) >= controls, f"{len(reached)} of {controls} controls reached: {reached}"
+
+    @check("a page of another site cannot make a change, and the page itself can")
+    def _():
+        # The other site: a page on another port of the loopback, which tries to ask for a reload.
+        class Evil(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                script = (f"<script>fetch('{session.origin}/api/reload', {{method: 'POST', mode: 'no-cors', "
+                          "credentials: 'include', body: '{}'}).then(() => document.title = 'sent', "
+                          "() => document.title = 'refused');</script>")
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(script.encode())
+
+            def log_message(self, *arguments):
+                pass
+        evil = http.server.HTTPServer(("127.0.0.1", 0), Evil)
+        threading.Thread(target=evil.serve_forever, daemon=True).start()
+        try:
+            other = browser()
+            try:
+                other.get(session.address)  # even a browser that holds the cookie
+                wait_for(lambda: other.current_url.rstrip("/") == session.origin, "the page in the second browser")
+                other.get(f"http://127.0.0.1:{evil.server_port}/")
+                WebDriverWait(other, WAIT).until(lambda d: d.title in ("sent", "refused"))
+            finally:
+                other.quit()
+        finally:
+            evil.shutdown()
+        assert "asked on the socket" not in session.log(), "another site's page made the daemon reload"
+        # The page itself, with its CSRF token: the daemon reloads.
+        result = driver.execute_script(
+            "return (async () => { const api = await import('/api.js'); return JSON.stringify(await api.post('/api/reload')); })()")
+        assert json.loads(result) == {"asked": "reload"}, result
+        wait_for(lambda: "asked on the socket" in session.log(), "the daemon's reload")
+
+    @check("a name that rebinds to the loopback is refused (DNS rebinding)")
+    def _():
+        other = browser(["--host-resolver-rules=MAP rebound.example 127.0.0.1"])
+        try:
+            other.get(f"http://rebound.example:{session.port}/?token={session.token}")
+            body = other.find_element(By.TAG_NAME, "body").text
+            assert "is not this server's" in body, body
+            assert "Gestures" not in other.title
+        finally:
+            other.quit()
+
+    @check("a browser without the address's token gets no page, nor does a wrong token")
+    def _():
+        other = browser()
+        try:
+            other.get(session.origin + "/")
+            assert "has not opened the address `gestures ui` printed" in other.find_element(By.TAG_NAME, "body").text
+            other.get(session.origin + "/?token=" + "0" * 64)
+            assert "is not the one `gestures ui` printed" in other.find_element(By.TAG_NAME, "body").text
+            other.get(session.origin + "/api/session")
+            assert "csrf" not in other.find_element(By.TAG_NAME, "body").text
+        finally:
+            other.quit()
+
+    @check("a plain client is refused a change without the CSRF token, without an Origin, or from another Origin")
+    def _():
+        cookie = f"gestures_token={session.token}"
+        host = f"127.0.0.1:{session.port}"
+        csrf = json.loads(raw_request(session.port, "GET", "/api/session", {"Host": host, "Cookie": cookie})[2])["csrf"]
+        cases = [
+            ({"Host": host, "Cookie": cookie, "Origin": session.origin}, 403),
+            ({"Host": host, "Cookie": cookie, "X-Gestures-CSRF": csrf}, 403),
+            ({"Host": host, "Cookie": cookie, "X-Gestures-CSRF": csrf, "Origin": "http://evil.example"}, 403),
+            ({"Host": "evil.example", "Cookie": cookie, "X-Gestures-CSRF": csrf, "Origin": session.origin}, 421),
+            ({"Host": host, "X-Gestures-CSRF": csrf, "Origin": session.origin}, 403),
+        ]
+        before = session.log().count("asked on the socket")
+        for headers, status in cases:
+            got, response_headers, body = raw_request(session.port, "POST", "/api/reload", headers, b"{}")
+            assert got == status, f"{headers}: {got} {body}"
+            assert "access-control-allow-origin" not in response_headers
+        got, _, body = raw_request(session.port, "POST", "/api/reload",
+                                   {"Host": host, "Cookie": cookie, "X-Gestures-CSRF": csrf, "Origin": session.origin},
+                                   b"x" * (1024 * 1024 + 1))
+        assert got == 413, f"{got} {body}"
+        assert session.log().count("asked on the socket") == before
+
+    @check("the live view follows the device that is touched until one is picked, then stays on it")
+    def _():
+        session.replay(PINCH)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-picker option")) == 2)
+        wait.until(lambda d: "pinch end" in d.find_element(By.ID, "gesture-kind").text)
+        verdicts = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#verdicts li")]
+        assert any(text.startswith("zoom") and "\nfired" in text for text in verdicts), verdicts
+        driver.save_screenshot(os.path.join(SHOTS, "page-live-pinch.png"))
+        # Picked: the swipe's pad stays drawn while the other device is touched.
+        picker = driver.find_element(By.ID, "device-picker")
+        [o for o in picker.find_elements(By.TAG_NAME, "option") if "Synaptics TouchPad" in o.text][0].click()
+        drawn = driver.execute_script("return window.gesturesPage.view.framesDrawn")
+        session.replay(PINCH)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-picker option")) == 3)
+        wait_for(lambda: "replayed " + PINCH in session.log() and session.log().count("replayed " + PINCH) == 2, "the second pinch")
+        assert "Synaptics TouchPad" in driver.find_element(By.ID, "surface-caption").text
+        assert driver.execute_script("return window.gesturesPage.view.framesDrawn") == drawn
+
+
+if __name__ == "__main__":
+    sys.exit(main())
