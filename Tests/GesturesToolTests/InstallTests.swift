@@ -22,6 +22,7 @@ struct InstallTests {
         "share/gnome-shell/extensions/gestures-focus@gestures/extension.js",
         "share/gnome-shell/extensions/gestures-focus-legacy@gestures/metadata.json",
         "share/gnome-shell/extensions/gestures-focus-legacy@gestures/extension.js", "share/gestures/install-manifest",
+        "share/applications/gestures-ui.desktop",
     ]
 
     @Test("install puts every part in place and says so; uninstall leaves nothing behind")
@@ -44,6 +45,9 @@ struct InstallTests {
         let unit = try String(contentsOf: prefix.appendingPathComponent("share/systemd/user/gestures.service"), encoding: .utf8)
         #expect(unit.contains("\nExecStart=\(prefix.path)/bin/gestures run\n"))
         #expect(unit.contains("\nDocumentation=man:gestures(1)\n"))
+        // The application menu's entry opens the page with the installed binary.
+        let entry = try String(contentsOf: prefix.appendingPathComponent("share/applications/gestures-ui.desktop"), encoding: .utf8)
+        #expect(entry.contains("\nExec=\(prefix.path)/bin/gestures ui\n") && entry.hasPrefix("[Desktop Entry]\n"))
         let page = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/gestures.1"), encoding: .utf8)
         #expect(page == (try ToolRunner.run(["generate-manual"]).stdout))
         for (shell, file) in [

@@ -7,30 +7,21 @@ Each check prints `PAGE PASS name` or `PAGE FAIL name: why`; the exit status is
 the number of failures. Screenshots go to $GESTURES_PAGE_SCREENSHOTS.
 """
 import http.client
+import http.server
 import json
 import os
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
 import threading
-import time
 import traceback
-import http.server
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from pagekit import ROOT, WAIT, Session, browser, wait_for
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("GESTURES_BINARY", os.path.join(ROOT, ".build/debug/gestures"))
 SHOTS = os.environ.get("GESTURES_PAGE_SCREENSHOTS", os.path.join(ROOT, ".build/page-screenshots"))
 SWIPE = os.path.join(ROOT, "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl")
 PINCH = os.path.join(ROOT, "Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl")
-WAIT = 30  # seconds any one thing may take on a loaded 2-core machine
 
 CONFIGURATION = """version: 1
 bindings:
@@ -66,73 +57,6 @@ def check(name):
     return run
 
 
-class Session:
-    """A daemon replaying what it is given, and `gestures ui` watching it."""
-
-    def __init__(self):
-        self.folder = tempfile.mkdtemp(prefix="gestures-page-")
-        runtime = os.path.join(self.folder, "runtime")
-        os.mkdir(runtime, 0o700)
-        self.socket = os.path.join(runtime, "gestures", "daemon.socket")
-        self.configuration = os.path.join(self.folder, "config.yaml")
-        with open(self.configuration, "w") as file:
-            file.write(CONFIGURATION)
-        self.daemon_log = open(os.path.join(self.folder, "daemon.log"), "w+")
-        environment = dict(os.environ, XDG_RUNTIME_DIR=runtime)
-        self.daemon = subprocess.Popen(
-            [BINARY, "run", "--config", self.configuration, "--socket", self.socket, "--replay", "-"],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self.daemon_log, env=environment, cwd=self.folder)
-        wait_for(lambda: os.path.exists(self.socket), "the daemon's socket")
-        self.ui = subprocess.Popen(
-            [BINARY, "ui", "--no-browser", "--socket", self.socket], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=environment, cwd=self.folder, text=True)
-        self.address = self.ui.stdout.readline().strip()
-        if not self.address.startswith("http://127.0.0.1:"):
-            raise RuntimeError(f"gestures ui printed {self.address!r}; its errors: {self.ui.stderr.read()}")
-        self.origin = self.address.split("/?")[0]
-        self.port = int(self.origin.rsplit(":", 1)[1])
-        self.token = self.address.split("token=")[1]
-
-    def replay(self, path):
-        self.daemon.stdin.write((path + "\n").encode())
-        self.daemon.stdin.flush()
-
-    def log(self):
-        self.daemon_log.flush()
-        with open(self.daemon_log.name) as file:
-            return file.read()
-
-    def close(self):
-        self.ui.terminate()
-        self.daemon.stdin.close()
-        for process in (self.ui, self.daemon):
-            try:
-                process.wait(timeout=WAIT)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def wait_for(condition, what, timeout=WAIT):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"waited {timeout} s for {what}")
-
-
-def browser(extra_arguments=()):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
-                     "--disable-dev-shm-usage", "--no-first-run", *extra_arguments]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
 def raw_request(port, method, path, headers, body=b""):
     """A request with exactly these headers (a browser cannot send another Host)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
@@ -148,7 +72,7 @@ def raw_request(port, method, path, headers, body=b""):
 
 def main():
     os.makedirs(SHOTS, exist_ok=True)
-    session = Session()
+    session = Session(CONFIGURATION)
     driver = browser()
     try:
         run_checks(session, driver)
