@@ -1,91 +1,124 @@
 import Foundation
 import Testing
 
-@Suite("the README's commands and configuration work as written (end to end)")
-struct ReadmeTests {
-    static func readme() throws -> String {
-        try String(contentsOf: ToolRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+@Suite("README.md and Docs/ show what the tool does: every configuration checks, every command prints what is shown (end to end)")
+struct DocumentationExamplesTests {
+    /// README.md, Recordings/README.md and every page of Docs/.
+    static let pages: [String] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: ToolRunner.repository.appendingPathComponent("Docs").path)) ?? []
+        return ["README.md", "Recordings/README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }
+    }()
+
+    @Test("each page's configurations pass check-config as pasted, and its console commands print what it shows", arguments: pages)
+    func pageExamples(path: String) throws {
+        let session = try MarkdownSession(MarkdownPage(path))
+        defer { try? FileManager.default.removeItem(at: session.home) }
+        try session.check()
     }
 
-    /// The YAML block after the `readme-config` marker.
-    static func firstConfiguration() throws -> String {
-        let text = try readme()
-        let marker = try #require(text.range(of: "<!-- readme-config"))
-        let start = try #require(text.range(of: "```yaml\n", range: marker.upperBound..<text.endIndex))
-        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-        return String(text[start.upperBound..<end.lowerBound]) + "\n"
-    }
-
-    @Test("the first configuration passes check-config as pasted, and fires as the README shows")
-    func firstConfigurationWorks() throws {
-        let directory = try ToolRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let config = directory.appendingPathComponent("gestures/config.yaml")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Self.firstConfiguration().write(to: config, atomically: true, encoding: .utf8)
-        let environment = ["XDG_CONFIG_HOME": directory.path]
-        let check = try ToolRunner.run(["check-config"], environment: environment)
-        #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasPrefix("\(config.path): valid, version 1: 5 bindings"))
-        let run = try ToolRunner.run(
-            [
-                "run", "--replay", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl",
-                "Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl",
-                "Recordings/synthetic/atmel.1-finger-stroke-circle.jsonl",
-            ], environment: environment)
-        #expect(run.status == 0, "\(run.stderr)")
-        let readme = try Self.readme()
-        for line in ["3-finger swipe left", "pinch out to 2.75", "drew a circle", "gestures: done: 3 commands run, 0 failed, 0 dropped"] {
-            #expect(run.stderr.contains(line + "\n"), "\(line): \(run.stderr)")
-            #expect(readme.contains(line + "\n"), "the README shows \(line)")
+    @Test("the checks find the pages and the examples they are meant to check")
+    func examplesAreFound() throws {
+        #expect(Self.pages.count >= 14, "\(Self.pages)")
+        let pages = Dictionary(uniqueKeysWithValues: try MarkdownPage.all().map { ($0.path, $0) })
+        func count(_ path: String, _ language: String, whole: Bool? = nil) -> Int {
+            (pages[path]?.blocks ?? []).filter {
+                $0.language == language && (whole == nil || ($0.lines.first?.hasPrefix("version:") == true) == whole)
+            }.count
         }
+        #expect(count("README.md", "yaml", whole: true) == 1, "the README's first configuration")
+        #expect(count("README.md", "console") >= 2, "check-config and run --replay --explain")
+        #expect(count("Docs/Configuration.md", "yaml", whole: true) >= 2, "the fuller example and the mouse")
+        #expect(count("Docs/Configuration.md", "yaml", whole: false) >= 1, "the per-application fragment")
+        #expect(count("Docs/Recognizer.md", "console") >= 1 && count("Docs/Recognizer.md", "yaml", whole: false) >= 1)
+        #expect(pages["README.md"]?.blocks.first { $0.language == "yaml" }?.marker?.hasPrefix("config first") == true)
     }
 
-    @Test("the two quick-start commands come first and exist")
-    func quickStart() throws {
-        let text = try Self.readme()
-        let quickStart = try #require(text.range(of: "## Quick start"))
-        let firstCommand = try #require(text.range(of: "Tools/demo"))
-        #expect(firstCommand.lowerBound > quickStart.lowerBound)
-        #expect(text[..<quickStart.lowerBound].components(separatedBy: "\n## ").count == 1, "Quick start is the first section")
-        for tool in ["Tools/demo", "Tools/test-all", "Tools/install", "Tools/uninstall"] {
-            #expect(FileManager.default.isExecutableFile(atPath: ToolRunner.repository.appendingPathComponent(tool).path), "\(tool)")
+    @Test("a console block matches stdout and stderr interleaved, '...' for any lines, and nothing else")
+    func consoleMatching() {
+        let out = ["a", "b"], err = ["x"]
+        #expect(MarkdownSession.matches(["a", "x", "b"], out[...], err[...]))
+        #expect(MarkdownSession.matches(["x", "a", "b"], out[...], err[...]))
+        #expect(MarkdownSession.matches(["...", "b"], out[...], err[...]))
+        #expect(MarkdownSession.matches(["a", "..."], out[...], err[...]))
+        #expect(!MarkdownSession.matches(["b", "a", "x"], out[...], err[...]), "each stream keeps its order")
+        #expect(!MarkdownSession.matches(["a", "b"], out[...], err[...]), "a line left out")
+        #expect(!MarkdownSession.matches(["a", "x", "b", "c"], out[...], err[...]), "a line the tool did not print")
+        #expect(!MarkdownSession.matches([], out[...], err[...]))
+        let block = MarkdownPage.blocks(of: "<!-- m -->\n  ```console\n  $ one \\\n      two\n  out\n  $ three\n  ```\n")
+        #expect(block.count == 1 && block[0].marker == "m")
+        let commands = MarkdownSession.commands(in: block[0])
+        #expect(commands.map(\.command) == ["one two", "three"] && commands.map(\.output) == [["out"], []])
+    }
+
+    @Test("the README is a short page in the order a user needs, with one picture")
+    func readmeIsShort() throws {
+        let readme = try MarkdownPage("README.md")
+        #expect(readme.text.split(separator: "\n", omittingEmptySubsequences: false).count <= 250)
+        let sections = readme.text.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        #expect(
+            sections == [
+                "Install", "Permissions and `gestures doctor`", "A first configuration", "Try it: `gestures run --replay --explain`",
+                "Start the service", "Read more", "For contributors",
+            ], "\(sections)")
+        #expect(readme.text.components(separatedBy: "![").count == 2, "one picture")
+    }
+
+    @Test("the contributors' two commands exist, and CI runs the test command")
+    func contributorsCommands() throws {
+        let readme = try MarkdownPage("README.md")
+        let section = try #require(readme.text.components(separatedBy: "\n## For contributors\n").dropFirst().first)
+        let commands = try #require(MarkdownPage.blocks(of: section).first { $0.language == "sh" }).lines.map {
+            $0.split(separator: " ")[0]
         }
+        #expect(commands == ["Tools/demo", "Tools/test-all"])
+        for tool in commands + ["Tools/install", "Tools/uninstall", "Tools/package"] {
+            #expect(
+                FileManager.default.isExecutableFile(atPath: ToolRunner.repository.appendingPathComponent(String(tool)).path), "\(tool)")
+        }
+        let ci = try String(contentsOf: ToolRunner.repository.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.split(separator: "\n").contains("Tools/test-all"))
+        #expect(section.contains("](Docs/Architecture.md)"), "where the map is")
     }
 
-    @Test("every Docs page the README links to exists (pictures are made elsewhere)")
-    func linkedPagesExist() throws {
-        let text = try Self.readme()
-        var rest = Substring(text)
+    @Test("every page the README and Docs/ link to exists", arguments: pages)
+    func linkedPagesExist(path: String) throws {
+        let page = try MarkdownPage(path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().relativePath
+        var rest = Substring(page.text)
         var links: Set<String> = []
         while let open = rest.range(of: "](") {
-            let target = rest[open.upperBound...].prefix { $0 != ")" }
-            links.insert(String(target))
+            links.insert(String(rest[open.upperBound...].prefix { $0 != ")" }))
             rest = rest[open.upperBound...]
         }
-        #expect(links.contains("Docs/Measurements.md") && links.contains("Docs/Limits.md"))
-        for link in links where !link.hasPrefix("http") && !link.hasSuffix(".svg") {
-            let file = link.split(separator: "#", maxSplits: 1).first.map(String.init) ?? link
-            #expect(FileManager.default.fileExists(atPath: ToolRunner.repository.appendingPathComponent(file).path), "\(link)")
+        for link in links where !link.hasPrefix("http") && !link.hasPrefix("#") {
+            let file = String(link.split(separator: "#", maxSplits: 1)[0])
+            let target = ToolRunner.repository.appendingPathComponent(folder == "." ? file : folder + "/" + file)
+            #expect(FileManager.default.fileExists(atPath: target.path), "\(path) links to \(link)")
+        }
+        if path == "README.md" {
+            for page in Self.pages where page.hasPrefix("Docs/") {
+                #expect(links.contains(page), "the README links \(page)")
+            }
         }
     }
 }
 
-@Suite("the README's train-a-shape route warns about what it switches off (end to end)")
-struct ReadmeTrainRouteTests {
-    @Test("adding the README's engine line to the first configuration warns at each 3-finger swipe binding; --strict fails")
+@Suite("the train-a-shape route warns about what it switches off (end to end)")
+struct TrainRouteTests {
+    @Test("adding Recognizer.md's engine line to the README's first configuration warns at each 3-finger swipe binding; --strict fails")
     func trainRouteWarns() throws {
-        let readme = try ReadmeTests.readme()
+        let page = try MarkdownPage("Docs/Recognizer.md").text
         // Step 1 of "Train a shape and bind it", word for word.
-        let section = try #require(readme.range(of: "## Train a shape and bind it"))
-        let step = try #require(readme.range(of: "add to the configuration:\n   `", range: section.upperBound..<readme.endIndex))
-        let line = readme[step.upperBound...].prefix { $0 != "`" }
+        let section = try #require(page.range(of: "## Train a shape and bind it"))
+        let step = try #require(page.range(of: "add to the configuration:\n   `", range: section.upperBound..<page.endIndex))
+        let line = page[step.upperBound...].prefix { $0 != "`" }
         #expect(line == "engine: {touchpadStrokeFingers: 3}")
+        let first = try #require(try MarkdownPage("README.md").blocks.first { $0.marker?.hasPrefix("config first") == true })
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("gestures/config.yaml")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try (ReadmeTests.firstConfiguration() + line + "\n").write(to: config, atomically: true, encoding: .utf8)
+        try (first.text + line + "\n").write(to: config, atomically: true, encoding: .utf8)
         let environment = ["XDG_CONFIG_HOME": directory.path]
         let check = try ToolRunner.run(["check-config"], environment: environment)
         #expect(check.status == 0, "warnings never stop the daemon")
