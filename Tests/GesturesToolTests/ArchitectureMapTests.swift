@@ -79,4 +79,26 @@ struct ArchitectureMapTests {
             #expect(!header.contains(module), "the header names \(module): the map is kept in Docs/Architecture.md only")
         }
     }
+
+    @Test(
+        "the C libraries the page says the tool links are those of Package.swift's system libraries, and the built tool links each",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pkg-config")
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd")))
+    func linkedLibrariesNamed() throws {
+        let manifest = try String(contentsOf: ToolRunner.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let packages = manifest.matches(of: /pkgConfig:\s*"([^"]+)"/).map { String($0.output.1) }
+        #expect(packages.count >= 5)
+        let page = try ArchitectureMap.read().page
+        let sentence = try #require(page.range(of: "The release binary therefore links ")).upperBound
+        let named = page[sentence...].prefix { $0 != ";" }.replacingOccurrences(of: "\n", with: " ")
+        let linked = try ToolRunner.run([ToolRunner.executable.path], executable: URL(fileURLWithPath: "/usr/bin/ldd")).stdout
+        for package in packages {
+            let flags = try ToolRunner.run(["--libs", package], executable: URL(fileURLWithPath: "/usr/bin/pkg-config")).stdout
+            let library = try #require(flags.split(separator: " ").first { $0.hasPrefix("-l") }).dropFirst(2)
+            #expect(named.contains("lib\(library)"), "the page does not name lib\(library) (pkg-config \(package)): \(named)")
+            #expect(
+                linked.contains("lib\(library).so") || linked.contains("lib\(library)-"), "the built tool does not link lib\(library)")
+        }
+    }
 }
