@@ -84,7 +84,8 @@ let package = Package(
         ),
         // The desktop daemon (its type is GestureDaemon): Configuration/ (reloading, warnings,
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
-        // live, replay), Actions/ (binding matcher, action runner, process launcher).
+        // live, replay), Actions/ (binding matcher, action runner, process launcher), Focus/ (the
+        // focused window, one connection per window-server protocol), Doctor/ (gestures doctor).
         .target(name: "DesktopDaemon", dependencies: ["CXCB", "CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),

@@ -80,6 +80,24 @@ struct DocumentationExamplesTests {
         #expect(section.contains("](Docs/Architecture.md)"), "where the map is")
     }
 
+    @Test("the commands Contributing.md says Tools/demo runs are the ones it runs")
+    func demoCommands() throws {
+        let demo = try String(contentsOf: ToolRunner.repository.appendingPathComponent("Tools/demo"), encoding: .utf8)
+        let block = try #require(try MarkdownPage("Docs/Contributing.md").blocks.first { $0.language == "console" })
+        let commands = MarkdownSession.commands(in: block).map(\.command)
+        #expect(commands.count == 2)
+        let replay = try #require(commands.first).split(separator: " ")
+        #expect(
+            replay.prefix(5) == ["gestures", "replay", "--ends", "--format", "text"]
+                && demo.contains("\"$bin\" replay --ends --format text"))
+        let traces = replay.dropFirst(5).map { $0.dropFirst("Recordings/synthetic/".count).dropLast(".jsonl".count) }
+        #expect(traces.count == 5)
+        for trace in traces { #expect(demo.contains(" \(trace)"), "Tools/demo replays \(trace)") }
+        #expect(
+            commands.last == "gestures recognize Recordings/strokes/*.json" && demo.contains("\"$bin\" recognize Recordings/strokes/*.json")
+        )
+    }
+
     @Test("every page the README and Docs/ link to exists", arguments: pages)
     func linkedPagesExist(path: String) throws {
         let page = try MarkdownPage(path)
