@@ -33,6 +33,24 @@ struct DocumentationExamplesTests {
         #expect(pages["README.md"]?.blocks.first { $0.language == "yaml" }?.marker?.hasPrefix("config first") == true)
     }
 
+    @Test("every binding kind of the README's first configuration fires, and the lines its Try it leaves out are what it says")
+    func firstConfigurationFires() throws {
+        let readme = try MarkdownPage("README.md")
+        let session = try MarkdownSession(readme)
+        defer { try? FileManager.default.removeItem(at: session.home) }
+        let first = try #require(readme.blocks.first { $0.marker?.hasPrefix("config first") == true })
+        try FileManager.default.createDirectory(at: session.configurationFolder, withIntermediateDirectories: true)
+        try first.text.write(to: session.configurationFolder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        let run = try session.run(
+            "gestures run --replay Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl"
+                + " Recordings/synthetic/atmel.1-finger-stroke-circle.jsonl")
+        for line in ["3-finger swipe left", "pinch out to 2.75", "drew a circle", "gestures: done: 3 commands run, 0 failed, 0 dropped"] {
+            #expect(run.stderr.contains(line), "\(line): \(run.stderr)")
+        }
+        #expect(run.stderr.contains("gestures: replayed Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl: 40 gesture events"))
+        #expect(readme.text.contains("The lines left out are the command's own output, `3-finger swipe left`,\nand `gestures: replayed`"))
+    }
+
     @Test("a console block matches stdout and stderr interleaved, '...' for any lines, and nothing else")
     func consoleMatching() {
         let out = ["a", "b"], err = ["x"]
