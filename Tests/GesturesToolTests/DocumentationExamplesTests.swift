@@ -129,15 +129,32 @@ struct DocumentationExamplesTests {
             rest = rest[open.upperBound...]
         }
         for link in links where !link.hasPrefix("http") && !link.hasPrefix("#") {
-            let file = String(link.split(separator: "#", maxSplits: 1)[0])
-            let target = ToolRunner.repository.appendingPathComponent(folder == "." ? file : folder + "/" + file)
+            let parts = link.split(separator: "#", maxSplits: 1).map(String.init)
+            let target = ToolRunner.repository.appendingPathComponent(folder == "." ? parts[0] : folder + "/" + parts[0])
             #expect(FileManager.default.fileExists(atPath: target.path), "\(path) links to \(link)")
+            if parts.count == 2, let text = try? String(contentsOf: target, encoding: .utf8) {
+                #expect(Self.anchors(of: text).contains(parts[1]), "\(path) links to \(link), a heading \(parts[0]) does not have")
+            }
         }
         if path == "README.md" {
             for page in Self.pages where page.hasPrefix("Docs/") {
                 #expect(links.contains(page), "the README links \(page)")
             }
         }
+    }
+}
+
+extension DocumentationExamplesTests {
+    /// The anchors GitHub gives the headings of a Markdown page: lower case,
+    /// punctuation but `-` and `_` dropped, spaces made `-`.
+    static func anchors(of text: String) -> Set<String> {
+        Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { heading in
+                String(
+                    heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+                        .filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
+                        .map { $0 == " " ? "-" : $0 })
+            })
     }
 }
 
