@@ -6,7 +6,7 @@ import Testing
 ///
 /// What the documentation tests make of them (see DocumentationExamplesTests):
 /// - a ```yaml block that starts with `version:` is a whole configuration, and
-///   passes `gestures check-config` as pasted into an empty home;
+///   passes `gestures check-config` as pasted into an empty home, with no warning;
 /// - a ```yaml block that does not is a fragment: with `version: 1` before it,
 ///   it passes `check-config` in the page's home, where the commands of the
 ///   page's earlier ```console blocks have run (a library they trained);
@@ -111,6 +111,7 @@ struct MarkdownSession {
                 let pasted = try Self.checkConfiguration(block.text, home: try ToolRunner.temporaryDirectory(), removing: true)
                 #expect(
                     pasted.status == 0, "\(place): this configuration fails check-config as pasted into an empty home: \(pasted.stderr)")
+                #expect(pasted.stderr.isEmpty, "\(place): check-config warns about this configuration as pasted: \(pasted.stderr)")
                 if let marker = block.marker, marker.hasPrefix("config ") {
                     try FileManager.default.createDirectory(at: configurationFolder, withIntermediateDirectories: true)
                     try block.text.write(to: configurationFolder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
