@@ -4,10 +4,7 @@ import Testing
 @Suite("README.md and Docs/ show what the tool does: every configuration checks, every command prints what is shown (end to end)")
 struct DocumentationExamplesTests {
     /// README.md, Recordings/README.md and every page of Docs/.
-    static let pages: [String] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: ToolRunner.repository.appendingPathComponent("Docs").path)) ?? []
-        return ["README.md", "Recordings/README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }
-    }()
+    static let pages = MarkdownPage.paths()
 
     @Test("each page's configurations pass check-config as pasted, and its console commands print what it shows", arguments: pages)
     func pageExamples(path: String) throws {
