@@ -1,48 +1,9 @@
 // swift-tools-version:6.0
 //
-// A gesture and input-recognition engine for Linux.
-// Dependencies point one way, toward the pure core (GestureRecognition) and the
-// checks every reader of untrusted input shares (InputChecks):
-//   InputChecks           no package dependency: short escaped excerpts of input, the JSON
-//                         syntax and nesting check, number ranges, decoding errors in our words,
-//                         the one "did you mean" (Suggestion, ClosedWords)
-//   GestureRecognition -> InputChecks (pure value types: recognizers, the gesture engine; no I/O)
-//   TouchInput         -> GestureRecognition, InputChecks (kernel-event model, key names, decoder, GesturePipeline, stroke trackers)
-//   StructuredDocuments -> InputChecks (JSON and YAML documents as trees)
-//   GestureTraces      -> TouchInput, GestureRecognition, StructuredDocuments, InputChecks (trace formats, replay output)
-//   GestureEvaluation  -> GestureRecognition, GestureTraces (the $1 study's protocols)
-//   InputInterception  -> TouchInput, GestureRecognition (pure: InterceptedDevice, touch devices and mice, the
-//                         hand-over to a clone, EvdevState, the device-I/O seam DeviceIO and the loop over it,
-//                         DeviceLoop, reading DeviceKinds; no C)
-//   EvdevInput         -> InputInterception, TouchInput, GestureRecognition (libevdev and uinput behind DeviceIO:
-//                         live devices and mice, clones, LiveGestures)
-//   Validation            stands alone (PatternMatcher, Validator, FormSchema)
-//   DesktopConfiguration -> GestureTraces, StructuredDocuments, Validation, TouchInput, InputChecks (the daemon's
-//                         configuration, read through Decodable over a DocumentNode; no libevdev)
-//   DesktopDaemon      -> DesktopConfiguration (re-exported), EvdevInput, InputInterception, GestureTraces, ...
-//                         (Focus/: the focused window from X11 through libxcb, CXCB, from wlroots compositors through
-//                         libwayland-client, CWaylandClient, and from KWin through sd-bus, CSystemdBus, internal imports
-//                         all; sway, i3, Hyprland sockets)
-//   gestures (Tools/)  -> all of them
-// C stays behind module walls; only five modules touch it, and none shows a C type:
-//   DesktopDaemon: libxcb (CXCB), libwayland-client (CWaylandClient) and sd-bus (CSystemdBus), internal
-//     imports, to read the focused window of X11, of wlroots compositors and of KWin;
-//   EvdevInput: libevdev (CLibevdev, an internal import) to read and create devices;
-//   StructuredDocuments: libyaml (CYAML, an internal import) to parse YAML;
-//   GesturePage: libmicrohttpd (CMicroHTTPD, an internal import) to serve the page of `gestures ui`;
-//   Validation: ICU's own uregex_open, found at run time in Foundation's ICU, only to
-//     say why a pattern was rejected (Foundation on Linux drops ICU's reason).
-//   GesturePage        -> DesktopDaemon, InputChecks (`gestures ui`: the page's server on loopback through libmicrohttpd,
-//                         CMicroHTTPD, an internal import; the page's files built into the binary)
-//   GesturePictures    -> GestureTraces, TouchInput, GestureRecognition, InputChecks (SVG pictures; no C)
-//   GestureBenchmarks  -> GestureTraces, GestureEvaluation, InputInterception, TouchInput, GestureRecognition (what `gestures bench` measures)
-//   CAllocationCounter    (Tools/allocation-counter) counting malloc wrappers, built as libGesturesAllocationCounter.so
-//                         for `gestures bench` to preload into itself; nothing links it
-//   CommandLineKit     -> InputChecks (the tool's typed, table-driven argument parser; its suggestions)
-//   In no product: gestures-vm-suite (Tools/, the real-kernel checks Tools/vm-test
-//   runs) and TestSupport (Tests/, the devices of Recordings/devices, the SVG and PNG readers,
-//   SharedData, where every test finds ../shared/data, and TouchScript, the scripted touches the host
-//   tests and the real-kernel suite both play).
+// A gesture and input-recognition engine for Linux. The module map (each
+// module's job, what it depends on, where C is, and the seams at the system)
+// is kept in one place, Docs/Architecture.md; ArchitectureMapTests fails when
+// its list of modules and dependencies differs from the targets below.
 import PackageDescription
 
 let package = Package(
@@ -124,7 +85,8 @@ let package = Package(
         ),
         // The desktop daemon (its type is GestureDaemon): Configuration/ (reloading, warnings,
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
-        // live, replay), Actions/ (binding matcher, action runner, process launcher).
+        // live, replay), Actions/ (binding matcher, action runner, process launcher), Focus/ (the
+        // focused window, one connection per window-server protocol), Doctor/ (gestures doctor).
         .target(name: "DesktopDaemon", dependencies: ["CXCB", "CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // libmicrohttpd, the web server of `gestures ui` (an embedded HTTP server, widely used).
         .systemLibrary(

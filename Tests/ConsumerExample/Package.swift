@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 //
 // An example of another Swift package using gestures as a library, the way
-// the README's "Use it from your own Swift package" says: a dependency by path
+// Docs/Architecture.md's "Using the modules from your own Swift package" says: a dependency by path
 // (here the repository two folders up; by URL and tag in your own package),
 // and only the products this package's jobs need:
 //   GestureTraces       replaying a recording in a test (reads the trace formats; needs libyaml)

@@ -67,14 +67,5 @@ struct DocPicturesTests {
             #expect(page.contains("](\(picture))"), "Docs/Pictures.md shows \(picture)")
         }
     }
-
-    @Test("the text explanation Docs/Pictures.md shows is what the tool prints")
-    func pageShowsTheTextExplanation() throws {
-        let page = try String(contentsOf: Self.page, encoding: .utf8)
-        let prompt = "$ gestures recognize Recordings/strokes/zigzag.json --explain\n"
-        let start = try #require(page.range(of: prompt), "the console example is on the page")
-        let shown = String(page[start.upperBound...]).components(separatedBy: "```")[0]
-        let run = try ToolRunner.run(["recognize", "Recordings/strokes/zigzag.json", "--explain"])
-        #expect(run.stdout == shown)
-    }
+    // The text explanation the page shows is checked with every console block of Docs/ (DocumentationExamplesTests).
 }

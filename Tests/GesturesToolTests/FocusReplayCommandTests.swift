@@ -75,13 +75,13 @@ struct FocusReplayCommandTests {
         #expect(unfocused.status == 64 && unfocused.stderr.contains("it needs --explain"), "\(unfocused.stderr)")
     }
 
-    @Test("the README's per-application example passes check-config, which says where each binding applies")
-    func readmeExample() throws {
-        let readme = try String(contentsOf: ToolRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "  ```yaml\n  bindings:\n    - {name: back,"))
-        let end = try #require(readme.range(of: "\n  ```", range: start.upperBound..<readme.endIndex))
-        let block = readme[readme.index(start.lowerBound, offsetBy: "  ```yaml\n".count)..<end.lowerBound]
-        let yaml = "version: 1\n" + block.split(separator: "\n").map { $0.dropFirst(2) }.joined(separator: "\n") + "\n"
+    @Test("Configuration.md's per-application example passes check-config, which says where each binding applies")
+    func documentedExample() throws {
+        let block = try #require(
+            try MarkdownPage("Docs/Configuration.md").blocks.first {
+                $0.language == "yaml" && $0.lines.dropFirst().first?.hasPrefix("  - {name: back,") == true
+            })
+        let yaml = "version: 1\n" + block.text
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config.yaml")

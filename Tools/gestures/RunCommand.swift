@@ -41,7 +41,7 @@ enum RunCommand: Command {
         "--socket", valueName: "PATH",
         .text,
         help: "Offer the daemon's local interface here (default live: $XDG_RUNTIME_DIR/gestures/daemon.socket; replays: none).")
-    static let realTime = Flag("--real-time", help: "With --replay: replay each recording at the pace it was recorded.")
+    static let realTime = Flag("--real-time", help: "Replay each recording at the pace it was recorded (a replay only).")
     static let explain = Flag("--explain", help: "Print, for each gesture, every binding of its kind and why it fired or not (stdout).")
     static let format = OutputFormat.option(default: .text, help: "With --explain: a readable block or one JSON object per gesture.")
 
