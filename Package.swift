@@ -99,10 +99,11 @@ let package = Package(
         // Imports CMicroHTTPD internally.
         .target(
             name: "GesturePage",
-            dependencies: ["CMicroHTTPD", "DesktopDaemon", "InputChecks"],
+            dependencies: ["CMicroHTTPD", "DesktopDaemon", "StructuredDocuments", "InputChecks"],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/style.css"), .embedInCode("Page/app.js"),
-                .embedInCode("Page/api.js"), .embedInCode("Page/live.js"), .embedInCode("Page/favicon.svg"),
+                .embedInCode("Page/api.js"), .embedInCode("Page/live.js"), .embedInCode("Page/bindings.js"),
+                .embedInCode("Page/favicon.svg"),
             ]
         ),
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.

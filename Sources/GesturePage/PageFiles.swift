@@ -16,6 +16,7 @@ enum PageFiles {
         case "/app.js": File(bytes: PackageResources.app_js, contentType: "text/javascript; charset=utf-8")
         case "/api.js": File(bytes: PackageResources.api_js, contentType: "text/javascript; charset=utf-8")
         case "/live.js": File(bytes: PackageResources.live_js, contentType: "text/javascript; charset=utf-8")
+        case "/bindings.js": File(bytes: PackageResources.bindings_js, contentType: "text/javascript; charset=utf-8")
         case "/favicon.svg": File(bytes: PackageResources.favicon_svg, contentType: "image/svg+xml")
         default: nil
         }

@@ -1,6 +1,7 @@
 import DesktopDaemon
 import Foundation
 import InputChecks
+import StructuredDocuments
 import Synchronization
 
 /// The server behind `gestures ui`: the page's files, served from the
@@ -107,6 +108,10 @@ public final class PageServer: Sendable {
                         feed.close(queue)
                         if feed.openCount == 0 { stopWatching() }
                     }))
+        case ("GET", "/api/configuration"):
+            return configurationAnswer()
+        case ("POST", "/api/configuration/check"), ("POST", "/api/configuration/save"):
+            return editAnswer(request, saving: request.path.hasSuffix("/save"))
         case ("POST", "/api/reload"):
             guard let connection = daemon.withLock({ $0 }) else {
                 return Self.json(409, "{\"error\":\(JSONText.quoted("no daemon is watched: start it with `gestures run`"))}")
@@ -127,6 +132,75 @@ public final class PageServer: Sendable {
                 404,
                 "there is no \(Excerpt.quoted(request.method, limit: 10)) \(Excerpt.quoted(request.path, limit: 80)) in this page's API")
         }
+    }
+
+    /// The configuration as the page edits it: its bindings, the form, and what the reader says of it now.
+    private func configurationAnswer() -> HTTPResponse {
+        guard let path = settings.configurationPath else {
+            return Self.json(409, "{\"error\":\"no configuration file: start gestures ui with --config PATH\"}")
+        }
+        let editor: ConfigurationEditor
+        do { editor = try ConfigurationEditor(path: path) } catch {
+            return Self.json(200, "{\"path\":\(JSONText.quoted(path)),\"error\":\(JSONText.quoted(error.description))}")
+        }
+        let bindings = editor.bindings.enumerated().map { $0.element }
+        let check = editor.check(bindings.enumerated().map { .init(origin: $0.offset, node: $0.element) })
+        let form = (try? DaemonConfiguration.decode(Data(editor.document(with: []).jsonText.utf8), format: .json))?.bindingForm
+            ?? DaemonConfiguration().bindingForm
+        return Self.json(
+            200,
+            "{\"path\":\(JSONText.quoted(path)),\"format\":\(JSONText.quoted(editor.format.rawValue)),\"exists\":\(!editor.text.isEmpty),"
+                + "\"revision\":\(JSONText.quoted(editor.revision)),\"bindings\":[\(bindings.map(\.jsonText).joined(separator: ","))],"
+                + "\"form\":\(form.jsonText),\"check\":\(Self.checkJSON(check))}")
+    }
+
+    /// Checks (and with `saving`, saves) the bindings a page sends: `{"revision":..., "bindings":[{"origin":0,"binding":{...}}]}`.
+    private func editAnswer(_ request: HTTPRequest, saving: Bool) -> HTTPResponse {
+        guard let path = settings.configurationPath else {
+            return Self.json(409, "{\"error\":\"no configuration file: start gestures ui with --config PATH\"}")
+        }
+        let body: DocumentNode
+        do { body = try DocumentNode.parse(json: Data(request.body ?? [])) } catch {
+            return Self.json(400, "{\"error\":\(JSONText.quoted("the request is not JSON: \(error.description)"))}")
+        }
+        guard case .array(let items)? = body["bindings"] else {
+            return Self.json(400, "{\"error\":\"the request has no bindings list\"}")
+        }
+        var bindings: [ConfigurationEditor.Binding] = []
+        for item in items {
+            guard let binding = item["binding"] else { return Self.json(400, "{\"error\":\"a binding of the request has no binding\"}") }
+            var origin: Int?
+            if case .number(let value, _)? = item["origin"], value >= 0, value < 1_000_000, value == value.rounded() { origin = Int(value) }
+            bindings.append(.init(origin: origin, node: binding))
+        }
+        let editor: ConfigurationEditor
+        do { editor = try ConfigurationEditor(path: path) } catch {
+            return Self.json(409, "{\"error\":\(JSONText.quoted(error.description))}")
+        }
+        let check = editor.check(bindings)
+        guard saving else { return Self.json(200, "{\"check\":\(Self.checkJSON(check))}") }
+        guard check.errors.isEmpty else {
+            return Self.json(422, "{\"error\":\"nothing was saved: the configuration has errors\",\"check\":\(Self.checkJSON(check))}")
+        }
+        var revision: String?
+        if case .string(let text)? = body["revision"] { revision = text }
+        do {
+            let saved = try editor.save(bindings, revision: revision)
+            let fresh = try? ConfigurationEditor(path: path)
+            return Self.json(
+                200,
+                "{\"saved\":\(JSONText.quoted(saved.path)),\"backup\":\(saved.backup.map(JSONText.quoted) ?? "null"),"
+                    + "\"notes\":[\(saved.notes.map(JSONText.quoted).joined(separator: ","))],\"revision\":\(JSONText.quoted(fresh?.revision ?? "")),"
+                    + "\"check\":\(Self.checkJSON(check))}")
+        } catch {
+            return Self.json(409, "{\"error\":\(JSONText.quoted(error.description))}")
+        }
+    }
+
+    static func checkJSON(_ check: ConfigurationEditor.Check) -> String {
+        let errors = check.errors.map { "{\"path\":\(JSONText.quoted($0.path)),\"message\":\(JSONText.quoted($0.message))}" }
+        let warnings = check.warnings.map { "{\"path\":\(JSONText.quoted($0.path)),\"message\":\(JSONText.quoted($0.message))}" }
+        return "{\"errors\":[\(errors.joined(separator: ","))],\"warnings\":[\(warnings.joined(separator: ","))]}"
     }
 
     private var sessionJSON: String {

@@ -17,13 +17,15 @@ import traceback
 from pagekit import ROOT, WAIT, Session, browser, wait_for
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SHOTS = os.environ.get("GESTURES_PAGE_SCREENSHOTS", os.path.join(ROOT, ".build/page-screenshots"))
 SWIPE = os.path.join(ROOT, "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl")
+SWIPE_UP = os.path.join(ROOT, "Recordings/synthetic/x1carbon.4-finger-swipe-up.jsonl")
 PINCH = os.path.join(ROOT, "Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl")
 
-CONFIGURATION = """version: 1
+CONFIGURATION = """# The page's tests: a comment the page keeps.
+version: 1
 bindings:
   - name: next workspace
     gesture: swipe
@@ -111,6 +113,57 @@ def run_checks(session, driver):
         assert drawn == 52, f"{drawn} of the recording's 52 frames reached the drawing"
         driver.save_screenshot(os.path.join(SHOTS, "page-live.png"))
 
+    def field(key):
+        return driver.find_element(By.ID, "field-" + key.replace(".", "-"))
+
+    def set_text(key, text):
+        element = field(key)
+        element.clear()
+        element.send_keys(text)
+        element.send_keys(Keys.TAB)  # a change event, as a person leaving the field
+
+    @check("an invalid edit shows the reader's message at its field and saves nothing")
+    def _():
+        driver.find_element(By.ID, "tab-bindings").click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#binding-list li")) == 3)
+        before = open(session.configuration).read()
+        set_text("fingers", "99")
+        problem = wait.until(lambda d: d.find_element(By.ID, "field-fingers-problem").text or None)
+        assert problem.startswith("bindings[0].fingers: "), problem
+        assert field("fingers").get_attribute("aria-invalid") == "true"
+        driver.find_element(By.ID, "save-bindings").click()
+        wait.until(lambda d: "nothing was saved" in d.find_element(By.ID, "save-status").text)
+        assert open(session.configuration).read() == before
+        driver.save_screenshot(os.path.join(SHOTS, "page-bindings-error.png"))
+        set_text("fingers", "3")
+        wait.until(lambda d: d.find_element(By.ID, "field-fingers-problem").text == "")
+
+    @check("a binding added in the form is saved, keeps the file's comment, and fires when the trace is replayed")
+    def _():
+        driver.find_element(By.ID, "add-binding").click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#binding-list li")) == 4)
+        set_text("name", "show desktop")
+        Select(field("gesture")).select_by_visible_text("swipe")
+        set_text("fingers", "4")
+        Select(field("direction")).select_by_visible_text("up")
+        set_text("action.command", "echo desktop")
+        # Read in one step: the list is redrawn when the reader's verdict comes.
+        wait.until(lambda d: "show desktop: swipe 4 fingers up → echo desktop" in d.execute_script(
+            "return document.getElementById('binding-list').textContent"))
+        driver.find_element(By.ID, "save-bindings").click()
+        wait.until(lambda d: d.find_element(By.ID, "save-status").text.startswith("Saved "))
+        text = open(session.configuration).read()
+        assert text.startswith("# The page's tests: a comment the page keeps.\n"), text
+        assert "  - name: show desktop\n    gesture: swipe\n    fingers: 4\n    direction: up\n" in text, text
+        assert os.path.exists(session.configuration + ".bak")
+        driver.save_screenshot(os.path.join(SHOTS, "page-bindings.png"))
+        wait_for(lambda: "reloaded " + session.configuration in session.log(), "the daemon's reload")
+        driver.find_element(By.ID, "tab-live").click()
+        session.replay(SWIPE_UP)
+        wait.until(lambda d: "show desktop bindings[3]fired" in d.execute_script(
+            "return [...document.querySelectorAll('#verdicts li')].map(e => e.textContent).join('|')"))
+        wait_for(lambda: "fired show desktop" in session.log(), "the daemon firing the new binding")
+
     @check("the page fetched nothing from another origin and logged no error")
     def _():
         urls = [json.loads(entry["message"])["message"]["params"]["request"]["url"]
@@ -119,7 +172,9 @@ def run_checks(session, driver):
         assert urls, "no request seen"
         outside = [url for url in urls if not url.startswith(session.origin)]
         assert not outside, outside
-        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        # The refused save of the invalid edit is the one error the checks above asked for.
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+                  and not (entry["source"] == "network" and "/api/configuration/save" in entry["message"] and "422" in entry["message"])]
         assert not errors, errors
 
     @check("every control has a label and is reached with the keyboard")
@@ -222,8 +277,9 @@ def run_checks(session, driver):
 
     @check("the live view follows the device that is touched until one is picked, then stays on it")
     def _():
+        devices = len(driver.find_elements(By.CSS_SELECTOR, "#device-picker option"))
         session.replay(PINCH)
-        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-picker option")) == 2)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-picker option")) == devices + 1)
         wait.until(lambda d: "pinch end" in d.find_element(By.ID, "gesture-kind").text)
         verdicts = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#verdicts li")]
         assert any(text.startswith("zoom") and "\nfired" in text for text in verdicts), verdicts
@@ -233,7 +289,7 @@ def run_checks(session, driver):
         [o for o in picker.find_elements(By.TAG_NAME, "option") if "Synaptics TouchPad" in o.text][0].click()
         drawn = driver.execute_script("return window.gesturesPage.view.framesDrawn")
         session.replay(PINCH)
-        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-picker option")) == 3)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-picker option")) == devices + 2)
         wait_for(lambda: "replayed " + PINCH in session.log() and session.log().count("replayed " + PINCH) == 2, "the second pinch")
         assert "Synaptics TouchPad" in driver.find_element(By.ID, "surface-caption").text
         assert driver.execute_script("return window.gesturesPage.view.framesDrawn") == drawn

@@ -33,7 +33,7 @@ class Session:
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self.daemon_log, env=environment, cwd=self.folder)
         wait_for(lambda: os.path.exists(self.socket), "the daemon's socket")
         self.ui = subprocess.Popen(
-            [BINARY, "ui", "--no-browser", "--socket", self.socket], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            [BINARY, "ui", "--no-browser", "--socket", self.socket, "--config", self.configuration], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=environment, cwd=self.folder, text=True)
         self.address = self.ui.stdout.readline().strip()
         if not self.address.startswith("http://127.0.0.1:"):

@@ -12,7 +12,10 @@ enum UICommand: Command {
         a random token and opens it in the browser (xdg-open; --no-browser only prints). The page
         shows the running daemon's own view: it watches the daemon through its socket
         ($XDG_RUNTIME_DIR/gestures/daemon.socket, or --socket) while a page is open, so the
-        touches, gestures and verdicts it draws are what the daemon decided. The server refuses
+        touches, gestures and verdicts it draws are what the daemon decided. Its bindings view edits
+        the configuration file (--config, else the daemon's default): every edit is checked by the
+        reader check-config uses, and a save keeps the old file as PATH.bak (the daemon reloads it
+        when it changes). The server refuses
         requests for another host name, from another site's page, without the address's token and,
         for a change, without the page's CSRF token. Ctrl-C stops it.
         """
@@ -21,23 +24,32 @@ enum UICommand: Command {
     static let socket = Option(
         "--socket", valueName: "PATH", .text, help: "The daemon's socket (default: $XDG_RUNTIME_DIR/gestures/daemon.socket).")
     static let noBrowser = Flag("--no-browser", help: "Only print the address; open no browser.")
-    static let options = [port.spec, socket.spec, noBrowser.spec]
+    static let configuration = Option(
+        "--config", valueName: "PATH", .text,
+        help: "The configuration file the page edits (default: the daemon's, $XDG_CONFIG_HOME/gestures/config.yaml).")
+    static let options = [port.spec, socket.spec, configuration.spec, noBrowser.spec]
 
-    /// The port, the daemon's socket and whether to open a browser.
+    /// The port, the daemon's socket, the configuration file and whether to open a browser.
     struct Options {
         var port: Int
         var socket: String?
+        var configurationPath: String
         var opensBrowser: Bool
     }
 
     static func parse(_ arguments: ParsedArguments) -> Options {
-        Options(port: arguments[port] ?? 0, socket: arguments[socket] ?? DaemonChannel.defaultPath(), opensBrowser: !arguments[noBrowser])
+        Options(
+            port: arguments[port] ?? 0, socket: arguments[socket] ?? DaemonChannel.defaultPath(),
+            configurationPath: arguments[configuration] ?? ConfigurationFile.existingDefaultPath
+                ?? ConfigurationFile.defaultDirectory + "/config.yaml",
+            opensBrowser: !arguments[noBrowser])
     }
 
     static func run(_ options: Options) throws -> Int32 {
         let server: PageServer
         do {
-            server = try PageServer(settings: .init(port: options.port, socket: options.socket))
+            server = try PageServer(
+                settings: .init(port: options.port, socket: options.socket, configurationPath: options.configurationPath))
         } catch {
             throw CommandFailure(error.description)
         }

@@ -1,10 +1,26 @@
 // The page: starts the live view and shows whether a daemon is watched.
 import { live } from "/api.js";
 import { LiveView } from "/live.js";
+import { BindingsView } from "/bindings.js";
 
 const status = document.getElementById("daemon-status");
 const view = new LiveView(document.getElementById("live"));
-window.gesturesPage = { view };
+const bindings = new BindingsView(document.getElementById("bindings"));
+window.gesturesPage = { view, bindings };
+
+// One view at a time, chosen by the address's #: the links in the header are the tabs.
+const views = ["live", "bindings"];
+function show() {
+  const chosen = views.includes(location.hash.slice(1)) ? location.hash.slice(1) : "live";
+  for (const name of views) {
+    document.getElementById(name).hidden = name !== chosen;
+    const tab = document.getElementById(`tab-${name}`);
+    if (name === chosen) tab.setAttribute("aria-current", "page"); else tab.removeAttribute("aria-current");
+  }
+  if (chosen === "bindings" && !bindings.loaded) { bindings.loaded = true; bindings.load(); }
+}
+window.addEventListener("hashchange", show);
+show();
 
 live((message) => {
   if (message.daemon) {
