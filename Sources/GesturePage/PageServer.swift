@@ -145,7 +145,8 @@ public final class PageServer: Sendable {
         }
         let bindings = editor.bindings.enumerated().map { $0.element }
         let check = editor.check(bindings.enumerated().map { .init(origin: $0.offset, node: $0.element) })
-        let form = (try? DaemonConfiguration.decode(Data(editor.document(with: []).jsonText.utf8), format: .json))?.bindingForm
+        let form =
+            (try? DaemonConfiguration.decode(Data(editor.document(with: []).jsonText.utf8), format: .json))?.bindingForm
             ?? DaemonConfiguration().bindingForm
         return Self.json(
             200,
