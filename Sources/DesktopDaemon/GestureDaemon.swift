@@ -59,6 +59,8 @@ public final class GestureDaemon: Sendable {
     /// ``DaemonChannel``): while anyone does, every frame and every event's
     /// explanation are published to them; while nobody does, nothing is made for them.
     public let watchers = DaemonWatchers()
+    /// How many watchers asked to try gestures (``setTrying(_:)``): while any do, nothing fired runs.
+    private let trying = Mutex<Bool>(false)
 
     /// A daemon with `configuration`, running commands with `launcher`,
     /// input actions through `inputDevices` (made now when the configuration
@@ -146,9 +148,13 @@ public final class GestureDaemon: Sendable {
         if explaining {
             let explanation = GestureExplanation(event: event, device: device, verdicts: verdicts, focus: window)
             explain?(explanation)
-            if watched { watchers.publish(.explanation(device: device.id, explanation)) }
+            if watched { watchers.publish(.explanation(device: device.id, explanation, trying: isTrying)) }
         }
-        if runsActions { actions.forEach(runner.submit) }
+        let tryingNow = isTrying
+        if runsActions && !tryingNow { actions.forEach(runner.submit) }
+        if tryingNow, !actions.isEmpty {
+            log.write("trying: \(actions.count) action\(actions.count == 1 ? "" : "s") not run (a page tries gestures)")
+        }
     }
 
     /// Takes a stroke drawn on `device` with its verdict: one that fires
@@ -165,7 +171,22 @@ public final class GestureDaemon: Sendable {
         notes.forEach(log.write)
         guard let explanation = GestureExplanation(rejected: stroke, device: device, verdicts: verdicts) else { return }
         explain?(explanation)
-        if watched { watchers.publish(.explanation(device: device.id, explanation)) }
+        if watched { watchers.publish(.explanation(device: device.id, explanation, trying: isTrying)) }
+    }
+
+    /// Whether a watcher tries gestures now: bindings are matched and
+    /// explained as ever, and nothing they fire runs (`gestures ui`'s "Try it").
+    public var isTrying: Bool { trying.withLock { $0 } }
+
+    /// Starts or ends trying (watchers are told: `{"trying":{"on":...}}`).
+    public func setTrying(_ on: Bool) {
+        let changed = trying.withLock { state -> Bool in
+            defer { state = on }
+            return state != on
+        }
+        guard changed else { return }
+        log.write(on ? "trying: a page tries gestures; nothing fired runs until it stops" : "trying: stopped; fired actions run again")
+        watchers.publish(.trying(on))
     }
 
     /// Whether the configuration's `devices` take `device` (all devices when

@@ -17,6 +17,7 @@ public final class PageFeed: Sendable {
         var hello: String?
         var devices: [String: String] = [:]
         var daemon: String?
+        var trying: String?
     }
 
     private let state = Mutex(State())
@@ -38,7 +39,9 @@ public final class PageFeed: Sendable {
     public func open() -> LineQueue {
         let queue = LineQueue(capacity: Self.capacity)
         let first = state.withLock { state -> Bool in
-            for line in [state.daemon, state.hello].compactMap({ $0 }) + state.devices.keys.sorted().map({ state.devices[$0]! }) {
+            for line in [state.daemon, state.hello, state.trying].compactMap({ $0 })
+                + state.devices.keys.sorted().map({ state.devices[$0]! })
+            {
                 queue.push(line)
             }
             state.streams[ObjectIdentifier(queue)] = queue
@@ -69,6 +72,9 @@ public final class PageFeed: Sendable {
                 state.devices[String(id)] = line
             } else if line.hasPrefix("{\"daemon\":") {
                 state.daemon = line
+                if line.contains("\"connected\":false") { state.trying = nil }
+            } else if line.hasPrefix("{\"trying\":") {
+                state.trying = line
             }
             return Array(state.streams.values)
         }

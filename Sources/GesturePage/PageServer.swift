@@ -15,6 +15,9 @@ import Synchronization
 /// - `GET /api/live`: Server-Sent Events, one daemon line (``ChannelMessage``) an event, and
 ///   `{"daemon":{"connected":...}}` when the daemon comes or goes.
 /// - `POST /api/reload`: asks the daemon to read its configuration again.
+/// - `POST /api/try` `{"on":true}`: the daemon tries gestures (runs nothing they fire) until `{"on":false}`
+///   or until no page watches it.
+/// - `GET /api/configuration`, `POST /api/configuration/check` and `/save`: the bindings view.
 ///
 ///     let server = try PageServer(settings: .init(socket: DaemonChannel.defaultPath()))
 ///     print(server.address)   // http://127.0.0.1:PORT/?token=...
@@ -44,6 +47,8 @@ public final class PageServer: Sendable {
     public let settings: Settings
     private let http: Mutex<HTTPServer?> = Mutex(nil)
     private let daemon = Mutex<DaemonConnection?>(nil)
+    /// The pages' streams, numbered, and those whose page tries gestures: trying ends with the last of them.
+    private let streams = Mutex<(next: Int, trying: Set<Int>)>((0, []))
 
     /// The address to open, with its token: `http://127.0.0.1:PORT/?token=...`.
     public var address: String { "http://127.0.0.1:\(pageGuard.port)/?token=\(pageGuard.token)" }
@@ -98,6 +103,11 @@ public final class PageServer: Sendable {
             return Self.json(200, sessionJSON)
         case ("GET", "/api/live"):
             let queue = feed.open()
+            let number = streams.withLock { state -> Int in
+                state.next += 1
+                return state.next
+            }
+            queue.push("{\"stream\":{\"id\":\(number)}}")
             if feed.openCount == 1 || daemon.withLock({ $0 == nil }) { watchDaemon() }
             return HTTPResponse(
                 status: 200,
@@ -106,6 +116,7 @@ public final class PageServer: Sendable {
                     queue,
                     ended: { [self] in
                         feed.close(queue)
+                        setTrying(false, stream: number)
                         if feed.openCount == 0 { stopWatching() }
                     }))
         case ("GET", "/api/configuration"):
@@ -113,13 +124,13 @@ public final class PageServer: Sendable {
         case ("POST", "/api/configuration/check"), ("POST", "/api/configuration/save"):
             return editAnswer(request, saving: request.path.hasSuffix("/save"))
         case ("POST", "/api/reload"):
-            guard let connection = daemon.withLock({ $0 }) else {
-                return Self.json(409, "{\"error\":\(JSONText.quoted("no daemon is watched: start it with `gestures run`"))}")
+            return ask(.reload)
+        case ("POST", "/api/try"):
+            let body = try? DocumentNode.parse(json: Data(request.body ?? []))
+            guard case .number(let stream, _)? = body?["stream"], stream == stream.rounded(), abs(stream) < 1e9 else {
+                return Self.json(400, "{\"error\":\"the request names no page stream (stream)\"}")
             }
-            do { try connection.send(ChannelRequest.reload.line) } catch {
-                return Self.json(502, "{\"error\":\(JSONText.quoted(error.description))}")
-            }
-            return Self.json(200, "{\"asked\":\"reload\"}")
+            return setTrying(body?["on"] == .bool(true), stream: Int(stream))
         case ("GET", _), ("HEAD", _):
             guard let file = PageFiles.file(at: request.path) else {
                 return Self.text(404, "there is no \(Excerpt.quoted(request.path, limit: 80)) on this page")
@@ -132,6 +143,30 @@ public final class PageServer: Sendable {
                 404,
                 "there is no \(Excerpt.quoted(request.method, limit: 10)) \(Excerpt.quoted(request.path, limit: 80)) in this page's API")
         }
+    }
+
+    /// Notes whether the page of `stream` tries gestures, and asks the daemon
+    /// to try while any page does (a page that goes stops trying with it).
+    @discardableResult
+    private func setTrying(_ on: Bool, stream: Int) -> HTTPResponse {
+        let (before, after) = streams.withLock { state -> (Bool, Bool) in
+            let before = !state.trying.isEmpty
+            if on { state.trying.insert(stream) } else { state.trying.remove(stream) }
+            return (before, !state.trying.isEmpty)
+        }
+        guard before != after || on else { return Self.json(200, "{\"asked\":\"nothing\"}") }
+        return ask(after ? .try : .stopTrying)
+    }
+
+    /// Sends `request` to the daemon watched.
+    private func ask(_ request: ChannelRequest) -> HTTPResponse {
+        guard let connection = daemon.withLock({ $0 }) else {
+            return Self.json(409, "{\"error\":\(JSONText.quoted("no daemon is watched: start it with `gestures run`"))}")
+        }
+        do { try connection.send(request.line) } catch {
+            return Self.json(502, "{\"error\":\(JSONText.quoted(error.description))}")
+        }
+        return Self.json(200, "{\"asked\":\(JSONText.quoted(request.rawValue))}")
     }
 
     /// The configuration as the page edits it: its bindings, the form, and what the reader says of it now.
@@ -227,6 +262,8 @@ public final class PageServer: Sendable {
                         feed.publish(Self.daemonLine(connected: false, reason: "the daemon went away (\(reason))"))
                     })
                 feed.publish(Self.daemonLine(connected: true, reason: "watching the daemon on \(path)"))
+                // A daemon that came back tries again for the pages that still try.
+                if !streams.withLock({ $0.trying.isEmpty }) { try? connection?.send(ChannelRequest.try.line) }
             } catch {
                 feed.publish(Self.daemonLine(connected: false, reason: "\(error)"))
             }

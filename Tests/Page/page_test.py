@@ -164,6 +164,30 @@ def run_checks(session, driver):
             "return [...document.querySelectorAll('#verdicts li')].map(e => e.textContent).join('|')"))
         wait_for(lambda: "fired show desktop" in session.log(), "the daemon firing the new binding")
 
+    @check("trying a gesture shows what would fire and runs nothing, and a page that goes stops trying")
+    def _():
+        fired = session.log().count("fired next workspace")
+        driver.find_element(By.ID, "try-it").click()
+        wait_for(lambda: "trying: a page tries gestures" in session.log(), "the daemon trying")
+        session.replay(SWIPE)
+        wait.until(lambda d: "next workspace bindings[0]would fire (trying: not run)" in d.execute_script(
+            "return [...document.querySelectorAll('#verdicts li')].map(e => e.textContent).join('|')"))
+        wait_for(lambda: "trying: 1 action not run" in session.log(), "the action not run")
+        assert session.log().count("fired next workspace") == fired, "an action ran while trying"
+        driver.find_element(By.ID, "try-it").click()
+        wait_for(lambda: "trying: stopped" in session.log(), "the daemon to stop trying")
+        # A second page tries, then goes: the daemon stops trying though the first page stays.
+        other = browser()
+        try:
+            other.get(session.address)
+            WebDriverWait(other, WAIT).until(lambda d: "watching the daemon" in d.find_element(By.ID, "daemon-status").text)
+            WebDriverWait(other, WAIT).until(lambda d: d.execute_script("return window.gesturesPage.view.stream !== undefined"))
+            other.find_element(By.ID, "try-it").click()
+            wait_for(lambda: session.log().count("trying: a page tries gestures") == 2, "the second page trying")
+        finally:
+            other.quit()
+        wait_for(lambda: session.log().count("trying: stopped") == 2, "trying to end with the page that asked", timeout=WAIT * 2)
+
     @check("the page fetched nothing from another origin and logged no error")
     def _():
         urls = [json.loads(entry["message"])["message"]["params"]["request"]["url"]

@@ -142,14 +142,9 @@ enum RunCommand: Command {
     static func channel(_ options: Options, daemon: GestureDaemon, watcher: ConfigurationWatcher) -> DaemonChannel? {
         guard let path = options.socket ?? (options.traces.isEmpty ? DaemonChannel.defaultPath() : nil) else { return nil }
         do {
+            let requests = ChannelRequests(daemon: daemon, reload: { watcher.reloadNow(reason: "asked on the socket") })
             let channel = try DaemonChannel(
-                path: path, watchers: daemon.watchers, hello: { daemon.hello },
-                request: { line in
-                    switch ChannelRequest(line: line) {
-                    case .reload: watcher.reloadNow(reason: "asked on the socket")
-                    case nil: daemon.log.write("ignored a request on \(path) that is not one of \(ChannelRequest.allCases.map(\.rawValue))")
-                    }
-                })
+                path: path, watchers: daemon.watchers, hello: { daemon.hello }, request: requests.take, closed: requests.closed)
             channel.start()
             daemon.log.write("listening on \(path) (gestures ui watches the daemon there)")
             return channel

@@ -19,8 +19,11 @@ public enum ChannelMessage: Sendable {
     /// One decoded frame of device `device` at `time` (the gestures' clock),
     /// with the wall-clock moment the daemon published it.
     case frame(device: Int, time: Duration, TouchFrame, published: Date)
-    /// One gesture event and every binding's verdict (`--explain`'s JSON line), from device `device`.
-    case explanation(device: Int, GestureExplanation)
+    /// One gesture event and every binding's verdict (`--explain`'s JSON line), from device `device`;
+    /// `trying`: a watcher tries gestures, so what fired did not run.
+    case explanation(device: Int, GestureExplanation, trying: Bool = false)
+    /// Trying began or ended (``GestureDaemon/setTrying(_:)``).
+    case trying(Bool)
     /// The configuration was reloaded (`bindings` now) or a reload kept the old one (`error`).
     case reloaded(configuration: String, bindings: Int?, error: String?)
 
@@ -44,8 +47,10 @@ public enum ChannelMessage: Sendable {
         case .frame(let device, let time, let frame, let published):
             return
                 "{\"frame\":\(Self.frameObject(device: device, time: time, frame)),\"published_ms\":\(Self.number(published.timeIntervalSince1970 * 1000))}"
-        case .explanation(let device, let explanation):
-            return "{\"explanation\":\(explanation.jsonLine),\"device_id\":\(device)}"
+        case .explanation(let device, let explanation, let trying):
+            return "{\"explanation\":\(explanation.jsonLine),\"device_id\":\(device)\(trying ? ",\"trying\":true" : "")}"
+        case .trying(let on):
+            return "{\"trying\":{\"on\":\(on)}}"
         case .reloaded(let configuration, let bindings, let error):
             let outcome = bindings.map { "\"bindings\":\($0)" } ?? "\"error\":\(JSONText.quoted(error ?? ""))"
             return "{\"reloaded\":{\"configuration\":\(JSONText.quoted(configuration)),\(outcome)}}"

@@ -1,10 +1,16 @@
 import Foundation
+import Synchronization
 
 /// One request a client writes on the daemon's socket (``DaemonChannel``),
 /// a JSON object on one line: `{"request":"reload"}`.
 public enum ChannelRequest: String, Sendable, CaseIterable {
     /// Read the configuration file again now.
     case reload
+    /// Try gestures: match and explain them, run nothing they fire, until
+    /// `stop-trying` or until this connection closes.
+    case `try`
+    /// Run what fires again.
+    case stopTrying = "stop-trying"
 
     private struct Line: Decodable {
         var request: String
@@ -21,4 +27,44 @@ public enum ChannelRequest: String, Sendable, CaseIterable {
 
     /// The request as the line a client writes.
     public var line: String { "{\"request\":\"\(rawValue)\"}" }
+}
+
+/// What the daemon does with its clients' requests (``DaemonChannel``'s
+/// `request` and `closed`): a reload is asked of `reload`; trying lasts while
+/// any client that asked for it is connected and has not stopped, so a page
+/// that goes away never leaves the daemon running nothing.
+public final class ChannelRequests: Sendable {
+    private let daemon: GestureDaemon
+    private let reload: @Sendable () -> Void
+    private let trying = Mutex<Set<Int32>>([])
+
+    /// Requests to `daemon`, with `reload` reading the configuration again.
+    public init(daemon: GestureDaemon, reload: @escaping @Sendable () -> Void) {
+        self.daemon = daemon
+        self.reload = reload
+    }
+
+    /// Takes one line a client wrote; a line that is no request is logged and ignored.
+    public func take(_ line: String, from client: Int32) {
+        switch ChannelRequest(line: line) {
+        case .reload: reload()
+        case .try: update { $0.insert(client) }
+        case .stopTrying: update { $0.remove(client) }
+        case nil:
+            daemon.log.write(
+                "ignored a request on the daemon's socket that is not one of \(ChannelRequest.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+    }
+
+    /// A client went: what it asked for ends.
+    public func closed(_ client: Int32) { update { $0.remove(client) } }
+
+    private func update(_ change: (inout Set<Int32>) -> Void) {
+        let on = trying.withLock { set -> Bool in
+            change(&set)
+            return !set.isEmpty
+        }
+        daemon.setTrying(on)
+    }
 }

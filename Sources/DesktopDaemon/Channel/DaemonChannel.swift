@@ -35,7 +35,8 @@ public final class DaemonChannel: Sendable {
     /// The lines each client is handed.
     public let watchers: DaemonWatchers
     private let hello: @Sendable () -> ChannelMessage
-    private let request: @Sendable (String) -> Void
+    private let request: @Sendable (_ line: String, _ client: Int32) -> Void
+    private let closed: @Sendable (_ client: Int32) -> Void
     private let listener: Int32
     private let clients = Mutex<[Int32]>([])
     private let stopped = Atomic<Bool>(false)
@@ -53,16 +54,20 @@ public final class DaemonChannel: Sendable {
     /// Listens at `path` (its folder is made, mode 0700, when missing); a
     /// socket left there by a daemon that is gone is replaced, one that a
     /// running daemon answers on is not. `hello` is the first line of every
-    /// connection; `request` takes each request a client writes (its text).
+    /// connection; `request` takes each request a client writes (its text,
+    /// and a number that tells the client apart while it is connected), and
+    /// `closed` hears when a client went (what it asked for ends with it).
     /// The corresponding C functions are `socket`, `bind` and `listen`.
     public init(
         path: String, watchers: DaemonWatchers, hello: @escaping @Sendable () -> ChannelMessage,
-        request: @escaping @Sendable (String) -> Void = { _ in }
+        request: @escaping @Sendable (_ line: String, _ client: Int32) -> Void = { _, _ in },
+        closed: @escaping @Sendable (_ client: Int32) -> Void = { _ in }
     ) throws(Failure) {
         self.path = path
         self.watchers = watchers
         self.hello = hello
         self.request = request
+        self.closed = closed
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, mkdir(folder, 0o700) != 0, errno != EEXIST {
             throw Failure(description: "cannot make the folder \(folder) for the daemon's socket: \(String(cString: strerror(errno)))")
@@ -182,7 +187,7 @@ public final class DaemonChannel: Sendable {
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: pending[..<newline], as: UTF8.self)
                     pending.removeSubrange(...newline)
-                    request(line)
+                    request(line, client)
                 }
                 if pending.count > Self.maximumRequestBytes { break reading }
             }
@@ -191,6 +196,7 @@ public final class DaemonChannel: Sendable {
             // The writer closes nothing: the descriptor is closed once both are done with it.
             shutdown(client, Int32(SHUT_WR))
             writerDone.wait()
+            closed(client)
             clients.withLock { $0.removeAll { $0 == client } }
             close(client)
         }

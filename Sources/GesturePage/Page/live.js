@@ -2,6 +2,7 @@
 // millimetres, their trails since the fingers landed, the gesture being
 // recognised and, when it ends, each binding's verdict. It draws what the
 // daemon sends (its frames and its explanations) and decides nothing itself.
+import { post } from "/api.js";
 
 const TRAIL_POINTS = 2000;   // per touch: a long gesture at 120 Hz is well under this
 const LATENCY_SAMPLES = 20000;
@@ -26,6 +27,11 @@ export class LiveView {
     this.drawScheduled = false;
     this.picker.addEventListener("change", () => { this.pinned = true; this.choose(Number(this.picker.value)); });
     root.querySelector("#clear-trails").addEventListener("click", () => { this.trails.clear(); this.schedule(); });
+    this.tryIt = root.querySelector("#try-it");
+    this.tryIt.addEventListener("change", () => post("/api/try", { on: this.tryIt.checked, stream: this.stream }).catch((error) => {
+      this.tryIt.checked = false;
+      this.verdictsEvent.textContent = `Cannot try: ${error.message}`;
+    }));
     this.schedule();
   }
 
@@ -33,7 +39,9 @@ export class LiveView {
   take(message) {
     if (message.device) this.addDevice(message.device);
     else if (message.frame) this.takeFrame(message.frame, message.published_ms);
-    else if (message.explanation) this.takeExplanation(message.explanation, message.device_id);
+    else if (message.explanation) this.takeExplanation(message.explanation, message.device_id, message.trying === true);
+    else if (message.trying) this.tryIt.checked = message.trying.on;
+    else if (message.stream) this.stream = message.stream.id;
     else if (message.hello) this.caption.textContent = `The daemon runs with ${message.hello.configuration ?? "no file"} (${message.hello.bindings} bindings). Waiting for the first touch.`;
   }
 
@@ -75,12 +83,12 @@ export class LiveView {
     this.schedule();
   }
 
-  takeExplanation(explanation, device) {
+  takeExplanation(explanation, device, trying) {
     if (this.chosen !== null && device !== this.chosen) return;
     const event = explanation.event;
     this.showGesture(event, explanation);
     const ends = event.phase === undefined || event.phase === "end";
-    if (ends) this.showVerdicts(event, explanation);
+    if (ends) this.showVerdicts(event, explanation, trying);
   }
 
   showGesture(event, explanation) {
@@ -104,7 +112,7 @@ export class LiveView {
     }));
   }
 
-  showVerdicts(event, explanation) {
+  showVerdicts(event, explanation, trying) {
     this.verdictsEvent.textContent = `${event.type}${event.phase ? ` ${event.phase}` : ""}${event.fingers !== undefined ? `, ${event.fingers} fingers` : ""}${event.direction ? `, ${event.direction}` : ""} at ${event.time_ms} ms on ${explanation.device}` +
       (explanation.not_considered ? `: no binding considers it: ${explanation.not_considered}` : explanation.bindings.length === 0 ? `: no binding is of this kind (${event.type})` : "");
     this.verdicts.replaceChildren(...explanation.bindings.map((verdict) => {
@@ -113,7 +121,7 @@ export class LiveView {
       const name = document.createElement("span"); name.className = "name"; name.textContent = verdict.binding;
       const path = document.createElement("span"); path.className = "path"; path.textContent = ` ${verdict.path}`;
       const reason = document.createElement("div"); reason.className = "reason";
-      reason.textContent = (verdict.fired ? "fired" : `did not fire: ${verdict.reason}`) + (verdict.claimed ? ` · ${verdict.claim}` : "");
+      reason.textContent = (verdict.fired ? (trying ? "would fire (trying: not run)" : "fired") : `did not fire: ${verdict.reason}`) + (verdict.claimed ? ` · ${verdict.claim}` : "");
       item.append(name, path, reason);
       return item;
     }));
