@@ -102,7 +102,7 @@ let package = Package(
             dependencies: ["CMicroHTTPD", "DesktopDaemon", "StructuredDocuments", "InputChecks"],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/style.css"), .embedInCode("Page/app.js"),
-                .embedInCode("Page/api.js"), .embedInCode("Page/live.js"), .embedInCode("Page/bindings.js"),
+                .embedInCode("Page/api.js"), .embedInCode("Page/live.js"), .embedInCode("Page/bindings.js"), .embedInCode("Page/shapes.js"),
                 .embedInCode("Page/favicon.svg"),
             ]
         ),

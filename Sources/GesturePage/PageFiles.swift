@@ -17,6 +17,7 @@ enum PageFiles {
         case "/api.js": File(bytes: PackageResources.api_js, contentType: "text/javascript; charset=utf-8")
         case "/live.js": File(bytes: PackageResources.live_js, contentType: "text/javascript; charset=utf-8")
         case "/bindings.js": File(bytes: PackageResources.bindings_js, contentType: "text/javascript; charset=utf-8")
+        case "/shapes.js": File(bytes: PackageResources.shapes_js, contentType: "text/javascript; charset=utf-8")
         case "/favicon.svg": File(bytes: PackageResources.favicon_svg, contentType: "image/svg+xml")
         default: nil
         }

@@ -123,6 +123,12 @@ public final class PageServer: Sendable {
             return configurationAnswer()
         case ("POST", "/api/configuration/check"), ("POST", "/api/configuration/save"):
             return editAnswer(request, saving: request.path.hasSuffix("/save"))
+        case ("GET", "/api/shapes"):
+            return shapesAnswer()
+        case ("POST", "/api/shapes/recognize"):
+            return recognizeAnswer(request)
+        case ("POST", "/api/shapes/train"):
+            return trainAnswer(request)
         case ("POST", "/api/reload"):
             return ask(.reload)
         case ("POST", "/api/try"):

@@ -15,6 +15,9 @@ import threading
 import traceback
 
 from pagekit import ROOT, WAIT, Session, browser, wait_for
+import math
+
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -188,6 +191,49 @@ def run_checks(session, driver):
             other.quit()
         wait_for(lambda: session.log().count("trying: stopped") == 2, "trying to end with the page that asked", timeout=WAIT * 2)
 
+    def draw(points):
+        """Draws through the canvas with the pointer as a person would: press, move, release."""
+        canvas = driver.find_element(By.ID, "shape-canvas")
+        actions = ActionChains(driver, duration=5)
+        actions.move_to_element_with_offset(canvas, int(points[0][0]), int(points[0][1])).click_and_hold()
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            actions.move_by_offset(int(x1) - int(x0), int(y1) - int(y0))
+        actions.release().perform()
+
+    def circle(radius=80, steps=48):
+        return [(radius * math.cos(2 * math.pi * i / steps - math.pi / 2), radius * math.sin(2 * math.pi * i / steps - math.pi / 2))
+                for i in range(steps + 1)]
+
+    def snake(wobble=0):
+        """An S from its top: the upper half-circle bulging left, then the lower one bulging right."""
+        upper = [(-60 * math.sin(math.pi * i / 24), -60 + 60 * math.cos(math.pi * i / 24) * -1) for i in range(25)]
+        lower = [(60 * math.sin(math.pi * i / 24), 60 - 60 * math.cos(math.pi * i / 24)) for i in range(1, 25)]
+        return [(x + wobble * math.sin(i), y) for i, (x, y) in enumerate(upper + lower)]
+
+    @check("a circle drawn with the pointer is judged by the daemon's stroke rule; a shape trained in the page is then recognised")
+    def _():
+        driver.find_element(By.ID, "tab-shapes").click()
+        wait.until(lambda d: "circle" in d.find_element(By.ID, "shape-names").text)
+        draw(circle())
+        wait.until(lambda d: d.find_element(By.ID, "shape-verdict").get_attribute("data-match") is not None
+                   and "would fire" in d.find_element(By.ID, "shape-verdict").text)
+        verdict = driver.find_element(By.ID, "shape-verdict").text
+        assert "would fire circle" in verdict, verdict
+        driver.save_screenshot(os.path.join(SHOTS, "page-shapes.png"))
+        name = driver.find_element(By.ID, "shape-name")
+        name.send_keys("snake")
+        for wobble in (0, 3, 6):
+            draw(snake(wobble))
+            wait.until(lambda d: "would fire" in d.find_element(By.ID, "shape-verdict").text)
+            driver.find_element(By.ID, "shape-add-sample").click()
+        driver.find_element(By.ID, "shape-save").click()
+        wait.until(lambda d: "Added 3 samples of snake" in d.find_element(By.ID, "shape-train-status").text)
+        library = os.path.join(os.path.dirname(session.configuration), "templates.json")
+        assert os.path.exists(library), "no library written"
+        wait.until(lambda d: "snake (3 samples)" in d.find_element(By.ID, "shape-names").text)
+        draw(snake(2))
+        wait.until(lambda d: "would fire snake" in d.find_element(By.ID, "shape-verdict").text)
+
     @check("the page fetched nothing from another origin and logged no error")
     def _():
         urls = [json.loads(entry["message"])["message"]["params"]["request"]["url"]
@@ -301,6 +347,7 @@ def run_checks(session, driver):
 
     @check("the live view follows the device that is touched until one is picked, then stays on it")
     def _():
+        driver.find_element(By.ID, "tab-live").click()
         devices = len(driver.find_elements(By.CSS_SELECTOR, "#device-picker option"))
         session.replay(PINCH)
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-picker option")) == devices + 1)

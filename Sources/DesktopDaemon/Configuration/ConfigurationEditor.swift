@@ -183,36 +183,9 @@ public struct ConfigurationEditor: Sendable {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { link in
                 link.hasPrefix("/") ? link : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
             } ?? path
-        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: folder) {
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw Failure(description: "cannot make the folder \(folder): \(error.localizedDescription)")
-            }
-        }
-        let temporary = folder + "/." + (target as NSString).lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).new"
-        var backup: String?
-        do {
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(newText.utf8), attributes: [.posixPermissions: 0o600])
-            else { throw Failure(description: "cannot write \(temporary)") }
-            if let handle = FileHandle(forUpdatingAtPath: temporary) {
-                try handle.synchronize()
-                try handle.close()
-            }
-            if FileManager.default.fileExists(atPath: target) {
-                let kept = target + ".bak"
-                _ = try? FileManager.default.removeItem(atPath: kept)
-                try FileManager.default.copyItem(atPath: target, toPath: kept)
-                backup = kept
-            }
-            guard rename(temporary, target) == 0 else {
-                throw Failure(description: "cannot replace \(target): \(String(cString: strerror(errno)))")
-            }
-        } catch let failure as Failure {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw failure
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw Failure(description: "cannot save \(target): \(error.localizedDescription)")
+        let backup: String?
+        do { backup = try AtomicFile.write(Data(newText.utf8), to: path, backup: true) } catch {
+            throw Failure(description: error.description)
         }
         return Saved(path: target, backup: backup, notes: notes)
     }
