@@ -18,6 +18,8 @@ import Synchronization
 /// - `POST /api/try` `{"on":true}`: the daemon tries gestures (runs nothing they fire) until `{"on":false}`
 ///   or until no page watches it.
 /// - `GET /api/configuration`, `POST /api/configuration/check` and `/save`: the bindings view.
+/// - `GET /api/shapes`, `POST /api/shapes/recognize` and `/train`: the shapes view.
+/// - `GET /api/doctor`: the checks of `gestures doctor`.
 ///
 ///     let server = try PageServer(settings: .init(socket: DaemonChannel.defaultPath()))
 ///     print(server.address)   // http://127.0.0.1:PORT/?token=...
@@ -123,6 +125,11 @@ public final class PageServer: Sendable {
             return configurationAnswer()
         case ("POST", "/api/configuration/check"), ("POST", "/api/configuration/save"):
             return editAnswer(request, saving: request.path.hasSuffix("/save"))
+        case ("GET", "/api/doctor"):
+            // The checks of `gestures doctor`, on this machine, as its --format json gives them.
+            let report = Doctor(system: HostSystem()).examine()
+            let data = (try? JSONEncoder().encode(report)) ?? Data("{\"checks\":[]}".utf8)
+            return Self.json(200, String(decoding: data, as: UTF8.self))
         case ("GET", "/api/shapes"):
             return shapesAnswer()
         case ("POST", "/api/shapes/recognize"):

@@ -27,7 +27,7 @@ struct DoctorCommandTests {
         let lines = text.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         #expect(
             lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
-                == ["devices:", "uinput:", "configuration:", "service:", "other-tools:", "desktop:", "focus:"], "\(text.stdout)")
+                == ["devices:", "uinput:", "configuration:", "service:", "other-tools:", "desktop:", "focus:", "page:"], "\(text.stdout)")
         #expect(lines.first == "unknown  devices: /dev/input cannot be listed, so no device could be checked.")
         #expect(text.stdout.contains("configuration: /home/ada/.config/gestures/config.yaml is valid: 0 bindings."))
         // No uinput and no service in the tree: problems, so 1.
@@ -40,7 +40,7 @@ struct DoctorCommandTests {
         let checks = decoded?["checks"] as? [[String: Any]] ?? []
         #expect(
             checks.compactMap { $0["area"] as? String } == [
-                "devices", "uinput", "configuration", "service", "other-tools", "desktop", "focus",
+                "devices", "uinput", "configuration", "service", "other-tools", "desktop", "focus", "page",
             ])
         #expect(checks.first?["status"] as? String == "unknown")
         #expect(decoded?["exitStatus"] as? Int == 1)

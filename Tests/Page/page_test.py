@@ -234,6 +234,15 @@ def run_checks(session, driver):
         draw(snake(2))
         wait.until(lambda d: "would fire snake" in d.find_element(By.ID, "shape-verdict").text)
 
+    @check("the doctor view lists every check of gestures doctor with what to do")
+    def _():
+        driver.find_element(By.ID, "tab-doctor").click()
+        checks = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#doctor-checks .check"))
+        areas = [item.text.split(": ", 1)[0].split(" · ")[1] for item in checks]
+        assert areas == ["devices", "uinput", "configuration", "service", "other-tools", "desktop", "focus", "page"], areas
+        driver.save_screenshot(os.path.join(SHOTS, "page-doctor.png"))
+        driver.find_element(By.ID, "tab-live").click()
+
     @check("the page fetched nothing from another origin and logged no error")
     def _():
         urls = [json.loads(entry["message"])["message"]["params"]["request"]["url"]
@@ -247,21 +256,28 @@ def run_checks(session, driver):
                   and not (entry["source"] == "network" and "/api/configuration/save" in entry["message"] and "422" in entry["message"])]
         assert not errors, errors
 
-    @check("every control has a label and is reached with the keyboard")
+    @check("every control of every view has a label and is reached with the keyboard")
     def _():
-        tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
-        unnamed = [node for node in tree["nodes"]
-                   if node.get("role", {}).get("value") in ("button", "combobox", "link", "textbox", "checkbox", "slider")
-                   and not node.get("name", {}).get("value")]
-        assert not unnamed, unnamed
-        controls = driver.execute_script(
-            "return [...document.querySelectorAll('a[href], button, select, input, textarea')].filter(e => e.offsetParent !== null).length")
-        driver.find_element(By.TAG_NAME, "body").click()
-        reached = set()
-        for _ in range(controls + 2):
-            driver.switch_to.active_element.send_keys(Keys.TAB)
-            reached.add(driver.execute_script("const e = document.activeElement; return e.id || e.textContent"))
-        assert len(reached - {""}) >= controls, f"{len(reached)} of {controls} controls reached: {reached}"
+        for view in ("live", "bindings", "shapes", "doctor"):
+            driver.find_element(By.ID, "tab-" + view).click()
+            wait.until(lambda d: d.find_element(By.ID, view).is_displayed())
+            tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+            unnamed = [node for node in tree["nodes"]
+                       if node.get("role", {}).get("value") in ("button", "combobox", "link", "textbox", "checkbox", "slider", "spinbutton")
+                       and not node.get("ignored") and not node.get("name", {}).get("value")]
+            assert not unnamed, f"{view}: {unnamed}"
+            controls = driver.execute_script(
+                "return [...document.querySelectorAll('a[href], button, select, input, textarea')]"
+                ".filter(e => e.offsetParent !== null).map(e => e.id || e.getAttribute('aria-label') || e.textContent)")
+            driver.find_element(By.TAG_NAME, "body").click()
+            reached = set()
+            for _ in range(len(controls) + 2):
+                driver.switch_to.active_element.send_keys(Keys.TAB)
+                reached.add(driver.execute_script(
+                    "const e = document.activeElement; return e.id || e.getAttribute('aria-label') || e.textContent"))
+            missing = [control for control in controls if control not in reached]
+            assert not missing, f"{view}: not reached with Tab: {missing}"
+        driver.find_element(By.ID, "tab-live").click()
 
     @check("a page of another site cannot make a change, and the page itself can")
     def _():

@@ -15,7 +15,9 @@ import TouchInput
 ///    its last log lines when it failed;
 /// 5. other gesture tools reading the same devices, and a second daemon;
 /// 6. the desktop's own gestures that the bindings overlap, and whether
-///    interception keeps them from it.
+///    interception keeps them from it;
+/// 7. the focus source, for bindings that name applications;
+/// 8. the page (`gestures ui`): the daemon's socket it watches, and a browser to open it in.
 ///
 /// Everything is read through a ``DoctorSystem``, so a test gives it a
 /// made-up machine for each case.
@@ -46,6 +48,7 @@ public struct Doctor {
         checks.append(examineOtherTools(daemons: daemons))
         checks.append(examineDesktop(configuration.loaded, uinputWritable: uinput.writable))
         checks.append(examineFocus(configuration.loaded))
+        checks.append(examinePage(daemons: daemons))
         return DoctorReport(checks: checks)
     }
 
@@ -497,6 +500,41 @@ public struct Doctor {
 
     /// The focus source the session offers (``FocusSession``), as the daemon
     /// chooses it; a problem only when bindings name applications and there is none.
+    // MARK: The page
+
+    /// What `gestures ui` needs: the daemon's socket (in `XDG_RUNTIME_DIR`) for
+    /// the live view, and `xdg-open` to open the page. Never a problem: the
+    /// gestures work without the page; a note says what the page lacks.
+    private func examinePage(daemons: [DoctorProcess]) -> DoctorCheck {
+        let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].contains { system.status(of: $0) != nil }
+        let browser = opener ? [] : ["xdg-open is missing (Debian's xdg-utils): gestures ui prints its address for you to open"]
+        guard let socket = DaemonChannel.defaultPath(system.environment) else {
+            return DoctorCheck(
+                area: .page, status: .note,
+                summary: "XDG_RUNTIME_DIR is not set, so the daemon offers no socket and gestures ui cannot show its live view.",
+                fix:
+                    "Log in through the desktop's login screen (pam_systemd sets XDG_RUNTIME_DIR), or run gestures ui with --socket PATH and gestures run with the same --socket PATH.",
+                details: browser)
+        }
+        let offered = system.status(of: socket)?.kind == .other
+        switch (offered, daemons.isEmpty) {
+        case (true, _):
+            return DoctorCheck(
+                area: .page, status: .ok, summary: "The daemon offers its socket at \(socket): gestures ui shows what it sees.",
+                details: browser)
+        case (false, true):
+            return DoctorCheck(
+                area: .page, status: .note,
+                summary: "No daemon runs, so gestures ui can edit bindings and train shapes but shows no live view.",
+                fix: "Start the daemon (systemctl --user start gestures) for the live view.", details: browser)
+        case (false, false):
+            return DoctorCheck(
+                area: .page, status: .note,
+                summary: "The daemon runs but offers no socket at \(socket), so gestures ui shows no live view.",
+                fix: "Restart it (systemctl --user restart gestures); its log says why it could not listen.", details: browser)
+        }
+    }
+
     private func examineFocus(_ configuration: DaemonConfiguration?) -> DoctorCheck {
         let session = FocusSession.choose(system.environment)
         let naming = configuration?.bindings.filter { $0.match.application != nil } ?? []
@@ -551,6 +589,7 @@ public struct DoctorCheck: Hashable, Sendable, Encodable {
         case otherTools = "other-tools"
         case desktop
         case focus
+        case page
     }
 
     /// How it went.

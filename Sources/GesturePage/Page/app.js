@@ -11,7 +11,27 @@ const shapes = new ShapesView(document.getElementById("shapes"));
 window.gesturesPage = { view, bindings, shapes };
 
 // One view at a time, chosen by the address's #: the links in the header are the tabs.
-const views = ["live", "bindings", "shapes"];
+const views = ["live", "bindings", "shapes", "doctor"];
+
+// The doctor's checks, as `gestures doctor --format json` gives them.
+async function runDoctor() {
+  const list = document.getElementById("doctor-checks");
+  list.replaceChildren();
+  const report = await (await fetch("/api/doctor", { credentials: "same-origin" })).json();
+  list.replaceChildren(...report.checks.map((check) => {
+    const item = document.createElement("li");
+    item.className = `check ${check.status}`;
+    const head = document.createElement("p");
+    const status = document.createElement("strong");
+    status.textContent = `${check.status} · ${check.area}: `;
+    head.append(status, document.createTextNode(check.summary));
+    item.append(head);
+    for (const detail of check.details) { const p = document.createElement("p"); p.className = "detail"; p.textContent = detail; item.append(p); }
+    if (check.fix) { const p = document.createElement("p"); p.className = "fix"; p.textContent = `What to do: ${check.fix}`; item.append(p); }
+    return item;
+  }));
+}
+document.getElementById("doctor-run").addEventListener("click", runDoctor);
 function show() {
   const chosen = views.includes(location.hash.slice(1)) ? location.hash.slice(1) : "live";
   for (const name of views) {
@@ -21,6 +41,7 @@ function show() {
   }
   if (chosen === "bindings" && !bindings.loaded) { bindings.loaded = true; bindings.load(); }
   if (chosen === "shapes" && !shapes.loaded) { shapes.loaded = true; shapes.load(); }
+  if (chosen === "doctor" && !document.getElementById("doctor-checks").children.length) runDoctor();
 }
 window.addEventListener("hashchange", show);
 show();

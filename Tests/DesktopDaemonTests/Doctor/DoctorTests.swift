@@ -42,6 +42,10 @@ struct FakeSystem: DoctorSystem {
                 action: {command: [echo, left]}
             """)
         system.file("/home/ada/.local/share/systemd/user/gestures.service", "[Service]\n")
+        // The daemon's socket, for gestures ui, in the session's runtime folder.
+        system.environment["XDG_RUNTIME_DIR"] = "/run/user/1000"
+        system.files["/run/user/1000/gestures/daemon.socket"] = (DoctorFileStatus(kind: .other, uid: 1000, mode: 0o600), "")
+        system.files["/usr/bin/xdg-open"] = (DoctorFileStatus(kind: .regular, mode: 0o755), "")
         system.commands[["systemctl", "--user", "is-enabled", "gestures.service"]] = DoctorCommandResult(status: 0, output: "enabled\n")
         system.commands[["systemctl", "--user", "is-active", "gestures.service"]] = DoctorCommandResult(status: 0, output: "active\n")
         system.processList = [
@@ -126,9 +130,30 @@ struct DoctorTests {
         report.checks.first { $0.area == area }!
     }
 
+    @Test("the page: the daemon's socket is found, its absence explained, and a session without XDG_RUNTIME_DIR is a problem")
+    func page() throws {
+        var system = try FakeSystem.healthy()
+        system.files["/run/user/1000/gestures/daemon.socket"] = nil
+        let missing = check(Doctor(system: system).examine(), .page)
+        #expect(missing.status == .note && missing.summary.contains("offers no socket at /run/user/1000/gestures/daemon.socket"))
+        system.files["/run/user/1000/gestures/daemon.socket"] = (DoctorFileStatus(kind: .other, uid: 1000, mode: 0o600), "")
+        let offered = check(Doctor(system: system).examine(), .page)
+        #expect(offered.status == .ok && offered.details.isEmpty)
+        system.files["/usr/bin/xdg-open"] = nil
+        system.processList = [DoctorProcess(pid: 1, arguments: ["/sbin/init"])]
+        system.files["/run/user/1000/gestures/daemon.socket"] = nil
+        let idle = check(Doctor(system: system).examine(), .page)
+        #expect(idle.status == .note && idle.details.first?.hasPrefix("xdg-open is missing") == true)
+        system.environment["XDG_RUNTIME_DIR"] = nil
+        let noRuntime = check(Doctor(system: system).examine(), .page)
+        #expect(noRuntime.status == .note && noRuntime.summary.hasPrefix("XDG_RUNTIME_DIR is not set"))
+    }
+
     @Test("the focus source: sway's socket is reported; GNOME on Wayland with bindings for applications is a problem")
     func focusSource() throws {
         var system = try FakeSystem.healthy()
+        // No runtime folder, so no session bus is found: GNOME's extension cannot be reached.
+        system.environment["XDG_RUNTIME_DIR"] = nil
         system.file(
             "/home/ada/.config/gestures/config.yaml",
             "version: 1\nbindings:\n  - {gesture: swipe, fingers: 3, apps: firefox, action: {command: [echo]}}\n")
@@ -148,7 +173,7 @@ struct DoctorTests {
     @Test("a healthy machine: every check is ok, in order, and the exit status is 0")
     func healthyMachine() throws {
         let report = Doctor(system: try FakeSystem.healthy()).examine()
-        #expect(report.checks.map(\.area) == [.devices, .uinput, .configuration, .service, .otherTools, .desktop, .focus])
+        #expect(report.checks.map(\.area) == [.devices, .uinput, .configuration, .service, .otherTools, .desktop, .focus, .page])
         #expect(report.checks.allSatisfy { $0.status == .ok }, "\(report.text)")
         #expect(report.exitStatus == 0)
         let devices = check(report, .devices)
