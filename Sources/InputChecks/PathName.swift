@@ -15,18 +15,21 @@
 public enum PathName {
     /// The path without its trailing slashes (`/` stays `/`).
     public static func trimmingTrailingSlashes(_ path: String) -> Substring {
-        var end = path.endIndex
-        while end > path.startIndex, path[path.index(before: end)] == "/" { end = path.index(before: end) }
-        if end == path.startIndex && !path.isEmpty { return path.prefix(1) }
-        return path[path.startIndex..<end]
+        let scalars = path.unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex, scalars[scalars.index(before: end)] == "/" { end = scalars.index(before: end) }
+        if end == scalars.startIndex && !path.isEmpty { return Substring(scalars.prefix(1)) }
+        return Substring(scalars[scalars.startIndex..<end])
     }
 
     /// The folder `path` names its last component in: `out` for
     /// `out/picture.svg`, `/` for `/picture.svg` and for `/`, and the empty
     /// string for `picture.svg` (the current folder, see ``folderOrCurrent(of:)``).
+    /// Slashes are found among the Unicode scalars, so a combining mark after
+    /// one does not hide it.
     public static func folder(of path: String) -> String {
-        let trimmed = trimmingTrailingSlashes(path)
-        guard trimmed != "/" else { return "/" }
+        let trimmed = trimmingTrailingSlashes(path).unicodeScalars
+        guard String(trimmed) != "/" else { return "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         var end = slash
         // `a//b`: the folder is `a`.
@@ -43,8 +46,8 @@ public enum PathName {
     /// The last component of `path`: `picture.svg` for `out/picture.svg`,
     /// `pictures` for `out/pictures/`, `/` for `/`, the empty string for the empty path.
     public static func lastComponent(of path: String) -> String {
-        let trimmed = trimmingTrailingSlashes(path)
-        guard trimmed != "/" else { return "/" }
+        let trimmed = trimmingTrailingSlashes(path).unicodeScalars
+        guard String(trimmed) != "/" else { return "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
         return String(trimmed[trimmed.index(after: slash)...])
     }
@@ -52,7 +55,7 @@ public enum PathName {
     /// The extension of the last component, without its dot: `svg` for
     /// `picture.svg`; empty for `picture`, `.bashrc`, `picture.`, `.` and `..`.
     public static func pathExtension(of path: String) -> String {
-        let name = lastComponent(of: path)
+        let name = lastComponent(of: path).unicodeScalars
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return String(name[name.index(after: dot)...])
     }
@@ -62,19 +65,22 @@ public enum PathName {
     public static func deletingExtension(of path: String) -> String {
         let ext = pathExtension(of: path)
         guard !ext.isEmpty, !path.hasSuffix("/") else { return path }
-        return String(path.dropLast(ext.count + 1))
+        let scalars = path.unicodeScalars
+        return String(scalars.prefix(scalars.count - ext.unicodeScalars.count - 1))
     }
 
     /// `name` inside `folder`: `out/picture.svg`; just `name` when `folder`
     /// is empty, and `name` itself when it is absolute.
     public static func joined(_ folder: String, _ name: String) -> String {
-        if folder.isEmpty || name.hasPrefix("/") { return name }
-        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        if folder.isEmpty || name.unicodeScalars.first == "/" { return name }
+        return folder.unicodeScalars.last == "/" ? folder + name : folder + "/" + name
     }
 
     /// Whether `path` names a folder by its form: it ends in `/`, `/.` or
     /// `/..`, or is `.` or `..` (the file system is not asked).
     public static func namesFolder(_ path: String) -> Bool {
-        path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
+        let scalars = path.unicodeScalars
+        return scalars.last == "/" || scalars.elementsEqual(".".unicodeScalars) || scalars.elementsEqual("..".unicodeScalars)
+            || String(scalars.suffix(2)) == "/." || String(scalars.suffix(3)) == "/.."
     }
 }
