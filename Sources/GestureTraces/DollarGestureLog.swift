@@ -118,9 +118,6 @@ public struct DollarGestureLog: Hashable, Sendable {
         guard let name = delegate.name else {
             throw ReadError(description: "\(source): no <Gesture Name=...> element")
         }
-        guard !delegate.points.isEmpty else {
-            throw ReadError(description: "\(source): the <Gesture> element has no <Point> elements; a stroke needs at least one point")
-        }
         self.name = name
         self.gestureName = Self.gestureName(from: name)
         self.subject = delegate.subject

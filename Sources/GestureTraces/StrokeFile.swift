@@ -115,7 +115,6 @@ public struct StrokeFile: Hashable, Sendable {
             throw StrokeError(description: problem ?? error.description)
         }
         guard let points else { throw StrokeError(description: "points: is required") }
-        guard !points.isEmpty else { throw StrokeError(description: "points: is empty; a stroke needs at least one point") }
         return StrokeFile(name: name, points: points)
     }
 

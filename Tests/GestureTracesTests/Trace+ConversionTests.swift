@@ -1,7 +1,7 @@
 import Foundation
 import GestureTraces
-import Testing
 import TestSupport
+import Testing
 import TouchInput
 
 /// What `convert` writes reads back as the same trace, in every format, for
@@ -44,7 +44,10 @@ struct TraceConversionTests {
     static let device: DeviceDescription = {
         var device = DeviceDescription(name: "Edge Pad")
         device.codes = [EV.SYN: [SYN.REPORT, SYN.CONFIG, SYN.MT_REPORT, SYN.DROPPED], EV.ABS: [ABS.X, ABS.Y]]
-        device.absInfo = [ABS.X: AbsInfo(minimum: 0, maximum: 1000, fuzz: 0, flat: 0, resolution: 10), ABS.Y: AbsInfo(minimum: 0, maximum: 500, fuzz: 0, flat: 0, resolution: 10)]
+        device.absInfo = [
+            ABS.X: AbsInfo(minimum: 0, maximum: 1000, fuzz: 0, flat: 0, resolution: 10),
+            ABS.Y: AbsInfo(minimum: 0, maximum: 500, fuzz: 0, flat: 0, resolution: 10),
+        ]
         return device
     }()
 
@@ -133,7 +136,10 @@ struct TraceConversionTests {
         #expect(error?.description.contains("frame 0 ends without one") == true, "\(String(describing: error))")
         let twoInOne = Trace(
             devices: [Self.device],
-            frames: [Trace.Frame(device: 0, events: [Self.event(ABS.X, 1, at: 0), Self.report(at: 0), Self.event(ABS.X, 2, at: 5), Self.report(at: 5)])])
+            frames: [
+                Trace.Frame(
+                    device: 0, events: [Self.event(ABS.X, 1, at: 0), Self.report(at: 0), Self.event(ABS.X, 2, at: 5), Self.report(at: 5)])
+            ])
         #expect(try Self.roundTrip(twoInOne, .json) == twoInOne)
         let yaml = #expect(throws: TraceError.self) { try twoInOne.converted(to: .libinput) }
         #expect(yaml?.description.contains("frame 0 holds one before its end") == true, "\(String(describing: yaml))")

@@ -201,9 +201,15 @@ struct RenderCommandTests {
 
     static let failingInvocations: [([String], Int32, String)] = [
         (["render", "default"], 64, "missing --output OUT"),
-        (["render", "Recordings", "-o", "x.svg"], 1, "Recordings is a directory, not a recording or a template library: name the files in it"),
+        (
+            ["render", "Recordings", "-o", "x.svg"], 1,
+            "Recordings is a directory, not a recording or a template library: name the files in it"
+        ),
         (["render", "/no/such/file", "-o", "x.svg"], 1, "/no/such/file: no such file"),
-        (["render", strokeFile, "-o", "x.svg"], 1, "\(strokeFile) is a JSON stroke file, not a recording or a template library: draw it with 'gestures recognize"),
+        (
+            ["render", strokeFile, "-o", "x.svg"], 1,
+            "\(strokeFile) is a JSON stroke file, not a recording or a template library: draw it with 'gestures recognize"
+        ),
         // A file no sniffer places goes to the trace reader, as with every command that reads recordings.
         (["render", "Package.swift", "-o", "x.svg"], 1, "Package.swift line 1: malformed YAML"),
         (
