@@ -185,13 +185,15 @@ public enum OutputFile {
 
     /// Writes `data` to `path` as its ``destination(of:)`` says. With
     /// `backup`, a file being replaced is first kept under that name (in the
-    /// same folder when `backup` has no folder of its own).
+    /// same folder when `backup` has no folder of its own). With `flush`
+    /// (the default), a file is on the disk before it is renamed into place,
+    /// so that a crash leaves the old file or the new one, never an empty one.
     ///
     /// - Throws: ``WriteError``; a failed write leaves the old file as it was.
-    public static func write(_ data: Data, to path: String, backup: String? = nil) throws(WriteError) {
+    public static func write(_ data: Data, to path: String, backup: String? = nil, flush: Bool = true) throws(WriteError) {
         let writer = try open(path, backup: backup)
         try writer.write(data)
-        try writer.commit()
+        try writer.commit(flush: flush)
     }
 
     /// Opens `path` to be written piece by piece (a recording as it comes);
@@ -263,16 +265,17 @@ public enum OutputFile {
             if let failed = data.withUnsafeBytes({ writeAll(fd, $0) }) { throw failure(String(cString: strerror(failed))) }
         }
 
-        /// Finishes the output: a file is flushed to disk and renamed over
-        /// the path (after keeping the old one as the backup, when asked).
-        public func commit() throws(WriteError) {
+        /// Finishes the output: a file is flushed to disk (unless `flush` is
+        /// false) and renamed over the path (after keeping the old one as the
+        /// backup, when asked).
+        public func commit(flush: Bool = true) throws(WriteError) {
             guard descriptor >= 0 else { return }
             defer { descriptor = -1 }
             guard let temporary, let target else {
                 if descriptor != STDOUT_FILENO { close(descriptor) }
                 return
             }
-            let synced = fsync(descriptor) == 0 ? nil : errno
+            let synced = !flush || fsync(descriptor) == 0 ? nil : errno
             close(descriptor)
             if let synced {
                 unlink(temporary)
@@ -286,6 +289,12 @@ public enum OutputFile {
                     unlink(temporary)
                     throw failure("cannot keep the old file as \(backup) (\(reason))")
                 }
+            }
+            // Whatever took the path's place while the file was written, only a file is renamed over.
+            var now = stat()
+            if lstat(target, &now) == 0, now.st_mode & S_IFMT != S_IFREG {
+                unlink(temporary)
+                throw WriteError(path: path, problem: .notWritable(kind: "no longer a regular file"))
             }
             guard rename(temporary, target) == 0 else {
                 let reason = String(cString: strerror(errno))

@@ -105,11 +105,13 @@ extension Trace {
     }
 
     /// Writes the trace to `url` in `format` (from the extension when nil,
-    /// JSON for unknown extensions) through ``OutputFile`` (atomically).
+    /// JSON for unknown extensions) through ``OutputFile`` (atomically; not
+    /// flushed to the disk first, as `Data.write` does not, which the trace
+    /// format benchmark times).
     public func write(to url: URL, format: TraceFormat? = nil) throws {
         let format = format ?? TraceFormat(pathExtension: PathName.pathExtension(of: url.path)) ?? .json
         do {
-            try OutputFile.write(try encoded(as: format), to: url.path)
+            try OutputFile.write(try encoded(as: format), to: url.path, flush: false)
         } catch let error as TraceError {
             throw error.inFile(url.path)
         }

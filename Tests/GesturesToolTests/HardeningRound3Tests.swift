@@ -177,8 +177,13 @@ struct HardeningRound3Tests {
         let run = try ToolRunner.run(["render", "default", "-o", "/dev/null", "--format", "svg"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.type("/dev/null") == S_IFCHR)
-        let export = try ToolRunner.run(["templates", "default", "--export", "/dev/stdout"])
-        #expect(export.status == 0 && export.stdout.hasPrefix("{\"format\":\"gestures-templates\""), "\(export.stderr)")
+        for name in ["/dev/stdout", "-"] {
+            let export = try ToolRunner.run(["templates", "default", "--export", name])
+            #expect(export.status == 0, "\(export.stderr)")
+            // The library alone, as a whole JSON document: no table after it.
+            let object = try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any]
+            #expect(object?["format"] as? String == "gestures-templates")
+        }
     }
 
     // MARK: 5. What convert writes reads back
