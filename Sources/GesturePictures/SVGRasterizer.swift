@@ -1,4 +1,5 @@
 import Foundation
+import GestureTraces
 import InputChecks
 
 /// Converts SVG text to PNG with `rsvg-convert` (Debian's `librsvg2-bin`),
@@ -108,7 +109,9 @@ public struct SVGRasterizer: Sendable {
         }
         // A child of its own may hold the pipe open: its messages are not waited for past a second.
         let message = read.wait(timeout: .now() + 1) == .success ? collected.data : Data()
-        guard process.terminationStatus == 0, let png = try? Data(contentsOf: output) else {
+        // Read as every file is (a PNG of the most pixels allowed, stored raw, is 4 bytes a pixel).
+        guard process.terminationStatus == 0, let png = try? InputFile.read(output.path, maximumBytes: 4 * Self.maximumPixels + (1 << 20))
+        else {
             // rsvg-convert names its input and output: our temporary files, which mean nothing to the user.
             let text = String(decoding: message, as: UTF8.self)
                 .replacingOccurrences(of: input.path, with: "the picture").replacingOccurrences(of: output.path, with: "the PNG")
