@@ -112,6 +112,22 @@ struct HardeningRound3Tests {
         }
     }
 
+    @Test(
+        "output paths of invalid UTF-8 bytes end in a file or one sentence",
+        arguments: [#"\377"#, #"a/\377"#, #"\377/x.svg"#, #"\300\257"#, #"x\355\240\200.svg"#])
+    func invalidUTF8OutputPaths(bytes: String) throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The shell makes the bytes: an argument of Process must be a Swift string.
+        for command in ["templates default --export", "render default --format svg -o", "convert \(Self.tap) --to json -o"] {
+            let run = try ToolRunner.run(
+                ["-c", #"exec "$0" \#(command) "$(printf '\#(bytes)')""#, ToolRunner.executable.path], in: directory,
+                executable: URL(fileURLWithPath: "/bin/sh"), deadline: Self.deadline)
+            #expect(!run.timedOut && [0, 1, 64].contains(run.status), "\(command) \(bytes): \(run.status) \(run.stderr.prefix(300))")
+            #expect(!run.stderr.contains("Fatal error") && run.stderr.split(separator: "\n").count <= 1, "\(run.stderr.prefix(300))")
+        }
+    }
+
     // MARK: 9. One output writer
 
     @Test("an exported library through a symbolic link replaces the file it names and keeps the link")
