@@ -139,7 +139,7 @@ extension DaemonConfiguration {
     /// The template library at `path` (`~` expanded, relative to `baseDirectory`).
     static func templates(_ path: String, baseDirectory: String) throws -> TemplateLibrary {
         let expanded = (path as NSString).expandingTildeInPath
-        let full = expanded.hasPrefix("/") ? expanded : (baseDirectory as NSString).appendingPathComponent(expanded)
+        let full = PathName.joined(baseDirectory, expanded)
         let limits = TemplateLibrary.Limits.standard
         let here = CodingKeys.templates.stringValue
         let data: Data

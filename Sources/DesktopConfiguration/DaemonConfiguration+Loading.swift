@@ -34,7 +34,7 @@ extension DaemonConfiguration {
         do {
             return try decode(
                 data, format: .detect(path: path, data: data),
-                baseDirectory: (path as NSString).deletingLastPathComponent)
+                baseDirectory: PathName.folder(of: path))
         } catch {
             throw ConfigurationErrors(file: path, error.errors)
         }

@@ -76,7 +76,7 @@ public struct ConfusionMatrixPicture: SVGPicture {
             + (total > 0 ? ", \(correct) (\(SVG.decimal(100 * Double(correct) / Double(total), digits: 2)) %) on the diagonal" : "")
         let width = max(520, left + gridWidth + 110 + Self.margin, SVG.textWidth(explanation, size: 12) + 2 * Self.margin)
         var content: [SVGElement] = [
-            SVG.text(title, at: Point(x: Self.margin, y: Self.margin + 16), size: 17, ["font-weight": "bold", "fill": Palette.ink]),
+            SVG.heading(title, at: Point(x: Self.margin, y: Self.margin + 16)),
             SVG.text(explanation, at: Point(x: Self.margin, y: Self.margin + 37), size: 12, ["fill": Palette.muted]),
             SVG.text(summary, at: Point(x: Self.margin, y: Self.margin + 53), size: 12, ["fill": Palette.muted]),
             SVG.text(

@@ -62,7 +62,7 @@ public struct RecognitionExplanation: SVGPicture {
         let contenders = self.contenders
         let width = Self.margin * 2 + 4 * Self.panel + 3 * Self.gap
         var content: [SVGElement] = [
-            SVG.text(title, at: Point(x: Self.margin, y: Self.margin + 16), size: 17, ["font-weight": "bold", "fill": Palette.ink])
+            SVG.heading(title, at: Point(x: Self.margin, y: Self.margin + 16))
         ]
         let verdict = self.verdict(threshold: threshold)
         content.append(

@@ -157,6 +157,18 @@ enum SVG {
         return element
     }
 
+    /// The most characters of a picture's heading drawn: a longer title is
+    /// cut with an ellipsis (the whole of it stays in the document's
+    /// `<title>`), so a 100,000-character `--title` costs the rasterizer no
+    /// more than a line's width.
+    static let maximumHeadingCharacters = 200
+
+    /// A picture's heading at `p`: bold, 17 px, cut to ``maximumHeadingCharacters``.
+    static func heading(_ title: String, at p: Point) -> SVGElement {
+        let shown = title.count > maximumHeadingCharacters ? String(title.prefix(maximumHeadingCharacters)) + "…" : title
+        return text(shown, at: p, size: 17, ["font-weight": "bold", "fill": Palette.ink])
+    }
+
     static func group(_ attributes: KeyValuePairs<String, String> = [:], _ children: [SVGElement]) -> SVGElement {
         SVGElement("g", attributes, children: children)
     }

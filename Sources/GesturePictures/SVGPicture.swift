@@ -32,6 +32,8 @@ public enum PictureError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The PNG would be larger than ``SVGRasterizer/maximumPixels`` or
     /// ``SVGRasterizer/maximumSide``: its size in pixels at `zoom`.
     case pictureTooLarge(width: Int, height: Int, zoom: Double)
+    /// `rsvg-convert` ran past its deadline (``SVGRasterizer/deadline``) and was stopped.
+    case conversionTimedOut(seconds: Int)
 
     /// One sentence: what went wrong and what to do.
     public var description: String {
@@ -46,6 +48,8 @@ public enum PictureError: Error, Hashable, Sendable, CustomStringConvertible {
             "rsvg-convert is not installed; install it (Debian: apt-get install librsvg2-bin) or keep the SVG"
         case .conversionFailed(let message):
             "rsvg-convert could not convert the picture: \(message)"
+        case .conversionTimedOut(let seconds):
+            "rsvg-convert took longer than \(seconds) s to convert the picture and was stopped; keep the SVG, or draw less (a shorter --title or --from/--to window)"
         case .pictureTooLarge(let width, let height, let zoom):
             "the PNG would be \(width) x \(height) pixels at zoom \(zoom), over the limit of \(SVGRasterizer.maximumSide) pixels a side and \(SVGRasterizer.maximumPixels / 1_000_000) million in all; use a smaller --zoom, a shorter --from/--to window, or keep the SVG"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTraces
 import InputChecks
 
 /// Converts SVG text to PNG with `rsvg-convert` (Debian's `librsvg2-bin`),
@@ -10,6 +11,9 @@ import InputChecks
 public struct SVGRasterizer: Sendable {
     /// The `rsvg-convert` executable.
     public var executable: URL
+    /// The longest a conversion may run before it is stopped: 30 s (the
+    /// largest picture allowed, 40 million pixels, takes a few seconds).
+    public var deadline: Duration = .seconds(30)
 
     /// The rasterizer using the `rsvg-convert` found on `PATH`, or nil when there is none.
     public init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -17,9 +21,10 @@ public struct SVGRasterizer: Sendable {
         executable = found
     }
 
-    /// A rasterizer running `executable`.
-    public init(executable: URL) {
+    /// A rasterizer running `executable`, stopped after `deadline`.
+    public init(executable: URL, deadline: Duration = .seconds(30)) {
         self.executable = executable
+        self.deadline = deadline
     }
 
     /// The most pixels a PNG may have: 40 million (160 MB as RGBA, which
@@ -50,7 +55,9 @@ public struct SVGRasterizer: Sendable {
     ///   anything runs when the PNG would pass ``maximumPixels`` or
     ///   ``maximumSide`` (or `zoom` is not a positive number),
     ///   ``PictureError/conversionFailed(_:)`` with rsvg-convert's
-    ///   message, or ``PictureError/converterMissing`` when it cannot be run.
+    ///   message, ``PictureError/conversionTimedOut(seconds:)`` when it
+    ///   runs past ``deadline`` (it is then stopped), or
+    ///   ``PictureError/converterMissing`` when it cannot be run.
     public func png(from svg: String, zoom: Double = 1) throws(PictureError) -> Data {
         let size = Self.pixelSize(of: svg, zoom: zoom)
         if !(zoom > 0 && zoom.isFinite)
@@ -79,10 +86,32 @@ public struct SVGRasterizer: Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do { try process.run() } catch { throw .converterMissing }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let png = try? Data(contentsOf: output) else {
+        // Its messages are read beside it, so that a full pipe never holds it up.
+        let collected = Collected()
+        let read = DispatchSemaphore(value: 0)
+        let reading = errors.fileHandleForReading
+        DispatchQueue.global().async {
+            collected.data = reading.readDataToEndOfFile()
+            read.signal()
+        }
+        let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
+        if exited.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 1) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            throw .conversionTimedOut(seconds: max(1, Int(seconds.rounded())))
+        }
+        // A child of its own may hold the pipe open: its messages are not waited for past a second.
+        let message = read.wait(timeout: .now() + 1) == .success ? collected.data : Data()
+        // Read as every file is (a PNG of the most pixels allowed, stored raw, is 4 bytes a pixel).
+        guard process.terminationStatus == 0, let png = try? InputFile.read(output.path, maximumBytes: 4 * Self.maximumPixels + (1 << 20))
+        else {
             // rsvg-convert names its input and output: our temporary files, which mean nothing to the user.
             let text = String(decoding: message, as: UTF8.self)
                 .replacingOccurrences(of: input.path, with: "the picture").replacingOccurrences(of: output.path, with: "the PNG")
@@ -92,6 +121,11 @@ public struct SVGRasterizer: Sendable {
             throw .conversionFailed(firstLine.isEmpty ? "exit status \(process.terminationStatus)" : firstLine)
         }
         return png
+    }
+
+    /// The messages read beside the running converter.
+    private final class Collected: @unchecked Sendable {
+        var data = Data()
     }
 
     private static func find(_ name: String, path: String) -> URL? {

@@ -44,7 +44,7 @@ public struct TemplateGallery: SVGPicture {
         let lineWidth = Double(columns) * step
         let count = library.templates.count
         var content: [SVGElement] = [
-            SVG.text(title, at: Point(x: Self.margin, y: Self.margin + 16), size: 17, ["font-weight": "bold", "fill": Palette.ink]),
+            SVG.heading(title, at: Point(x: Self.margin, y: Self.margin + 16)),
             SVG.text(
                 "\(names.count) gesture\(names.count == 1 ? "" : "s"), \(count) sample\(count == 1 ? "" : "s")",
                 at: Point(x: Self.margin, y: Self.margin + 37), size: 12, ["fill": Palette.muted]),

@@ -33,7 +33,7 @@ struct TraceLayout {
     func document() -> String {
         var content: [SVGElement] = []
         var y = Self.margin
-        content.append(SVG.text(scene.title, at: Point(x: Self.margin, y: y + 16), size: 17, ["font-weight": "bold", "fill": Palette.ink]))
+        content.append(SVG.heading(scene.title, at: Point(x: Self.margin, y: y + 16)))
         y += 24
         content.append(SVG.text(subtitle, at: Point(x: Self.margin, y: y + 13), size: 12, ["fill": Palette.muted]))
         y += 30

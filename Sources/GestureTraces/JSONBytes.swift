@@ -33,7 +33,10 @@ extension Array where Element == UInt8 {
         append(contentsOf: text.utf8)
     }
 
-    /// Appends `text` as a JSON string literal (also a valid YAML double-quoted scalar).
+    /// Appends `text` as a JSON string literal, also a valid YAML double-quoted
+    /// scalar that reads back the same: what YAML does not allow raw (DEL, the
+    /// C1 controls, U+FEFF, U+FFFE, U+FFFF) or reads as a line break (U+0085,
+    /// U+2028, U+2029) is escaped.
     mutating func appendJSONString(_ text: String) {
         append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
@@ -43,7 +46,9 @@ extension Array where Element == UInt8 {
             case "\n": append("\\n")
             case "\r": append("\\r")
             case "\t": append("\\t")
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+                || scalar.value == 0xFEFF || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
                 let hex = String(scalar.value, radix: 16)
                 append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
             default:

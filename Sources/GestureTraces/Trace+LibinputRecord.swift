@@ -98,8 +98,11 @@ enum LibinputRecord {
             throw TraceError(.invalidValue(key: "event", reason: "must be [sec, usec, type, code, value]"), line: row.line)
         }
         guard values[1] >= 0 && values[1] < 1_000_000 else { throw TraceError(.numberOutOfRange("usec \(values[1])"), line: row.line) }
-        let (scaled, o1) = values[0].multipliedReportingOverflow(by: 1_000_000)
-        let (time, o2) = scaled.addingReportingOverflow(values[1])
+        // A negative time as (sec + 1) * 1e6 - (1e6 - usec): the first event of Int64.min microseconds
+        // has seconds whose product alone would pass Int64.
+        let borrow = values[0] < 0 && values[1] > 0
+        let (scaled, o1) = (borrow ? values[0] + 1 : values[0]).multipliedReportingOverflow(by: 1_000_000)
+        let (time, o2) = scaled.addingReportingOverflow(borrow ? values[1] - 1_000_000 : values[1])
         guard !o1 && !o2 else { throw TraceError(.numberOutOfRange("the time \(values[0]).\(values[1])"), line: row.line) }
         guard let type = UInt16(exactly: values[2]), let code = UInt16(exactly: values[3]) else {
             throw TraceError(.numberOutOfRange("event type or code"), line: row.line)
@@ -203,7 +206,8 @@ enum LibinputRecord {
             case .other: break
             }
             out.append("  quirks: []\n  events:\n")
-            for frame in trace.frames where frame.device == index {
+            // A frame without events would be `evdev:` with no rows, which no reader takes: it holds nothing, so it is left out.
+            for frame in trace.frames where frame.device == index && !frame.events.isEmpty {
                 out.append("  - evdev:\n")
                 for event in frame.events {
                     out.append("    - [")

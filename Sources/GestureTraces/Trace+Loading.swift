@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 import TouchInput
 
 extension Trace {
@@ -103,15 +104,16 @@ extension Trace {
         }
     }
 
-    /// Writes the trace to `url` in `format` (from the extension when nil, JSON for unknown extensions).
+    /// Writes the trace to `url` in `format` (from the extension when nil,
+    /// JSON for unknown extensions) through ``OutputFile`` (atomically; not
+    /// flushed to the disk first, as `Data.write` does not, which the trace
+    /// format benchmark times).
     public func write(to url: URL, format: TraceFormat? = nil) throws {
-        let format = format ?? TraceFormat(pathExtension: url.pathExtension) ?? .json
+        let format = format ?? TraceFormat(pathExtension: PathName.pathExtension(of: url.path)) ?? .json
         do {
-            try encoded(as: format).write(to: url)
+            try OutputFile.write(try encoded(as: format), to: url.path, flush: false)
         } catch let error as TraceError {
             throw error.inFile(url.path)
-        } catch {
-            throw TraceError(.unreadable(reason: "cannot write: \(error.localizedDescription)"), file: url.path)
         }
     }
 

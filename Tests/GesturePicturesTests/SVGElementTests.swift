@@ -6,6 +6,16 @@ import Testing
 
 @Suite("SVGElement")
 struct SVGElementTests {
+    @Test("a long title is drawn cut to 200 characters and kept whole in the document's <title>")
+    func longTitleIsCut() throws {
+        let title = String(repeating: "W", count: 100_000)
+        let svg = TemplateGallery(.dollarShapes, title: title).svg
+        let root = try SVGInspector.parse(svg)
+        #expect(root.title == title)
+        let longest = root.all("text").map(\.allText.count).max() ?? 0
+        #expect(longest == SVG.maximumHeadingCharacters + 1, "the heading and its ellipsis")
+    }
+
     @Test func textAndAttributesAreEscaped() throws {
         let element = SVGElement("text", ["data-name": "a\"b'<c>&"], text: "x < y & \"z\"\u{0}")
         var output = ""

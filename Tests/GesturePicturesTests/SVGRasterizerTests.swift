@@ -125,4 +125,23 @@ struct SVGRasterizerBoundTests {
         #expect(SVGRasterizer.pixelSize(of: Self.svg(width: "808", height: "98333.65"), zoom: 0.5)! == (404, 49167))
         #expect(SVGRasterizer.pixelSize(of: "<svg viewBox='0 0 1 1'></svg>", zoom: 1) == nil)
     }
+
+    @Test("a converter that runs past its deadline is stopped, and says so in one sentence")
+    func deadline() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasterizer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A converter that never finishes (as rsvg-convert on a 100,000-character title for minutes).
+        let slow = folder.appendingPathComponent("never-done")
+        try Data("#!/bin/sh\nexec sleep 600\n".utf8).write(to: slow)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: slow.path)
+        let rasterizer = SVGRasterizer(executable: slow, deadline: .seconds(1))
+        do {
+            _ = try rasterizer.png(from: Self.svg(width: "10", height: "10"))
+            Issue.record("the converter was not stopped")
+        } catch {
+            #expect(error == .conversionTimedOut(seconds: 1), "\(error)")
+            #expect(error.description.contains("took longer than 1 s") && !error.description.contains("\n"))
+        }
+    }
 }

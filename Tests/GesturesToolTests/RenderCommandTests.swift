@@ -201,13 +201,20 @@ struct RenderCommandTests {
 
     static let failingInvocations: [([String], Int32, String)] = [
         (["render", "default"], 64, "missing --output OUT"),
-        (["render", "Recordings", "-o", "x.svg"], 1, "Recordings is a folder; give one recording or template library file in it."),
+        (
+            ["render", "Recordings", "-o", "x.svg"], 1,
+            "Recordings is a directory, not a recording or a template library: name the files in it"
+        ),
         (["render", "/no/such/file", "-o", "x.svg"], 1, "/no/such/file: no such file"),
-        (["render", strokeFile, "-o", "x.svg"], 1, "\(strokeFile) is a JSON stroke, not a recording; draw it with 'gestures recognize"),
-        (["render", "Package.swift", "-o", "x.svg"], 1, "Package.swift is neither a recording"),
+        (
+            ["render", strokeFile, "-o", "x.svg"], 1,
+            "\(strokeFile) is a JSON stroke file, not a recording or a template library: draw it with 'gestures recognize"
+        ),
+        // A file no sniffer places goes to the trace reader, as with every command that reads recordings.
+        (["render", "Package.swift", "-o", "x.svg"], 1, "Package.swift line 1: malformed YAML"),
         (
             ["render", "Recordings/synthetic/rmi4.3-finger-sequence-back-and-forth.sequences.json", "-o", "x.svg"], 1,
-            "has no \"format\" key"
+            "is a file of swipe sequences, not a recording or a template library: give it with --sequences"
         ),
         (["render", "default", "-o", "x.gif"], 64, "cannot tell the picture format from '.gif'; name the -o file .svg or .png"),
         (["render", "default", "-o", "x.svg", "--format", "gif"], 64, "option '--format' expects svg or png"),
@@ -234,7 +241,7 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "nothing written")
     }
 
-    @Test("a configuration given as FILE is named as one, with the command that checks it")
+    @Test("a configuration given as FILE is named as one, with the option that takes it")
     func configurationIsNamed() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -245,7 +252,7 @@ struct RenderCommandTests {
             #expect(run.status == 1)
             #expect(
                 run.stderr
-                    == "gestures render: \(path) is a gestures configuration, not a recording; check it with 'gestures check-config \(path)'.\n"
+                    == "gestures render: \(path) is a gestures configuration file, not a recording or a template library: give it with --config \(path).\n"
             )
         }
     }

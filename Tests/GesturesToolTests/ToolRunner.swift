@@ -6,6 +6,8 @@ struct ToolRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the run passed its deadline and was killed (a hang, as a failure rather than a stuck test).
+        var timedOut = false
     }
 
     static let repository = URL(fileURLWithPath: #filePath)
@@ -22,9 +24,10 @@ struct ToolRunner {
 
     /// Runs `executable` (the tool unless told) with `arguments` in `directory`, with
     /// `environment` added to this process's and `input` (or nothing) as its standard input.
+    /// With `deadline`, a run still going then is killed and comes back `timedOut`.
     static func run(
         _ arguments: [String], in directory: URL = repository, environment: [String: String] = [:], input: URL? = nil,
-        executable: URL = executable
+        executable: URL = executable, deadline: Duration? = nil
     ) throws -> Run {
         let process = Process()
         process.executableURL = executable
@@ -38,6 +41,16 @@ struct ToolRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let killed = Killed()
+        if let deadline {
+            let pid = process.processIdentifier
+            nonisolated(unsafe) let running = process
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(deadline.components.seconds))) {
+                guard running.isRunning else { return }
+                killed.value = true
+                kill(pid, SIGKILL)
+            }
+        }
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
@@ -52,7 +65,12 @@ struct ToolRunner {
         return Run(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), timedOut: killed.value)
+    }
+
+    /// Whether the deadline killed the run.
+    private final class Killed: @unchecked Sendable {
+        var value = false
     }
 
     /// Everything until end of file. Foundation's `readDataToEndOfFile` traps

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GestureTraces
+import InputChecks
 
 /// `gestures convert IN -o OUT`: between JSON traces, libinput record YAML and evemu.
 enum ConvertCommand: Command {
@@ -45,9 +46,12 @@ enum ConvertCommand: Command {
         } else if path == "-" {
             format = .json
         } else {
-            let ext = URL(fileURLWithPath: path).pathExtension
+            let ext = PathName.pathExtension(of: path)
             guard let fromExtension = TraceFormat(pathExtension: ext) else {
-                throw UsageError("cannot tell the output format from '.\(ext)'; give --to json, libinput or evemu")
+                let named =
+                    ext.isEmpty
+                    ? "'\(Excerpt.escaped(path, limit: 200))', which has no extension" : "'.\(Excerpt.escaped(ext, limit: 200))'"
+                throw UsageError("cannot tell the output format from \(named); give --to json, libinput or evemu")
             }
             format = fromExtension
         }
@@ -57,12 +61,10 @@ enum ConvertCommand: Command {
     static func run(_ options: Options) throws -> Int32 {
         try RecordingFile.checkDescription(options.description)
         let trace = try RecordingFile.load(options.input, description: options.description, options: Self.options)
-        if options.output == "-" {
-            FileHandle.standardOutput.write(try trace.encoded(as: options.format))
-        } else {
-            try OutputFile.check(options.output)
-            try trace.write(to: URL(fileURLWithPath: options.output), format: options.format)
-        }
+        try OutputFile.check(options.output)
+        let data: Data
+        do { data = try trace.converted(to: options.format) } catch { throw error.inFile(options.input) }
+        try OutputFile.write(data, to: options.output)
         return 0
     }
 }

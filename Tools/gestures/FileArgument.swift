@@ -33,6 +33,8 @@ enum FileArgument {
         case logFolder
         /// A `bench-patterns` corpus.
         case patternCorpus
+        /// What `render` draws: a recording or a template library.
+        case picture
 
         /// The role as a noun phrase: `a recording`.
         var noun: String {
@@ -46,6 +48,7 @@ enum FileArgument {
             case .evemuDescription: "an evemu device description"
             case .logFolder: "a folder of $1 stroke logs"
             case .patternCorpus: "a pattern corpus"
+            case .picture: "a recording or a template library"
             }
         }
 
@@ -62,6 +65,7 @@ enum FileArgument {
             case (.templateLibrary, .templateLibrary), (.configuration, .configuration), (.sequences, .sequences): true
             case (.evemuDescription, .evemuDescription), (.evemuDescription, .recording(.evemu)): true
             case (.patternCorpus, .patternCorpus): true
+            case (.picture, .recording), (.picture, .templateLibrary): true
             default: false
             }
         }
@@ -81,7 +85,11 @@ enum FileArgument {
 
     /// The sentence saying why `path` cannot be read as `role`, or nil when it can.
     static func problem(_ path: String, as role: Role, options: [OptionSpec] = []) -> String? {
-        let kind = FileKind.of(path)
+        problem(path, kind: FileKind.of(path), as: role, options: options)
+    }
+
+    /// The sentence saying why `path`, of `kind`, cannot be read as `role`, or nil when it can.
+    static func problem(_ path: String, kind: FileKind, as role: Role, options: [OptionSpec] = []) -> String? {
         guard !role.accepts(kind) else { return nil }
         let offers = Set(options.flatMap(\.names))
         switch kind {
@@ -150,6 +158,8 @@ enum FileArgument {
             switch role {
             case .templateLibrary:
                 return "add it to a library with 'gestures train'"
+            case .picture:
+                return "draw it with 'gestures recognize \(path) --explain -o OUT.svg'"
             default:
                 return "use 'gestures recognize', or 'gestures train' to add it to a library"
             }
@@ -177,16 +187,14 @@ enum FileArgument {
     /// `PATH: no such file`, with the nearest name in its folder when one is close.
     private static func missing(_ path: String, folder: Bool) -> String {
         let what = folder ? "no such folder" : "no such file"
-        let url = URL(fileURLWithPath: path)
-        let parent = url.deletingLastPathComponent().path
+        let parent = PathName.folderOrCurrent(of: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
             return "\(path): \(what) (there is no folder \(parent))"
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        if let near = Suggestion.nearest(to: url.lastPathComponent, in: names.sorted()) {
-            let shown = path.contains("/") ? (path as NSString).deletingLastPathComponent + "/" + near : near
-            return "\(path): \(what); did you mean \(shown)?"
+        if let near = Suggestion.nearest(to: PathName.lastComponent(of: path), in: names.sorted()) {
+            return "\(path): \(what); did you mean \(PathName.joined(PathName.folder(of: path), near))?"
         }
         return "\(path): \(what)"
     }

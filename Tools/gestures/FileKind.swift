@@ -52,7 +52,9 @@ enum FileKind: Hashable, Sendable {
 
     /// The size of the file at `path` in bytes (following links), or nil.
     static func size(of path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath))?[.size] as? Int
+        guard let opened = try? InputFile.open(path) else { return nil }
+        try? opened.handle.close()
+        return opened.size
     }
 
     /// How many bytes are looked at.
@@ -60,20 +62,23 @@ enum FileKind: Hashable, Sendable {
     /// JSON documents up to this size are parsed whole when their first line is not a whole value.
     static let wholeDocumentBytes = 16 << 20
 
-    /// The kind of what is at `path`.
+    /// The kind of what is at `path`, opened through ``InputFile/open(_:)``
+    /// (the one checked opener: a link is followed, a FIFO or a device is
+    /// ``special`` at once and never waited on).
     static func of(_ path: String) -> FileKind {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
-        if isDirectory.boolValue { return .directory }
-        // The attributes of what a symbolic link points at: a link to a recording is a recording.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular { return .special }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
+        let handle: FileHandle, size: Int
+        do { (handle, size) = try InputFile.open(path) } catch {
+            switch error.problem {
+            case .missing: return .missing
+            case .directory: return .directory
+            case .notARegularFile: return .special
+            case .unreadable, .tooLarge: return .unreadable
+            }
+        }
         defer { try? handle.close() }
         let prefix: Data
         do { prefix = try handle.read(upToCount: prefixBytes) ?? Data() } catch { return .unreadable }
-        let size = (attributes?[.size] as? Int) ?? prefix.count
-        return of(prefix: prefix, size: size) { try? Data(contentsOf: URL(fileURLWithPath: path)) }
+        return of(prefix: prefix, size: max(size, prefix.count)) { try? InputFile.read(path, maximumBytes: wholeDocumentBytes) }
     }
 
     /// The kind of content that starts with `prefix` and has `size` bytes in

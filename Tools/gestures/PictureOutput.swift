@@ -1,6 +1,8 @@
 import CommandLineKit
 import Foundation
 import GesturePictures
+import GestureTraces
+import InputChecks
 
 /// Where a picture goes and as what: an SVG or PNG file, or standard output
 /// (`-`), for the commands that draw (`render`, `recognize --explain -o`,
@@ -30,7 +32,7 @@ struct PictureOutput {
     init(path: String, format: Format?, zoom: Double = 1, option: String) throws(UsageError) {
         self.path = path
         self.zoom = zoom
-        if path != "-" && (path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..")) {
+        if path != "-" && PathName.namesFolder(path) {
             throw UsageError(
                 "\(option) \(path) names a folder; give the name of a picture file to write (\(path.hasSuffix("/") ? path : path + "/")NAME.svg)"
             )
@@ -39,10 +41,10 @@ struct PictureOutput {
             self.format = format
         } else if path == "-" {
             self.format = .svg
-        } else if let fromExtension = Format(pathExtension: URL(fileURLWithPath: path).pathExtension) {
+        } else if let fromExtension = Format(pathExtension: PathName.pathExtension(of: path)) {
             self.format = fromExtension
         } else {
-            let ext = URL(fileURLWithPath: path).pathExtension
+            let ext = PathName.pathExtension(of: path)
             throw UsageError(
                 "cannot tell the picture format from \(ext.isEmpty ? "'\(path)', which has no extension" : "'.\(ext)'"); "
                     + "name the \(option) file .svg or .png")
@@ -53,9 +55,8 @@ struct PictureOutput {
     /// `confusion-E3.svg` for suffix `E3` (standard output stays itself).
     func suffixed(_ suffix: String) -> PictureOutput {
         guard path != "-" else { return self }
-        let url = URL(fileURLWithPath: path)
-        let ext = url.pathExtension
-        let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+        let ext = PathName.pathExtension(of: path)
+        let stem = PathName.deletingExtension(of: path)
         var copy = self
         copy.path = stem + "-" + suffix + (ext.isEmpty ? "" : "." + ext)
         return copy
@@ -65,19 +66,11 @@ struct PictureOutput {
     /// written later: no `rsvg-convert` for a PNG, or no folder to write into.
     func checkWritable() throws {
         if format == .png && SVGRasterizer() == nil { throw CommandFailure(PictureError.converterMissing.description) }
-        guard path != "-" else { return }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure("cannot write \(path): there is no folder \(folder); create it first")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw CommandFailure("cannot write \(path): the folder \(folder) is not writable")
-        }
         try OutputFile.check(path)
     }
 
-    /// Writes `picture` (atomically, so a failed write leaves no half file).
+    /// Writes `picture` through ``OutputFile`` (a file atomically, so a
+    /// failed write leaves no half file; `-` and devices as a stream).
     func write(_ picture: some SVGPicture) throws {
         let data: Data
         switch format {
@@ -89,12 +82,6 @@ struct PictureOutput {
                 throw CommandFailure(error.description)
             }
         }
-        if path == "-" {
-            FileHandle.standardOutput.write(data)
-            return
-        }
-        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw CommandFailure("cannot write \(path): \((error as NSError).localizedDescription)")
-        }
+        try OutputFile.write(data, to: path)
     }
 }

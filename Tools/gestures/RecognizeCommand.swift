@@ -105,6 +105,13 @@ enum RecognizeCommand: Command {
             try FileArgument.check(file, as: .strokes, options: Self.options)
             return try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)).map { (file: file, stroke: $0) }
         }
+        // Nothing to recognise is an error, not an outcome: the exit status says so.
+        if let empty = strokes.firstIndex(where: { $0.stroke.points.isEmpty }) {
+            let file = strokes[empty].file
+            let index = strokes[..<empty].filter { $0.file == file }.count
+            let which = strokes.filter { $0.file == file }.count == 1 ? "its stroke" : "stroke \(index)"
+            throw CommandFailure("\(file): \(which) has no points; a stroke needs at least one point to be recognised")
+        }
         if let picture = options.picture, strokes.count != 1 {
             throw CommandFailure(
                 "-o draws one stroke, and \(options.files.count == 1 ? options.files[0] : "the files") hold\(options.files.count == 1 ? "s" : "") \(strokes.count); "

@@ -53,18 +53,9 @@ enum RecordCommand: Command {
             do { try device.setGrabbed(true) } catch { throw CommandFailure(error.description) }
         }
         let outputPath = options.outputPath
-        let output: FileHandle
-        if let outputPath {
-            try OutputFile.check(outputPath)
-            guard FileManager.default.createFile(atPath: outputPath, contents: nil),
-                let handle = FileHandle(forWritingAtPath: outputPath)
-            else {
-                throw CommandFailure("Cannot create \(outputPath)")
-            }
-            output = handle
-        } else {
-            output = FileHandle.standardOutput
-        }
+        // Through the one output writer: a file appears whole when the recording ends.
+        let file = try outputPath.map { (path) throws(OutputFile.WriteError) in try OutputFile.open(path) }
+        let output = file?.fileHandle ?? FileHandle.standardOutput
         let destination = outputPath ?? "standard output"
 
         let reader: EvdevReader
@@ -125,7 +116,7 @@ enum RecordCommand: Command {
                 throw CommandFailure("Cannot write the recording to \(destination): \(error.localizedDescription)")
             }
         }
-        if outputPath != nil { try? output.close() }
+        try file?.commit()
         printError("gestures record: \(counted(frames, "frame")) recorded\(outputPath.map { " to \($0)" } ?? "").")
         if let failure { throw CommandFailure(failure.description + " The recording up to that point is complete") }
         return 0

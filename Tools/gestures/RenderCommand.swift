@@ -3,6 +3,7 @@ import Foundation
 import GesturePictures
 import GestureRecognition
 import GestureTraces
+import InputChecks
 import TouchInput
 
 /// `gestures render FILE -o OUT`: draws a recording (its contacts and the
@@ -101,8 +102,8 @@ enum RenderCommand: Command {
 
     static func run(_ options: Options) throws -> Int32 {
         try options.output.checkWritable()
-        let name = options.file == "default" ? "default" : URL(fileURLWithPath: options.file).lastPathComponent
-        switch try RenderInput.load(options.file) {
+        let name = options.file == "default" ? "default" : PathName.lastComponent(of: options.file)
+        switch try RenderInput.load(options.file, options: Self.options) {
         case .recording(let trace):
             if let given = options.libraryOptionsGiven.first {
                 throw CommandFailure("\(given) applies to a template library, and \(options.file) is a recording; leave it out")

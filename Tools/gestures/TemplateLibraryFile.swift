@@ -23,11 +23,10 @@ enum TemplateLibraryFile {
         }
     }
 
-    /// Writes `library` atomically, so an interrupted write never loses the old file.
+    /// Writes `library` through ``OutputFile`` (a file atomically, so an
+    /// interrupted write never loses the old one; a link's file, the link kept).
     static func save(_ library: TemplateLibrary, to path: String) throws {
-        do { try library.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw CommandFailure("cannot write template library \(path): \((error as NSError).localizedDescription)")
-        }
+        try OutputFile.write(library.jsonData(), to: path)
     }
 
     /// `--library LIB.json` for the commands that recognise strokes against a library.

@@ -59,8 +59,10 @@ enum TemplatesCommand: Command {
             if renamed == 0 { throw CommandFailure("\(path) has no gesture named '\(renaming.old)'") }
         }
         if let export = options.exportPath {
-            try OutputFile.check(export)
+            let destination = try OutputFile.destination(of: export)
             try TemplateLibraryFile.save(library, to: export)
+            // The library is the output: no table after it.
+            if destination == .standardOutput { return 0 }
         } else if !options.removals.isEmpty || !options.renamings.isEmpty {
             try TemplateLibraryFile.save(library, to: path)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTraces
 
 /// The version `gestures --version` prints, and the one place it is kept:
 /// `Tools/package` names the Debian package after what the binary prints.
@@ -25,7 +26,7 @@ enum BuildStamp {
     /// or nil when the file is not a 64-bit little-endian ELF file or has no
     /// such section (a plain `swift build`).
     static func commit(inExecutableAt path: String) -> String? {
-        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let file = try? InputFile.open(path).handle else { return nil }
         defer { try? file.close() }
         func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
             guard count > 0, (try? file.seek(toOffset: offset)) != nil,

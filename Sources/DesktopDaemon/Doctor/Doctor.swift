@@ -257,9 +257,16 @@ public struct Doctor {
             return (check, nil)
         }
         guard let text = system.text(of: path) else {
-            let check = DoctorCheck(
-                area: .configuration, status: .problem, summary: "\(path) cannot be read.",
-                fix: "Make it readable by you: 'chmod u+r \(path)'.")
+            let check: DoctorCheck
+            if let problem = system.problem(reading: path), problem.contains("not a regular file") {
+                check = DoctorCheck(
+                    area: .configuration, status: .problem, summary: "\(path) \(problem), so it is not read.",
+                    fix: "Put the configuration in a regular file at \(path) (remove what is there first).")
+            } else {
+                check = DoctorCheck(
+                    area: .configuration, status: .problem, summary: "\(path) cannot be read.",
+                    fix: "Make it readable by you: 'chmod u+r \(path)'.")
+            }
             return (check, nil)
         }
         let data = Data(text.utf8)
@@ -267,7 +274,7 @@ public struct Doctor {
         do {
             configuration = try DaemonConfiguration.decode(
                 data, format: .detect(path: path, data: data),
-                baseDirectory: (path as NSString).deletingLastPathComponent)
+                baseDirectory: PathName.folder(of: path))
         } catch {
             let errors = ConfigurationErrors(file: path, error.errors)
             let check = DoctorCheck(
@@ -305,7 +312,7 @@ public struct Doctor {
     private func runningDaemons() -> [DoctorProcess] {
         system.processes().filter { process in
             guard let program = process.arguments.first else { return false }
-            return (program as NSString).lastPathComponent == "gestures" && process.arguments.dropFirst().first == "run"
+            return PathName.lastComponent(of: program) == "gestures" && process.arguments.dropFirst().first == "run"
         }
     }
 
@@ -374,7 +381,7 @@ public struct Doctor {
         var found: [String] = []
         for process in system.processes() {
             // Scripts run by an interpreter show it first: `ruby /usr/bin/fusuma`.
-            let programs = process.arguments.prefix(2).map { ($0 as NSString).lastPathComponent }
+            let programs = process.arguments.prefix(2).map { PathName.lastComponent(of: $0) }
             if let tool = Self.otherTools.first(where: { tool in programs.contains { $0 == tool || $0.hasPrefix(tool + ".") } }) {
                 found.append("\(tool) (pid \(process.pid))")
             }

@@ -19,7 +19,11 @@ public protocol DoctorSystem {
     /// The owner, group, mode and type of the file at `path`, or nil when there is none.
     func status(of path: String) -> DoctorFileStatus?
     /// The text of the (small) file at `path`, or nil when it cannot be read.
+    /// Only regular files are read: a FIFO or a device is never waited on.
     func text(of path: String) -> String?
+    /// Why the file at `path` cannot be read (`is a pipe (FIFO), not a
+    /// regular file`), or nil when it can or the system does not say.
+    func problem(reading path: String) -> String?
     /// The names in the directory at `path`, or nil when it cannot be listed.
     func names(in directory: String) -> [String]?
     /// The processes running now.
@@ -31,6 +35,11 @@ public protocol DoctorSystem {
     /// Runs a program (looked up in `PATH`) with a short time limit; nil
     /// when it cannot be run (not installed, no user session).
     func run(_ arguments: [String]) -> DoctorCommandResult?
+}
+
+extension DoctorSystem {
+    /// No reason given.
+    public func problem(reading path: String) -> String? { nil }
 }
 
 /// The user who runs the doctor.

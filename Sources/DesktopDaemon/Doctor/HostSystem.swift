@@ -1,5 +1,6 @@
 import EvdevInput
 import Foundation
+import GestureTraces
 
 #if canImport(Glibc)
     import Glibc
@@ -56,12 +57,19 @@ public struct HostSystem: DoctorSystem {
         return DoctorFileStatus(kind: kind, uid: UInt32(info.st_uid), gid: UInt32(info.st_gid), mode: UInt32(info.st_mode & 0o7777))
     }
 
+    /// The most bytes read of a file: the configuration's own limit (the
+    /// others, /etc/group, udev data, unit files, are small).
+    public static let maximumFileBytes = DaemonConfiguration.Limits.maximumFileBytes
+
     public func text(of path: String) -> String? {
-        // Small files only (/etc/group, udev data, unit files): 1 MiB at most.
-        guard let handle = FileHandle(forReadingAtPath: mapped(path)) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 1 << 20) else { return "" }
+        // Through the one checked opener: a FIFO or a device is refused at once, never waited on.
+        guard let data = try? InputFile.read(mapped(path), maximumBytes: Self.maximumFileBytes) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    public func problem(reading path: String) -> String? {
+        do { _ = try InputFile.read(mapped(path), maximumBytes: Self.maximumFileBytes) } catch { return error.message }
+        return nil
     }
 
     public func names(in directory: String) -> [String]? {
@@ -70,9 +78,9 @@ public struct HostSystem: DoctorSystem {
 
     public func processes() -> [DoctorProcess] {
         (names(in: "/proc") ?? []).compactMap { name -> DoctorProcess? in
-            guard let pid = Int32(name), let handle = FileHandle(forReadingAtPath: mapped("/proc/\(name)/cmdline")) else { return nil }
-            defer { try? handle.close() }
-            let data = (try? handle.read(upToCount: 8192)) ?? Data()
+            guard let pid = Int32(name), let opened = try? InputFile.open(mapped("/proc/\(name)/cmdline")) else { return nil }
+            defer { try? opened.handle.close() }
+            let data = (try? opened.handle.read(upToCount: 8192)) ?? Data()
             let words = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             let arguments = words.last == "" ? Array(words.dropLast()) : words
             return arguments.isEmpty ? nil : DoctorProcess(pid: pid, arguments: arguments)
