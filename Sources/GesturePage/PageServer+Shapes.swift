@@ -115,7 +115,7 @@ extension PageServer {
             let engine = shapes.configuration.engine
             let ambiguities = engine.strokeRule.ambiguities(
                 of: first..<shapes.library.templates.count, in: shapes.library, configuration: engine.strokeRecognition)
-            do { try AtomicFile.write(shapes.library.jsonData(), to: shapes.path) } catch {
+            do { try OutputFile.write(shapes.library.jsonData(), to: shapes.path) } catch {
                 return Self.json(500, "{\"error\":\(JSONText.quoted(error.description))}")
             }
             let note =

@@ -179,15 +179,32 @@ public struct ConfigurationEditor: Sendable {
             throw Failure(description: "\(path) changed since the page read it; reload the page to edit what it holds now")
         }
         let (newText, notes) = text(with: bindings)
-        let target =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { link in
-                link.hasPrefix("/") ? link : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
-            } ?? path
-        let backup: String?
-        do { backup = try AtomicFile.write(Data(newText.utf8), to: path, backup: true) } catch {
-            throw Failure(description: error.description)
-        }
+        let (target, backup) = try Self.write(Data(newText.utf8), to: path)
         return Saved(path: target, backup: backup, notes: notes)
+    }
+
+    /// Writes `data` over the regular file at `path` (a symlink followed) through the one output writer
+    /// (`OutputFile`), keeping the old file as `NAME.bak` beside it; a missing folder is made first.
+    /// Returns the file written and its backup, when there was an old file.
+    static func write(_ data: Data, to path: String) throws(Failure) -> (target: String, backup: String?) {
+        let folder = PathName.folderOrCurrent(of: path)
+        if !FileManager.default.fileExists(atPath: folder) {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw Failure(description: "cannot make the folder \(folder): \(error.localizedDescription)")
+            }
+        }
+        do {
+            guard case .file(let target) = try OutputFile.destination(of: path) else {
+                throw Failure(description: "\(path) is not a regular file, so the page does not write it")
+            }
+            let backup = FileManager.default.fileExists(atPath: target) ? target + ".bak" : nil
+            try OutputFile.write(data, to: path, backup: backup.map { PathName.lastComponent(of: $0) })
+            return (target, backup)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "\(error)")
+        }
     }
 
     /// A fingerprint of a text (FNV-1a, 64 bits, as hex): enough to tell an edit on disk.
