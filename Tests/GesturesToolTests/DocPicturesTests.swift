@@ -46,8 +46,16 @@ struct DocPicturesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let made = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(made == ["explanation.svg", "gallery.svg", "recording.svg"])
-        let committed = try FileManager.default.contentsOfDirectory(atPath: Self.images.path).sorted()
-        #expect(committed == made, "Docs/images holds exactly the script's pictures")
+        // Beside them, the page's screenshots, which Tools/test-page makes in a real browser.
+        let all = try FileManager.default.contentsOfDirectory(atPath: Self.images.path).sorted()
+        let screenshots = all.filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }
+        let committed = all.filter { !screenshots.contains($0) }
+        #expect(committed == made, "Docs/images holds exactly the script's pictures and the page's screenshots")
+        let pageTest = try String(
+            contentsOf: ToolRunner.repository.appendingPathComponent("Tests/Page/page_test.py"), encoding: .utf8)
+        for name in screenshots {
+            #expect(pageTest.contains("\"\(name)\""), "Docs/images/\(name) is a screenshot Tests/Page/page_test.py makes")
+        }
         for name in made {
             let fresh = try Data(contentsOf: directory.appendingPathComponent(name))
             #expect(try SVGInspector.parse(String(decoding: fresh, as: UTF8.self)).name == "svg", "\(name) parses")
