@@ -11,7 +11,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("GESTURES_BINARY", os.path.join(ROOT, ".build/debug/gestures"))
+BINARY = os.path.abspath(os.environ.get("GESTURES_BINARY", os.path.join(ROOT, ".build/debug/gestures")))
 WAIT = 30  # seconds any one thing may take on a loaded 2-core machine
 
 
