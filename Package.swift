@@ -129,7 +129,9 @@ let package = Package(
         // GESTURES_FUZZ_TARGET picks the reader); built plainly it replays inputs. In no product.
         .executableTarget(
             name: "gestures-fuzz",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation", "GesturePictures"],
+            dependencies: [
+                "GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation", "GesturePictures", "GesturePage",
+            ],
             path: "Tools/gestures-fuzz"
         ),
         // Test helpers shared by the test targets and the real-kernel suite (the devices of Recordings/devices,

@@ -82,8 +82,9 @@ public final class PageServer: Sendable {
         server?.stop()
     }
 
-    /// Answers one request that the guard let through, or says why not.
-    func answer(_ request: HTTPRequest) -> HTTPResponse {
+    /// Answers one request as the server does: the guard first, then the
+    /// route (tests and the fuzzer call it without a socket).
+    public func answer(_ request: HTTPRequest) -> HTTPResponse {
         switch pageGuard.verdict(for: request) {
         case .refused(let status, let reason):
             return Self.text(status, reason)

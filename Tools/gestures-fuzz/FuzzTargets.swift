@@ -7,6 +7,7 @@
 // a trap (overflow, precondition, out-of-bounds) a finding.
 import DesktopConfiguration
 import Foundation
+import GesturePage
 import GesturePictures
 import GestureRecognition
 import GestureTraces
@@ -30,6 +31,8 @@ enum FuzzTarget: String, CaseIterable {
     case strokesAtLimits = "strokes-limits"
     /// The path list `run --replay -` reads, one path a line.
     case replayPaths = "replay-paths"
+    /// The bodies of the page's changes (`gestures ui`): the first byte picks the route.
+    case pageBodies = "page-bodies"
 
     /// Feeds `data` to the reader or engine this target covers.
     func run(_ data: Data) {
@@ -51,6 +54,7 @@ enum FuzzTarget: String, CaseIterable {
                 jsonData: data, limits: .init(maximumBytes: 1 << 16, maximumTemplates: 8, maximumPointsPerTemplate: 64))
         case .strokesAtLimits: _ = try? StrokeFile.load(data: data, source: "fuzz", maximumPoints: 64)
         case .replayPaths: ReplayPaths.run(data)
+        case .pageBodies: PageBodies.run(data)
         }
     }
 }
@@ -235,5 +239,56 @@ struct FuzzMain {
                 print("\(path): no trap")
             }
         #endif
+    }
+}
+
+/// Arbitrary bytes as the body of a change the page makes, through the page's
+/// server as a request from the page itself (its Host, Origin, cookie and CSRF
+/// token), so the guard lets it reach the route: the first byte picks the
+/// route, the rest is the body. The configuration it edits is a file in a
+/// folder of its own, put back after a save.
+enum PageBodies {
+    static let routes = [
+        "/api/configuration/check", "/api/configuration/save", "/api/shapes/recognize", "/api/shapes/train", "/api/try", "/api/reload",
+    ]
+    static let configuration = """
+        bindings:
+          - gesture: swipe
+            fingers: 3
+            direction: left
+            command: "true"
+          - gesture: stroke
+            template: circle
+            command: "true"
+
+        """
+
+    static let folder: String = {
+        let folder = NSTemporaryDirectory() + "gestures-fuzz-page-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+    static var configurationPath: String { folder + "/config.yaml" }
+
+    static let server: PageServer? = {
+        try? Data(configuration.utf8).write(to: URL(fileURLWithPath: configurationPath))
+        return try? PageServer(settings: .init(socket: nil, configurationPath: configurationPath))
+    }()
+
+    static func run(_ data: Data) {
+        guard let server, let first = data.first else { return }
+        let route = routes[Int(first) % routes.count]
+        let port = server.pageGuard.port
+        let request = HTTPRequest(
+            method: "POST", path: route,
+            headers: ["host": "127.0.0.1:\(port)", "origin": "http://127.0.0.1:\(port)", PageGuard.csrfHeader: server.pageGuard.csrf],
+            cookies: [PageGuard.cookieName: server.pageGuard.token], body: Array(data.dropFirst()),
+            bodyTooLarge: data.count - 1 > HTTPServer.bodyLimit)
+        let response = server.answer(request)
+        precondition((200..<600).contains(response.status), "the page answered \(response.status)")
+        if route.hasSuffix("/save") || route.hasSuffix("/train") {
+            try? Data(configuration.utf8).write(to: URL(fileURLWithPath: configurationPath))
+            try? FileManager.default.removeItem(atPath: folder + "/templates.json")
+        }
     }
 }
