@@ -4,6 +4,7 @@ import GestureRecognition
 import InputChecks
 import InputInterception
 import Synchronization
+import TouchInput
 
 /// The desktop daemon: takes gesture events from any ``GestureSource``,
 /// matches them against the configuration's bindings and hands the fired
@@ -61,6 +62,10 @@ public final class GestureDaemon: Sendable {
     public let watchers = DaemonWatchers()
     /// How many watchers asked to try gestures (``setTrying(_:)``): while any do, nothing fired runs.
     private let trying = Mutex<Bool>(false)
+    /// Whether a watcher records the devices' events (``setRecording(_:)``): one atomic load a frame.
+    private let recording = Atomic<Bool>(false)
+    /// The number of each device's latest `events` line, so a recorder sees a gap.
+    private let recordedFrames = Mutex<[Int: Int]>([:])
 
     /// A daemon with `configuration`, running commands with `launcher`,
     /// input actions through `inputDevices` (made now when the configuration
@@ -189,6 +194,27 @@ public final class GestureDaemon: Sendable {
         watchers.publish(.trying(on))
     }
 
+    /// Whether a watcher records the devices' events now.
+    public var isRecording: Bool { recording.load(ordering: .relaxed) }
+
+    /// Starts or ends handing watchers every frame's events as read
+    /// (`{"events":...}` lines, numbered per device), for a recorder.
+    public func setRecording(_ on: Bool) {
+        guard recording.exchange(on, ordering: .relaxed) != on else { return }
+        log.write(on ? "recording: a page records the devices' events" : "recording: stopped")
+        watchers.publish(.recording(on))
+    }
+
+    /// Publishes one frame's events of `device` to the recorders.
+    private func record(_ events: [InputEvent], of device: InputDevice, _ description: DeviceDescription) {
+        let sequence = recordedFrames.withLock { numbers -> Int in
+            numbers[device.id, default: 0] += 1
+            return numbers[device.id]!
+        }
+        watchers.announce(.device(id: device.id, description))
+        watchers.publish(.events(device: device.id, sequence: sequence, events))
+    }
+
     /// Whether the configuration's `devices` take `device` (all devices when
     /// it has none). A name pattern that times out does not match, and says so.
     public func accepts(_ device: InputDevice) -> Bool {
@@ -279,7 +305,9 @@ public final class GestureDaemon: Sendable {
             frame: { [watchers] frame, time, device, description in
                 watchers.announce(.device(id: device.id, description))
                 watchers.publish(.frame(device: device.id, time: time, frame, published: Date()))
-            })
+            },
+            recordsEvents: { [self] in isRecording },
+            events: { [self] events, device, description in record(events, of: device, description) })
     }
 
     /// The first line a watcher is handed: the interface's version and the configuration.

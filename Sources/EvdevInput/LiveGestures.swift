@@ -88,6 +88,8 @@ public final class LiveGestures {
     ///     (so a reload applies from the next touch).
     ///   - watchesFrames: whether every decoded frame is handed out too
     ///     (`DeviceLoop.Output.frame`), asked at each frame.
+    ///   - recordsEvents: whether each frame's events are handed out as read
+    ///     (`DeviceLoop.Output.events`), asked at each frame.
     /// - Throws: the node's error for `.node`; `.notATouchDevice` when that node
     ///   is of none of `kinds`; `.permissionDenied` when no device could be opened
     ///   and some were denied.
@@ -98,7 +100,8 @@ public final class LiveGestures {
         warn: @escaping (String) -> Void = LiveGestures.standardError,
         interception: Interception? = nil,
         claims: @escaping (Device) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
-        watchesFrames: @escaping () -> Bool = { false }
+        watchesFrames: @escaping () -> Bool = { false },
+        recordsEvents: @escaping () -> Bool = { false }
     ) throws(EvdevError) {
         let io = try EvdevDevices(selection: selection, directory: directory, kinds: kinds, interception: interception)
         var name: String?
@@ -108,7 +111,7 @@ public final class LiveGestures {
             setup: { device in
                 if let name, !device.description.name.lowercased().contains(name) { return nil }
                 return setup(device)
-            }, claims: claims, warn: warn, watchesFrames: watchesFrames)
+            }, claims: claims, warn: warn, watchesFrames: watchesFrames, recordsEvents: recordsEvents)
         if loop.devices.isEmpty, let denied = io.denied { throw denied }
     }
 

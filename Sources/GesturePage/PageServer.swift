@@ -32,12 +32,22 @@ public final class PageServer: Sendable {
         public var socket: String?
         /// The configuration file the page edits.
         public var configurationPath: String?
+        /// Where recordings are saved and listed (``defaultRecordingsFolder(_:)``), or nil for none.
+        public var recordingsFolder: String?
 
         /// Settings from their parts.
-        public init(port: Int = 0, socket: String?, configurationPath: String? = nil) {
+        public init(port: Int = 0, socket: String?, configurationPath: String? = nil, recordingsFolder: String? = nil) {
             self.port = port
             self.socket = socket
             self.configurationPath = configurationPath
+            self.recordingsFolder = recordingsFolder
+        }
+
+        /// `$XDG_DATA_HOME/gestures/recordings`, else `$HOME/.local/share/gestures/recordings`, else nil.
+        public static func defaultRecordingsFolder(_ environment: [String: String]) -> String? {
+            if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/gestures/recordings" }
+            if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/share/gestures/recordings" }
+            return nil
         }
     }
 
@@ -51,6 +61,8 @@ public final class PageServer: Sendable {
     private let daemon = Mutex<DaemonConnection?>(nil)
     /// The pages' streams, numbered, and those whose page tries gestures: trying ends with the last of them.
     private let streams = Mutex<(next: Int, trying: Set<Int>)>((0, []))
+    /// The recording in progress (``ChannelRecorder``): the daemon's lines go to it too.
+    let recorder = Mutex<ChannelRecorder?>(nil)
 
     /// The address to open, with its token: `http://127.0.0.1:PORT/?token=...`.
     public var address: String { "http://127.0.0.1:\(pageGuard.port)/?token=\(pageGuard.token)" }
@@ -137,6 +149,16 @@ public final class PageServer: Sendable {
             return recognizeAnswer(request)
         case ("POST", "/api/shapes/train"):
             return trainAnswer(request)
+        case ("GET", "/api/recordings"):
+            return recordingsAnswer()
+        case ("POST", "/api/recordings/start"):
+            return startRecordingAnswer(request)
+        case ("POST", "/api/recordings/stop"):
+            return stopRecordingAnswer(request)
+        case ("POST", "/api/recordings/import"):
+            return importRecordingAnswer(request)
+        case ("POST", "/api/recordings/replay"):
+            return replayRecordingAnswer(request)
         case ("POST", "/api/reload"):
             return ask(.reload)
         case ("POST", "/api/try"):
@@ -173,7 +195,7 @@ public final class PageServer: Sendable {
     }
 
     /// Sends `request` to the daemon watched.
-    private func ask(_ request: ChannelRequest) -> HTTPResponse {
+    func ask(_ request: ChannelRequest) -> HTTPResponse {
         guard let connection = daemon.withLock({ $0 }) else {
             return Self.json(409, "{\"error\":\(JSONText.quoted("no daemon is watched: start it with `gestures run`"))}")
         }
@@ -269,7 +291,7 @@ public final class PageServer: Sendable {
             guard connection == nil else { return }
             do {
                 connection = try DaemonConnection(
-                    path: path, line: { [feed] in feed.publish($0) },
+                    path: path, line: { [weak self] line in self?.take(daemonLine: line) },
                     ended: { [weak self] reason in
                         guard let self else { return }
                         daemon.withLock { $0 = nil }
@@ -282,6 +304,16 @@ public final class PageServer: Sendable {
                 feed.publish(Self.daemonLine(connected: false, reason: "\(error)"))
             }
         }
+    }
+
+    /// One line from the daemon: to the recording in progress, and to the pages
+    /// (but a recorder's events, which no page draws).
+    private func take(daemonLine line: String) {
+        if line.hasPrefix("{\"events\":") || line.hasPrefix("{\"device\":") {
+            recorder.withLock { $0?.take(line) }
+            if line.hasPrefix("{\"events\":") { return }
+        }
+        feed.publish(line)
     }
 
     private func stopWatching() {

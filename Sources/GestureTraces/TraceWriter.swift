@@ -38,6 +38,27 @@ public final class TraceWriter {
     /// Appends one frame as one line.
     public func write(_ frame: Trace.Frame) throws {
         precondition(frame.device >= 0 && frame.device < deviceCount, "frame refers to device \(frame.device) of \(deviceCount)")
+        Self.appendLine(of: frame, to: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        frames += 1
+        events += frame.events.count
+        if buffer.count >= Self.flushBytes { try flush() }
+    }
+
+    /// One frame as the line `write` appends, without its newline: a JSON
+    /// object `{"d":..,"t":..,"e":[..]}` (the daemon's socket sends it as a
+    /// recorder's `events` line, Docs/Page.md).
+    public static func frameLine(_ frame: Trace.Frame) -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(24 + frame.events.count * 16)
+        appendLine(of: frame, to: &line)
+        return line
+    }
+
+    /// The header line of a trace of `devices`, without its newline.
+    public static func headerLine(_ devices: [DeviceDescription]) -> [UInt8] { TraceHeader.encode(devices) }
+
+    private static func appendLine(of frame: Trace.Frame, to buffer: inout [UInt8]) {
         let time = frame.events.first?.microseconds ?? 0
         buffer.append("{\"d\":")
         buffer.appendDecimal(frame.device)
@@ -56,10 +77,7 @@ public final class TraceWriter {
             }
             buffer.append(UInt8(ascii: "]"))
         }
-        buffer.append("]}\n")
-        frames += 1
-        events += frame.events.count
-        if buffer.count >= Self.flushBytes { try flush() }
+        buffer.append("]}")
     }
 
     /// Writes the end line and flushes; the trace is complete only after this.

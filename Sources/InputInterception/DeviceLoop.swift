@@ -70,6 +70,10 @@ public final class DeviceLoop<IO: DeviceIO> {
         /// `watchesFrames` says someone draws them (`gestures ui`), so an
         /// unwatched loop does nothing more per frame.
         case frame(TouchFrame, LiveDevice)
+        /// The events of one frame as the device sent them, before it is
+        /// decoded; handed out only while `recordsEvents` says someone
+        /// records the device (a page of `gestures ui` writing a trace).
+        case events([InputEvent], LiveDevice)
         /// A stroke drawn on a device, with the verdict of the stroke rule
         /// (`GesturePipeline.takeDrawnStrokes()`), after the gestures of the
         /// same frame (its `stroke` event, when it fired); a rejected one says
@@ -101,6 +105,7 @@ public final class DeviceLoop<IO: DeviceIO> {
     private let claims: (LiveDevice) -> PassThroughFilter.Policy
     private let warn: (String) -> Void
     private let watchesFrames: () -> Bool
+    private let recordsEvents: () -> Bool
     /// The time, in the events' clock (microseconds), that gesture times count from.
     public let originMicroseconds: Int64
     private var open: [IO.Handle: Entry] = [:]
@@ -146,14 +151,18 @@ public final class DeviceLoop<IO: DeviceIO> {
     ///   - warn: where one-sentence warnings go.
     ///   - watchesFrames: whether the decoded frames are handed out too
     ///     (``Output/frame(_:_:)``), asked at each frame.
+    ///   - recordsEvents: whether each frame's events are handed out as read
+    ///     (``Output/events(_:_:)``), asked at each frame.
     public init(
         io: IO, devices: [IO.Handle], kinds: DeviceKinds = .touch, intercepts: Bool,
         setup: @escaping (LiveDevice) -> GesturePipeline.Setup?,
         claims: @escaping (LiveDevice) -> PassThroughFilter.Policy = { _ in PassThroughFilter.Policy() },
-        warn: @escaping (String) -> Void, watchesFrames: @escaping () -> Bool = { false }
+        warn: @escaping (String) -> Void, watchesFrames: @escaping () -> Bool = { false },
+        recordsEvents: @escaping () -> Bool = { false }
     ) {
         self.io = io
         self.watchesFrames = watchesFrames
+        self.recordsEvents = recordsEvents
         self.kinds = kinds
         self.intercepts = intercepts
         self.setup = setup
@@ -252,9 +261,11 @@ public final class DeviceLoop<IO: DeviceIO> {
                 if let device = adopt(handle) { emit(.opened(device)) }
             case .frame(let handle, let frame):
                 guard let entry = open[handle] else { continue }
+                if recordsEvents() { emit(.events(frame, entry.device)) }
                 process(frame, of: handle, entry, now: io.nowMicroseconds(), emit)
             case .forwarded(let handle, let frame):
                 guard let entry = open[handle] else { continue }
+                if recordsEvents() { emit(.events(frame, entry.device)) }
                 // The reader wrote it to the clone as it read it; the session
                 // takes note (its clone's state, the pacer) and writes it no second time.
                 let now = io.nowMicroseconds()
@@ -262,6 +273,7 @@ public final class DeviceLoop<IO: DeviceIO> {
                 process(frame, of: handle, entry, now: now, emit)
             case .resynced(let handle, let frame):
                 guard let entry = open[handle] else { continue }
+                if recordsEvents() { emit(.events(frame, entry.device)) }
                 let cancelled = entry.session.isMouse ? "a stroke in progress" : "the gesture in progress"
                 if let sentence = lostEvents.sentence(node: entry.device.node, cancelling: cancelled) { warn(sentence) }
                 let step = entry.session.resynchronize(frame, state: io.state(of: handle), nowMicroseconds: io.nowMicroseconds())

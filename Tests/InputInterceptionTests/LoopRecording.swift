@@ -53,7 +53,7 @@ struct LoopRecording {
                 case .handOver(let mode, let reason, _):
                     if recording.modes.last != mode { recording.modes.append(mode) }
                     recording.reasons.append(reason)
-                case .opened, .removed, .stroke, .decision, .frame: break
+                case .opened, .removed, .stroke, .decision, .frame, .events: break
                 }
                 return true
             }

@@ -97,7 +97,7 @@ final class LiveStrokes {
                     case .cancelled: return handle(.cancelled(decision.reason))
                     case .click, .press, .passed: return true
                     }
-                case .gesture, .handOver, .frame:
+                case .gesture, .handOver, .frame, .events:
                     return true  // a stroke's verdict or decision has its points
                 case .removed(_, let error):
                     printError("gestures \(commandName): \(error.description)")

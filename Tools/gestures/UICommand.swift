@@ -49,7 +49,9 @@ enum UICommand: Command {
         let server: PageServer
         do {
             server = try PageServer(
-                settings: .init(port: options.port, socket: options.socket, configurationPath: options.configurationPath))
+                settings: .init(
+                    port: options.port, socket: options.socket, configurationPath: options.configurationPath,
+                    recordingsFolder: PageServer.Settings.defaultRecordingsFolder(ProcessInfo.processInfo.environment)))
         } catch {
             throw CommandFailure(error.description)
         }

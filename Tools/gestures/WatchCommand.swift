@@ -75,7 +75,7 @@ enum WatchCommand: Command {
                     }
                 case .stroke(let stroke, let device):
                     if let line = stroke.rejectionLine(device: device.description.name) { printError("gestures watch: \(line).") }
-                case .handOver, .decision, .frame:
+                case .handOver, .decision, .frame, .events:
                     break  // watch intercepts nothing, reads no mice and asks for no frames
                 case .removed(let device, let error):
                     printError("gestures watch: \(error.description)")

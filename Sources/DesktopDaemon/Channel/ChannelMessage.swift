@@ -1,4 +1,5 @@
 import Foundation
+import GestureTraces
 import GestureRecognition
 import InputChecks
 import TouchInput
@@ -24,6 +25,12 @@ public enum ChannelMessage: Sendable {
     case explanation(device: Int, GestureExplanation, trying: Bool = false)
     /// Trying began or ended (``GestureDaemon/setTrying(_:)``).
     case trying(Bool)
+    /// The events of one frame of device `device` as it sent them, the
+    /// `sequence`-th of that device since the daemon started (a recorder
+    /// that misses one sees the gap); published while a watcher records.
+    case events(device: Int, sequence: Int, [InputEvent])
+    /// Recording began or ended (``GestureDaemon/setRecording(_:)``).
+    case recording(Bool)
     /// The configuration was reloaded (`bindings` now) or a reload kept the old one (`error`).
     case reloaded(configuration: String, bindings: Int?, error: String?)
 
@@ -51,6 +58,12 @@ public enum ChannelMessage: Sendable {
             return "{\"explanation\":\(explanation.jsonLine),\"device_id\":\(device)\(trying ? ",\"trying\":true" : "")}"
         case .trying(let on):
             return "{\"trying\":{\"on\":\(on)}}"
+        case .events(let device, let sequence, let events):
+            // The trace's own frame line (device index 0: a recording holds one device), with the device and the number.
+            let line = TraceWriter.frameLine(Trace.Frame(device: 0, events: events))
+            return "{\"events\":{\"device\":\(device),\"seq\":\(sequence)," + String(decoding: line.dropFirst(), as: UTF8.self) + "}"
+        case .recording(let on):
+            return "{\"recording\":{\"on\":\(on)}}"
         case .reloaded(let configuration, let bindings, let error):
             let outcome = bindings.map { "\"bindings\":\($0)" } ?? "\"error\":\(JSONText.quoted(error ?? ""))"
             return "{\"reloaded\":{\"configuration\":\(JSONText.quoted(configuration)),\(outcome)}}"
@@ -69,7 +82,8 @@ public enum ChannelMessage: Sendable {
         return "{\"id\":\(id),\"name\":\(JSONText.quoted(description.name)),\"kind\":\(JSONText.quoted(description.kind.rawValue)),"
             + "\"width_mm\":\(size.map { number($0.width) } ?? "null"),\"height_mm\":\(size.map { number($0.height) } ?? "null"),"
             + "\"slots\":\(description.slotCount),\"semi_mt\":\(description.isSemiMT),\"pressure\":\(pressure),"
-            + "\"touch_major\":\(touchMajor),\"units_per_mm\":\(unitsPerMillimeter)}"
+            + "\"touch_major\":\(touchMajor),\"units_per_mm\":\(unitsPerMillimeter),"
+            + "\"trace_header\":\(String(decoding: TraceWriter.headerLine([description]), as: UTF8.self))}"
     }
 
     private static func frameObject(device: Int, time: Duration, _ frame: TouchFrame) -> String {

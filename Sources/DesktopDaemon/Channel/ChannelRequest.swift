@@ -11,6 +11,11 @@ public enum ChannelRequest: String, Sendable, CaseIterable {
     case `try`
     /// Run what fires again.
     case stopTrying = "stop-trying"
+    /// Send every frame's events as read (`events` lines), until
+    /// `stop-recording` or until this connection closes.
+    case record
+    /// Stop sending the events.
+    case stopRecording = "stop-recording"
 
     private struct Line: Decodable {
         var request: String
@@ -32,11 +37,12 @@ public enum ChannelRequest: String, Sendable, CaseIterable {
 /// What the daemon does with its clients' requests (``DaemonChannel``'s
 /// `request` and `closed`): a reload is asked of `reload`; trying lasts while
 /// any client that asked for it is connected and has not stopped, so a page
-/// that goes away never leaves the daemon running nothing.
+/// that goes away never leaves the daemon running nothing; recording likewise.
 public final class ChannelRequests: Sendable {
     private let daemon: GestureDaemon
     private let reload: @Sendable () -> Void
     private let trying = Mutex<Set<Int32>>([])
+    private let recording = Mutex<Set<Int32>>([])
 
     /// Requests to `daemon`, with `reload` reading the configuration again.
     public init(daemon: GestureDaemon, reload: @escaping @Sendable () -> Void) {
@@ -50,6 +56,8 @@ public final class ChannelRequests: Sendable {
         case .reload: reload()
         case .try: update { $0.insert(client) }
         case .stopTrying: update { $0.remove(client) }
+        case .record: updateRecording { $0.insert(client) }
+        case .stopRecording: updateRecording { $0.remove(client) }
         case nil:
             daemon.log.write(
                 "ignored a request on the daemon's socket that is not one of \(ChannelRequest.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -58,7 +66,18 @@ public final class ChannelRequests: Sendable {
     }
 
     /// A client went: what it asked for ends.
-    public func closed(_ client: Int32) { update { $0.remove(client) } }
+    public func closed(_ client: Int32) {
+        update { $0.remove(client) }
+        updateRecording { $0.remove(client) }
+    }
+
+    private func updateRecording(_ change: (inout Set<Int32>) -> Void) {
+        let on = recording.withLock { set -> Bool in
+            change(&set)
+            return !set.isEmpty
+        }
+        daemon.setRecording(on)
+    }
 
     private func update(_ change: (inout Set<Int32>) -> Void) {
         let on = trying.withLock { set -> Bool in

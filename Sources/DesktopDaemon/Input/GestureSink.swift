@@ -35,6 +35,11 @@ public struct GestureSink: Sendable {
     /// Takes one decoded frame of `device` (described by `description`), at
     /// `time` on the gestures' clock, before the gestures of the same frame.
     public var frame: @Sendable (_ frame: TouchFrame, _ time: Duration, _ device: InputDevice, _ description: DeviceDescription) -> Void
+    /// Whether anyone records the devices' events now (a page of `gestures
+    /// ui` writing a trace): a source hands ``events`` each frame's events only then.
+    public var recordsEvents: @Sendable () -> Bool
+    /// Takes the events of one frame of `device` as the device sent them (or a trace holds them).
+    public var events: @Sendable (_ events: [InputEvent], _ device: InputDevice, _ description: DeviceDescription) -> Void
 
     /// A sink from its parts.
     public init(
@@ -49,7 +54,9 @@ public struct GestureSink: Sendable {
         startedReading: @escaping @Sendable () -> Void = {},
         log: DaemonLog,
         watchesFrames: @escaping @Sendable () -> Bool = { false },
-        frame: @escaping @Sendable (TouchFrame, Duration, InputDevice, DeviceDescription) -> Void = { _, _, _, _ in }
+        frame: @escaping @Sendable (TouchFrame, Duration, InputDevice, DeviceDescription) -> Void = { _, _, _, _ in },
+        recordsEvents: @escaping @Sendable () -> Bool = { false },
+        events: @escaping @Sendable ([InputEvent], InputDevice, DeviceDescription) -> Void = { _, _, _ in }
     ) {
         self.accepts = accepts
         self.engineSetup = engineSetup
@@ -61,5 +68,7 @@ public struct GestureSink: Sendable {
         self.log = log
         self.watchesFrames = watchesFrames
         self.frame = frame
+        self.recordsEvents = recordsEvents
+        self.events = events
     }
 }

@@ -107,7 +107,7 @@ public struct LiveSource: GestureSource {
                 }
                 return current.pipeline
             }, warn: { sink.log.write($0) }, interception: interception, claims: { sink.interceptionPolicy(input($0), nil) },
-            watchesFrames: sink.watchesFrames)
+            watchesFrames: sink.watchesFrames, recordsEvents: sink.recordsEvents)
         let origin = live.originMicroseconds
         stopper.attach(live.waker)
         sink.startedReading()
@@ -121,6 +121,8 @@ public struct LiveSource: GestureSource {
                 sink.log.write("reading \(device.node) (\(device.description.name), \(device.description.kind))\(clone)")
             case .frame(let frame, let device):
                 sink.frame(frame, EventTime.duration(from: origin, to: frame.microseconds), input(device), device.description)
+            case .events(let events, let device):
+                sink.events(events, input(device), device.description)
             case .gesture(let event, let device):
                 sink.deliver(event, input(device))
             case .stroke(let stroke, let device):

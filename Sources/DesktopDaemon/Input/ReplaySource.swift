@@ -123,14 +123,14 @@ public struct ReplaySource: GestureSource {
         let setup = sink.engineSetup()
         let devices = trace.devices.enumerated().map { InputDevice(id: number * 1000 + $0.offset, description: $0.element) }
         let replay = GestureReplay(setup: setup.pipeline)
+        // Mice are read only with a `mouse` section, as live.
+        let included = Set(
+            trace.devices.indices.filter { sink.accepts(devices[$0]) && (setup.mouse != nil || trace.devices[$0].kind != .mouse) })
         // Each mouse's presses that asked for the claims, in order: its stroke is matched with the focus of its press, as live.
         var presses: [Int: [Duration]] = [:]
         let run = replay.run(
             trace,
-            including: { index, device in
-                // Mice are read only with a `mouse` section, as live.
-                sink.accepts(devices[index]) && (setup.mouse != nil || device.kind != .mouse)
-            },
+            including: { index, _ in included.contains(index) },
             // A mouse's press is claimed as live: by the policy, with the focus of its moment.
             claimsButton: { index, time in
                 presses[index, default: []].append(time)
@@ -145,7 +145,18 @@ public struct ReplaySource: GestureSource {
         // Frames before the gestures they make, strokes in time order among the
         // outputs: a rejected one is logged where it happened.
         var frames = run.frames[...]
+        // A recorder is handed the trace's own frames (of the devices replayed), each before what it made.
+        var recorded =
+            sink.recordsEvents()
+            ? trace.frames.filter { included.contains($0.device) && !$0.events.isEmpty }[...] : []
         func deliverFrames(through time: Duration) {
+            while let frame = recorded.first {
+                let frameTime = EventTime.duration(from: run.originMicroseconds, to: frame.events[0].microseconds)
+                guard frameTime <= time else { break }
+                reach(frameTime)
+                sink.events(frame.events, devices[frame.device], trace.devices[frame.device])
+                recorded.removeFirst()
+            }
             while let frame = frames.first {
                 let frameTime = EventTime.duration(from: run.originMicroseconds, to: frame.value.microseconds)
                 guard frameTime <= time else { break }

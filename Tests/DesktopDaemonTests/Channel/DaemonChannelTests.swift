@@ -1,8 +1,11 @@
+import DesktopConfiguration
 import DesktopDaemon
 import Foundation
+import GestureTraces
 import Synchronization
 import TestSupport
 import Testing
+import TouchInput
 
 /// The daemon's socket, end to end: a client connected to a daemon
 /// replaying a recording is handed the hello, the device, its frames and
@@ -59,6 +62,70 @@ import Testing
         #expect(frames.count == count)
         let end = try #require(lines.last { $0.hasPrefix("{\"explanation\":") && $0.contains("\"phase\":\"end\"") })
         #expect(end.contains("\"binding\":\"left\",\"path\":\"bindings[0]\",\"fired\":true"))
+    }
+
+    @Test func aClientThatRecordsGetsEveryFrameOfTheDeviceAndMakesTheSameTrace() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = GestureDaemon(configuration: DaemonConfiguration(), launcher: RecordingLauncher(), log: LogLines().log)
+        let path = folder + "/run/daemon.socket"
+        let requests = ChannelRequests(daemon: daemon, reload: {})
+        let channel = try DaemonChannel(
+            path: path, watchers: daemon.watchers, hello: { daemon.hello }, request: { requests.take($0, from: $1) },
+            closed: { requests.closed($0) })
+        channel.start()
+        defer { channel.stop() }
+        let received = Received()
+        let connection = try DaemonConnection(
+            path: path,
+            line: { line in
+                received.lines.withLock { $0.append(line) }
+                received.got.signal()
+            }, ended: { _ in received.ended.signal() })
+        #expect(received.got.wait(timeout: .now() + 10) == .success)
+        try connection.send(ChannelRequest.record.line)
+        var waited = 0
+        while !received.lines.withLock({ $0.contains { $0.hasPrefix("{\"recording\":{\"on\":true") } }), waited < 100 {
+            _ = received.got.wait(timeout: .now() + 0.1)
+            waited += 1
+        }
+        #expect(daemon.isRecording)
+        let file = SharedData.repositoryRoot.appendingPathComponent("Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl")
+        let original = try Trace.load(contentsOf: file)
+        try daemon.run(ReplaySource(.files([file.path])))
+        let wanted = original.frames.filter { !$0.events.isEmpty }.count
+        waited = 0
+        while received.lines.withLock({ $0.filter { $0.hasPrefix("{\"events\":") }.count }) < wanted, waited < 100 {
+            _ = received.got.wait(timeout: .now() + 0.1)
+            waited += 1
+        }
+        connection.close()
+        #expect(received.ended.wait(timeout: .now() + 10) == .success)
+        var recorder = ChannelRecorder(device: 0)
+        for line in received.lines.withLock({ $0 }) { recorder.take(line) }
+        let trace = try recorder.trace()
+        #expect(recorder.lost == 0)
+        #expect(trace.devices == original.devices)
+        #expect(trace.frames.map(\.events) == original.frames.filter { !$0.events.isEmpty }.map(\.events))
+        // The client went: recording ends with it.
+        waited = 0
+        while daemon.isRecording, waited < 100 {
+            Thread.sleep(forTimeInterval: 0.01)
+            waited += 1
+        }
+        #expect(!daemon.isRecording)
+    }
+
+    @Test func aRecorderCountsTheFramesThatDidNotArrive() throws {
+        var recorder = ChannelRecorder(device: 3)
+        let events = [InputEvent(type: 3, code: 0, value: 5, microseconds: 1000), InputEvent(type: 0, code: 0, value: 0, microseconds: 1000)]
+        for sequence in [1, 2, 5, 6] {
+            recorder.take(ChannelMessage.events(device: 3, sequence: sequence, events).jsonLine)
+            recorder.take(ChannelMessage.events(device: 4, sequence: sequence * 10, events).jsonLine)
+        }
+        #expect(recorder.frames.count == 4)
+        #expect(recorder.lost == 2)
+        #expect(throws: TraceError.self) { try recorder.trace() }  // no device line came
     }
 
     @Test func aSecondDaemonCannotTakeASocketAnotherAnswersOn() throws {
