@@ -103,6 +103,7 @@ let package = Package(
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/style.css"), .embedInCode("Page/app.js"),
                 .embedInCode("Page/api.js"), .embedInCode("Page/live.js"), .embedInCode("Page/bindings.js"), .embedInCode("Page/shapes.js"),
+                .embedInCode("Page/recordings.js"),
                 .embedInCode("Page/favicon.svg"),
             ]
         ),

@@ -18,6 +18,7 @@ enum PageFiles {
         case "/live.js": File(bytes: PackageResources.live_js, contentType: "text/javascript; charset=utf-8")
         case "/bindings.js": File(bytes: PackageResources.bindings_js, contentType: "text/javascript; charset=utf-8")
         case "/shapes.js": File(bytes: PackageResources.shapes_js, contentType: "text/javascript; charset=utf-8")
+        case "/recordings.js": File(bytes: PackageResources.recordings_js, contentType: "text/javascript; charset=utf-8")
         case "/favicon.svg": File(bytes: PackageResources.favicon_svg, contentType: "image/svg+xml")
         default: nil
         }

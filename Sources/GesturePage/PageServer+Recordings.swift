@@ -44,28 +44,38 @@ extension PageServer {
         json(status, "{\"error\":\(JSONText.quoted(sentence))}")
     }
 
-    /// `POST /api/recordings/start {"device":N}`: records device N from its next frame.
+    /// `POST /api/recordings/start {"device":N}`: records device N from its
+    /// next frame; with `"device":null`, the first device whose events come.
     func startRecordingAnswer(_ request: HTTPRequest) -> HTTPResponse {
-        guard case .number(let number, _)? = body(of: request)?["device"], let device = Int(exactly: number) else {
-            return Self.failure(400, "the request names no device to record (device): pick one in the live view first")
+        var device: Int?
+        switch body(of: request)?["device"] {
+        case .number(let number, _)?:
+            guard let id = Int(exactly: number) else { return Self.failure(400, "the device to record is not a device's id") }
+            device = id
+        case .null?, nil: device = nil
+        default: return Self.failure(400, "the device to record is not a device's id")
         }
-        let started = recorder.withLock { recorder -> Bool in
-            guard recorder == nil else { return false }
-            recorder = ChannelRecorder(device: device)
+        let started = recording.withLock { state -> Bool in
+            guard state.recorder == nil else { return false }
+            var recorder = ChannelRecorder(device: device)
+            for line in state.devices.values { recorder.take(line) }
+            state.recorder = recorder
             return true
         }
         guard started else { return Self.failure(409, "a recording is already running: stop it first") }
         let answer = ask(.record)
-        if answer.status != 200 { recorder.withLock { $0 = nil } }
+        if answer.status != 200 { recording.withLock { $0.recorder = nil } }
         return answer
     }
 
     /// `POST /api/recordings/stop {"name":...}`: stops recording and saves the trace in the folder.
     func stopRecordingAnswer(_ request: HTTPRequest) -> HTTPResponse {
-        guard let taken = recorder.withLock({ recorder -> ChannelRecorder? in
-            defer { recorder = nil }
-            return recorder
-        }) else { return Self.failure(409, "nothing is being recorded") }
+        guard
+            let taken = recording.withLock({ state -> ChannelRecorder? in
+                defer { state.recorder = nil }
+                return state.recorder
+            })
+        else { return Self.failure(409, "nothing is being recorded") }
         _ = ask(.stopRecording)
         var name = "recording-\(Self.stamp())"
         if case .string(let text)? = body(of: request)?["name"], !text.isEmpty {

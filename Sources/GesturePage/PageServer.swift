@@ -61,8 +61,9 @@ public final class PageServer: Sendable {
     private let daemon = Mutex<DaemonConnection?>(nil)
     /// The pages' streams, numbered, and those whose page tries gestures: trying ends with the last of them.
     private let streams = Mutex<(next: Int, trying: Set<Int>)>((0, []))
-    /// The recording in progress (``ChannelRecorder``): the daemon's lines go to it too.
-    let recorder = Mutex<ChannelRecorder?>(nil)
+    /// The recording in progress (``ChannelRecorder``), which the daemon's lines go to too,
+    /// and the latest device line of each device (a recording starts with its device's).
+    let recording = Mutex<(recorder: ChannelRecorder?, devices: [Int: String])>((nil, [:]))
 
     /// The address to open, with its token: `http://127.0.0.1:PORT/?token=...`.
     public var address: String { "http://127.0.0.1:\(pageGuard.port)/?token=\(pageGuard.token)" }
@@ -309,9 +310,17 @@ public final class PageServer: Sendable {
     /// One line from the daemon: to the recording in progress, and to the pages
     /// (but a recorder's events, which no page draws).
     private func take(daemonLine line: String) {
-        if line.hasPrefix("{\"events\":") || line.hasPrefix("{\"device\":") {
-            recorder.withLock { $0?.take(line) }
-            if line.hasPrefix("{\"events\":") { return }
+        if line.hasPrefix("{\"events\":") {
+            recording.withLock { $0.recorder?.take(line) }
+            return
+        }
+        if line.hasPrefix("{\"device\":"), case .number(let id, _)? = (try? DocumentNode.parse(json: Data(line.utf8)))?["device"]?["id"],
+            let device = Int(exactly: id)
+        {
+            recording.withLock { state in
+                state.devices[device] = line
+                state.recorder?.take(line)
+            }
         }
         feed.publish(line)
     }

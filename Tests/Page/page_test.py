@@ -10,11 +10,12 @@ import http.client
 import http.server
 import json
 import os
+import subprocess
 import sys
 import threading
 import traceback
 
-from pagekit import ROOT, WAIT, Session, browser, wait_for
+from pagekit import BINARY, ROOT, WAIT, Session, browser, wait_for
 import math
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -234,6 +235,57 @@ def run_checks(session, driver):
         draw(snake(2))
         wait.until(lambda d: "would fire snake" in d.find_element(By.ID, "shape-verdict").text)
 
+    @check("a recording made in the page holds every event the device sent, replays on a timeline to its verdicts, and an evemu file imports")
+    def _():
+        driver.find_element(By.ID, "tab-recordings").click()
+        wait.until(lambda d: "None yet in" in d.find_element(By.ID, "recordings-folder").text)
+        driver.find_element(By.ID, "recording-name").send_keys("swipe-left")
+        driver.find_element(By.ID, "record-start").click()
+        wait_for(lambda: "recording: a page records" in session.log(), "the daemon recording")
+        replays = session.log().count("replayed " + SWIPE)
+        session.replay(SWIPE)
+        wait_for(lambda: session.log().count("replayed " + SWIPE) == replays + 1, "the replay")
+        # The frame lines come after the events of the same frames, on the same connection.
+        wait.until(lambda d: d.execute_script("return window.gesturesPage.recordings.recording?.frames") == 52)
+        driver.find_element(By.ID, "record-stop").click()
+        status = wait.until(lambda d: d.find_element(By.ID, "record-status").text if "Saved" in d.find_element(By.ID, "record-status").text else None)
+        saved = os.path.join(session.data, "gestures", "recordings", "swipe-left.jsonl")
+        assert status.startswith(f"Saved {saved}: "), status
+        wait_for(lambda: "recording: stopped" in session.log(), "the daemon to stop recording")
+
+        def frames(path):
+            lines = [json.loads(line) for line in open(path) if line.strip()]
+            return [(line["t"], line["e"]) for line in lines[1:] if "e" in line and line["e"]]
+        original = frames(SWIPE)
+        assert frames(saved) == original, f"{len(frames(saved))} frames recorded of {len(original)}"
+        assert f"{len(original)} frames" in status and "missing" not in status, status
+        # Replayed through the daemon's engine, with nothing run: the timeline ends at the verdicts.
+        button = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#recording-list li[data-name='swipe-left'] button"))
+        button.click()
+        def text(element):  # read in one step: the view redraws its parts as lines come
+            return driver.execute_script("return document.getElementById(arguments[0])?.textContent ?? ''", element)
+        wait.until(lambda d: "swipe end" in text("replay-gesture-kind"))
+        verdicts = driver.execute_script("return [...document.querySelectorAll('#replay-verdicts li')].map(e => e.textContent).join('|')")
+        assert "next workspace bindings[0]would fire (a replay runs nothing)" in verdicts, verdicts
+        end = int(driver.find_element(By.ID, "replay-timeline").get_attribute("max"))
+        assert end > 100, end
+        driver.execute_script("const t = document.getElementById('replay-timeline'); t.value = arguments[0]; t.dispatchEvent(new Event('input'))", end // 2)
+        wait.until(lambda d: "fingers down" in text("replay-surface-caption"))
+        kind = text("replay-gesture-kind")
+        assert kind in ("swipe begin", "swipe update"), kind
+        assert driver.execute_script("return document.querySelectorAll('#replay-verdicts li').length") == 0
+        driver.save_screenshot(os.path.join(SHOTS, "page-recordings.png"))
+        driver.find_element(By.ID, "replay-play").click()
+        wait.until(lambda d: "swipe end" in text("replay-gesture-kind"))
+        # An evemu file, as `evemu-record` writes one, becomes a recording of the folder.
+        evemu = os.path.join(session.folder, "pinch-out.evemu")
+        subprocess.run([BINARY, "convert", PINCH, "-o", evemu, "--to", "evemu"], check=True, capture_output=True)
+        driver.find_element(By.ID, "import-file").send_keys(evemu)
+        wait.until(lambda d: "Imported pinch-out.evemu as pinch-out" in d.find_element(By.ID, "import-status").text)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#recording-list li[data-name='pinch-out'] button"))[0].click()
+        wait.until(lambda d: "pinch end" in text("replay-gesture-kind"))
+        driver.find_element(By.ID, "tab-live").click()
+
     @check("the doctor view lists every check of gestures doctor with what to do")
     def _():
         driver.find_element(By.ID, "tab-doctor").click()
@@ -258,7 +310,7 @@ def run_checks(session, driver):
 
     @check("every control of every view has a label and is reached with the keyboard")
     def _():
-        for view in ("live", "bindings", "shapes", "doctor"):
+        for view in ("live", "bindings", "shapes", "recordings", "doctor"):
             driver.find_element(By.ID, "tab-" + view).click()
             wait.until(lambda d: d.find_element(By.ID, view).is_displayed())
             tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
@@ -268,11 +320,11 @@ def run_checks(session, driver):
             assert not unnamed, f"{view}: {unnamed}"
             controls = driver.execute_script(
                 "return [...document.querySelectorAll('a[href], button, select, input, textarea')]"
-                ".filter(e => e.offsetParent !== null).map(e => e.id || e.getAttribute('aria-label') || e.textContent)")
+                ".filter(e => e.offsetParent !== null && !e.disabled).map(e => e.id || e.getAttribute('aria-label') || e.textContent)")
             driver.find_element(By.TAG_NAME, "body").click()
             reached = set()
             for _ in range(len(controls) + 2):
-                driver.switch_to.active_element.send_keys(Keys.TAB)
+                ActionChains(driver).send_keys(Keys.TAB).perform()  # to the page, not the element (a file input takes keys as a path)
                 reached.add(driver.execute_script(
                     "const e = document.activeElement; return e.id || e.getAttribute('aria-label') || e.textContent"))
             missing = [control for control in controls if control not in reached]

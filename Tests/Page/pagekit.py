@@ -27,7 +27,8 @@ class Session:
         with open(self.configuration, "w") as file:
             file.write(configuration)
         self.daemon_log = open(os.path.join(self.folder, "daemon.log"), "w+")
-        environment = dict(os.environ, XDG_RUNTIME_DIR=runtime)
+        self.data = os.path.join(self.folder, "data")
+        environment = dict(os.environ, XDG_RUNTIME_DIR=runtime, XDG_DATA_HOME=self.data)
         self.daemon = subprocess.Popen(
             [BINARY, "run", "--config", self.configuration, "--socket", self.socket, *daemon_arguments, "--replay", "-"],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self.daemon_log, env=environment, cwd=self.folder)

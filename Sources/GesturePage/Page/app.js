@@ -3,15 +3,17 @@ import { live } from "/api.js";
 import { LiveView } from "/live.js";
 import { BindingsView } from "/bindings.js";
 import { ShapesView } from "/shapes.js";
+import { RecordingsView } from "/recordings.js";
 
 const status = document.getElementById("daemon-status");
 const view = new LiveView(document.getElementById("live"));
 const bindings = new BindingsView(document.getElementById("bindings"));
 const shapes = new ShapesView(document.getElementById("shapes"));
-window.gesturesPage = { view, bindings, shapes };
+const recordings = new RecordingsView(document.getElementById("recordings"), view);
+window.gesturesPage = { view, bindings, shapes, recordings };
 
 // One view at a time, chosen by the address's #: the links in the header are the tabs.
-const views = ["live", "bindings", "shapes", "doctor"];
+const views = ["live", "bindings", "shapes", "recordings", "doctor"];
 
 // The doctor's checks, as `gestures doctor --format json` gives them.
 async function runDoctor() {
@@ -41,6 +43,7 @@ function show() {
   }
   if (chosen === "bindings" && !bindings.loaded) { bindings.loaded = true; bindings.load(); }
   if (chosen === "shapes" && !shapes.loaded) { shapes.loaded = true; shapes.load(); }
+  if (chosen === "recordings" && !recordings.loaded) { recordings.loaded = true; recordings.load(); }
   if (chosen === "doctor" && !document.getElementById("doctor-checks").children.length) runDoctor();
 }
 window.addEventListener("hashchange", show);
@@ -53,4 +56,5 @@ live((message) => {
     return;
   }
   view.take(message);
+  recordings.take(message);
 });

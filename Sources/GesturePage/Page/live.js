@@ -8,30 +8,48 @@ const TRAIL_POINTS = 2000;   // per touch: a long gesture at 120 Hz is well unde
 const LATENCY_SAMPLES = 20000;
 
 export class LiveView {
-  constructor(root) {
-    this.canvas = root.querySelector("#surface");
-    this.caption = root.querySelector("#surface-caption");
-    this.picker = root.querySelector("#device-picker");
-    this.touchRows = root.querySelector("#touches tbody");
-    this.gesture = root.querySelector("#gesture");
-    this.verdicts = root.querySelector("#verdicts");
-    this.verdictsEvent = root.querySelector("#verdicts-event");
+  /**
+   * A view drawing into the elements of `root` whose ids start with `prefix`
+   * (the live view's have none; the recordings' replay uses "replay-").
+   * `replaying`: the lines come from a replay, which runs nothing and whose
+   * drawing delay means nothing.
+   */
+  constructor(root, { prefix = "", replaying = false } = {}) {
+    const part = (name) => root.querySelector(`#${prefix}${name}`);
+    this.prefix = prefix;
+    this.replaying = replaying;
+    this.canvas = part("surface");
+    this.caption = part("surface-caption");
+    this.picker = part("device-picker");
+    this.touchRows = part("touches").querySelector("tbody");
+    this.gesture = part("gesture");
+    this.verdicts = part("verdicts");
+    this.verdictsEvent = part("verdicts-event");
+    this.pending = [];            // published_ms of frames not yet drawn
+    this.latencies = [];          // ms from the daemon publishing a frame to its drawing
+    this.framesDrawn = 0;
+    this.drawScheduled = false;
+    this.reset();
+    this.picker?.addEventListener("change", () => { this.pinned = true; this.choose(Number(this.picker.value)); });
+    part("clear-trails")?.addEventListener("click", () => { this.trails.clear(); this.schedule(); });
+    this.tryIt = part("try-it");
+    this.tryIt?.addEventListener("change", () => post("/api/try", { on: this.tryIt.checked, stream: this.stream }).catch((error) => {
+      this.tryIt.checked = false;
+      this.verdictsEvent.textContent = `Cannot try: ${error.message}`;
+    }));
+    this.schedule();
+  }
+
+  /** Forgets every device, touch and verdict (a replay starting again). */
+  reset() {
     this.devices = new Map();     // id -> device line
     this.chosen = null;           // the device id drawn
     this.pinned = false;          // whether the person chose it (else the view follows the device that moves)
     this.frame = null;            // the latest frame of the chosen device
     this.trails = new Map();      // contact id -> [{x, y}]
-    this.pending = [];            // published_ms of frames not yet drawn
-    this.latencies = [];          // ms from the daemon publishing a frame to its drawing
-    this.framesDrawn = 0;
-    this.drawScheduled = false;
-    this.picker.addEventListener("change", () => { this.pinned = true; this.choose(Number(this.picker.value)); });
-    root.querySelector("#clear-trails").addEventListener("click", () => { this.trails.clear(); this.schedule(); });
-    this.tryIt = root.querySelector("#try-it");
-    this.tryIt.addEventListener("change", () => post("/api/try", { on: this.tryIt.checked, stream: this.stream }).catch((error) => {
-      this.tryIt.checked = false;
-      this.verdictsEvent.textContent = `Cannot try: ${error.message}`;
-    }));
+    if (this.picker) this.picker.replaceChildren(new Option("No device yet", ""));
+    this.gesture.replaceChildren(...this.rows([["Recognised", "nothing yet"]]));
+    this.verdicts.replaceChildren();
     this.schedule();
   }
 
@@ -40,7 +58,7 @@ export class LiveView {
     if (message.device) this.addDevice(message.device);
     else if (message.frame) this.takeFrame(message.frame, message.published_ms);
     else if (message.explanation) this.takeExplanation(message.explanation, message.device_id, message.trying === true);
-    else if (message.trying) this.tryIt.checked = message.trying.on;
+    else if (message.trying && this.tryIt) this.tryIt.checked = message.trying.on;
     else if (message.stream) this.stream = message.stream.id;
     else if (message.hello) this.caption.textContent = `The daemon runs with ${message.hello.configuration ?? "no file"} (${message.hello.bindings} bindings). Waiting for the first touch.`;
   }
@@ -48,7 +66,7 @@ export class LiveView {
   addDevice(device) {
     const known = this.devices.has(device.id);
     this.devices.set(device.id, device);
-    if (!known) {
+    if (!known && this.picker) {
       if (this.devices.size === 1) this.picker.textContent = "";
       const option = document.createElement("option");
       option.value = String(device.id);
@@ -60,7 +78,7 @@ export class LiveView {
 
   choose(id) {
     this.chosen = id;
-    this.picker.value = String(id);
+    if (this.picker) this.picker.value = String(id);
     this.frame = null;
     this.trails.clear();
     this.schedule();
@@ -79,7 +97,7 @@ export class LiveView {
       if (trail.length > TRAIL_POINTS) trail.splice(0, trail.length - TRAIL_POINTS);
     }
     this.frame = frame;
-    if (typeof published === "number") this.pending.push(published);
+    if (typeof published === "number" && !this.replaying) this.pending.push(published);
     this.schedule();
   }
 
@@ -104,12 +122,17 @@ export class LiveView {
     if (event.name) rows.push(["Sequence", event.name]);
     if (explanation.stroke_rejected) rows.push(["Stroke rejected", explanation.stroke_rejected]);
     rows.push(["At", `${event.time_ms} ms`]);
-    this.gesture.replaceChildren(...rows.flatMap(([term, value]) => {
+    this.gesture.replaceChildren(...this.rows(rows));
+  }
+
+  /** Term and value pairs as the gesture list's children. */
+  rows(pairs) {
+    return pairs.flatMap(([term, value]) => {
       const dt = document.createElement("dt"); dt.textContent = term;
       const dd = document.createElement("dd"); dd.textContent = value;
-      if (term === "Recognised") dd.id = "gesture-kind";
+      if (term === "Recognised") dd.id = `${this.prefix}gesture-kind`;
       return [dt, dd];
-    }));
+    });
   }
 
   showVerdicts(event, explanation, trying) {
@@ -121,7 +144,8 @@ export class LiveView {
       const name = document.createElement("span"); name.className = "name"; name.textContent = verdict.binding;
       const path = document.createElement("span"); path.className = "path"; path.textContent = ` ${verdict.path}`;
       const reason = document.createElement("div"); reason.className = "reason";
-      reason.textContent = (verdict.fired ? (trying ? "would fire (trying: not run)" : "fired") : `did not fire: ${verdict.reason}`) + (verdict.claimed ? ` · ${verdict.claim}` : "");
+      const fired = this.replaying ? "would fire (a replay runs nothing)" : trying ? "would fire (trying: not run)" : "fired";
+      reason.textContent = (verdict.fired ? fired : `did not fire: ${verdict.reason}`) + (verdict.claimed ? ` · ${verdict.claim}` : "");
       item.append(name, path, reason);
       return item;
     }));
