@@ -99,7 +99,7 @@ let package = Package(
         // Imports CMicroHTTPD internally.
         .target(
             name: "GesturePage",
-            dependencies: ["CMicroHTTPD", "DesktopDaemon", "StructuredDocuments", "InputChecks"],
+            dependencies: ["CMicroHTTPD", "DesktopDaemon", "DesktopConfiguration", "StructuredDocuments", "InputChecks"],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/style.css"), .embedInCode("Page/app.js"),
                 .embedInCode("Page/api.js"), .embedInCode("Page/live.js"), .embedInCode("Page/bindings.js"), .embedInCode("Page/shapes.js"),

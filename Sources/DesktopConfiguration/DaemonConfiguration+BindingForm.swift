@@ -125,6 +125,9 @@ extension DaemonConfiguration {
                 key: "title", label: "Window title", entry: .text, gestures: nil, help: "a regular expression the window's title must match"
             ),
             .init(
+                key: "device.name", label: "Only on the device", entry: .text, gestures: nil,
+                help: "a regular expression of the device's name (the live view lists the devices)"),
+            .init(
                 key: "claim", label: "Keep it from the desktop", entry: .flag, gestures: applies(.claim),
                 help: "the desktop does not see a gesture this binding claims"),
         ]

@@ -34,13 +34,20 @@ public final class PageServer: Sendable {
         public var configurationPath: String?
         /// Where recordings are saved and listed (``defaultRecordingsFolder(_:)``), or nil for none.
         public var recordingsFolder: String?
+        /// The session whose focus source lists the windows for `apps:`
+        /// (``PageWindows``), or nil to follow none.
+        public var focusEnvironment: [String: String]?
 
         /// Settings from their parts.
-        public init(port: Int = 0, socket: String?, configurationPath: String? = nil, recordingsFolder: String? = nil) {
+        public init(
+            port: Int = 0, socket: String?, configurationPath: String? = nil, recordingsFolder: String? = nil,
+            focusEnvironment: [String: String]? = nil
+        ) {
             self.port = port
             self.socket = socket
             self.configurationPath = configurationPath
             self.recordingsFolder = recordingsFolder
+            self.focusEnvironment = focusEnvironment
         }
 
         /// `$XDG_DATA_HOME/gestures/recordings`, else `$HOME/.local/share/gestures/recordings`, else nil.
@@ -55,6 +62,8 @@ public final class PageServer: Sendable {
     public let pageGuard: PageGuard
     /// What the pages are handed live.
     public let feed: PageFeed
+    /// The applications the session's focus source reported while a page was open.
+    public let windows: PageWindows?
     /// The settings it was started with.
     public let settings: Settings
     private let http: Mutex<HTTPServer?> = Mutex(nil)
@@ -79,6 +88,7 @@ public final class PageServer: Sendable {
             return page.answer(request)
         }
         self.feed = feed
+        windows = settings.focusEnvironment.map { PageWindows(environment: $0, publish: { [feed] in feed.publish($0) }) }
         pageGuard = PageGuard(port: server.port, token: token, csrf: csrf)
         http.withLock { $0 = server }
         box.withLock { $0 = self }
@@ -88,6 +98,7 @@ public final class PageServer: Sendable {
     public func stop() {
         feed.closeAll()
         stopWatching()
+        windows?.stop()
         let server = http.withLock { server -> HTTPServer? in
             defer { server = nil }
             return server
@@ -124,7 +135,9 @@ public final class PageServer: Sendable {
                 return state.next
             }
             queue.push("{\"stream\":{\"id\":\(number)}}")
+            if let windows { queue.push(windows.line) }
             if feed.openCount == 1 || daemon.withLock({ $0 == nil }) { watchDaemon() }
+            windows?.start()
             return HTTPResponse(
                 status: 200,
                 headers: Self.securityHeaders + [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
@@ -133,7 +146,10 @@ public final class PageServer: Sendable {
                     ended: { [self] in
                         feed.close(queue)
                         setTrying(false, stream: number)
-                        if feed.openCount == 0 { stopWatching() }
+                        if feed.openCount == 0 {
+                            stopWatching()
+                            windows?.stop()
+                        }
                     }))
         case ("GET", "/api/configuration"):
             return configurationAnswer()

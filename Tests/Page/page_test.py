@@ -15,7 +15,7 @@ import sys
 import threading
 import traceback
 
-from pagekit import BINARY, ROOT, WAIT, Session, browser, wait_for
+from pagekit import BINARY, ROOT, WAIT, Desktop, Session, browser, wait_for
 import math
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -78,13 +78,15 @@ def raw_request(port, method, path, headers, body=b""):
 
 def main():
     os.makedirs(SHOTS, exist_ok=True)
-    session = Session(CONFIGURATION)
+    desktop = Desktop()
+    session = Session(CONFIGURATION, ui_environment={"DISPLAY": desktop.display, "XDG_SESSION_TYPE": "x11"})
     driver = browser()
     try:
         run_checks(session, driver)
     finally:
         driver.quit()
         session.close()
+        desktop.close()
     print(f"PAGE {'FAILED' if failures else 'PASSED'}: {len(failures)} failed" + (f" ({', '.join(failures)})" if failures else ""))
     return len(failures)
 
@@ -167,6 +169,28 @@ def run_checks(session, driver):
         wait.until(lambda d: "show desktop bindings[3]fired" in d.execute_script(
             "return [...document.querySelectorAll('#verdicts li')].map(e => e.textContent).join('|')"))
         wait_for(lambda: "fired show desktop" in session.log(), "the daemon firing the new binding")
+
+    @check("the application for apps: is picked from the windows the focus source saw, the device from the devices seen")
+    def _():
+        driver.find_element(By.ID, "tab-bindings").click()
+        driver.find_element(By.CSS_SELECTOR, "#binding-list li button[aria-label='Edit next workspace']").click()
+        wait.until(lambda d: "GesturesPageTerm" in d.find_element(By.ID, "field-apps-pick").text)
+        Select(driver.find_element(By.ID, "field-apps-pick")).select_by_visible_text("GesturesPageTerm")
+        driver.find_element(By.ID, "field-apps-add").click()
+        assert field("apps").get_attribute("value") == "^GesturesPageTerm$", field("apps").get_attribute("value")
+        Select(driver.find_element(By.ID, "field-device-name-pick")).select_by_visible_text("SynPS/2 Synaptics TouchPad")
+        driver.find_element(By.ID, "field-device-name-add").click()
+        assert field("device.name").get_attribute("value") == "^SynPS/2 Synaptics TouchPad$"
+        binding = json.loads(driver.execute_script("return JSON.stringify(window.gesturesPage.bindings.bindings[0].binding)"))
+        assert binding["apps"] == ["^GesturesPageTerm$"] and binding["device"] == {"name": "^SynPS/2 Synaptics TouchPad$"}, binding
+        # The reader's verdict: neither pattern is an error.
+        wait.until(lambda d: d.find_element(By.ID, "field-apps-problem").text == "" and d.find_element(By.ID, "field-device-name-problem").text == "")
+        driver.save_screenshot(os.path.join(SHOTS, "page-bindings-apps.png"))
+        # Left unsaved: the page reads the file again.
+        driver.refresh()
+        wait.until(lambda d: "watching the daemon" in d.find_element(By.ID, "daemon-status").text)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#binding-list li")) == 4)
+        driver.find_element(By.ID, "tab-live").click()
 
     @check("trying a gesture shows what would fire and runs nothing, and a page that goes stops trying")
     def _():

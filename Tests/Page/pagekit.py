@@ -18,7 +18,7 @@ WAIT = 30  # seconds any one thing may take on a loaded 2-core machine
 class Session:
     """A daemon replaying what it is given, and `gestures ui` watching it."""
 
-    def __init__(self, configuration, daemon_arguments=()):
+    def __init__(self, configuration, daemon_arguments=(), ui_environment=None):
         self.folder = tempfile.mkdtemp(prefix="gestures-page-")
         runtime = os.path.join(self.folder, "runtime")
         os.mkdir(runtime, 0o700)
@@ -35,7 +35,7 @@ class Session:
         wait_for(lambda: os.path.exists(self.socket), "the daemon's socket")
         self.ui = subprocess.Popen(
             [BINARY, "ui", "--no-browser", "--socket", self.socket, "--config", self.configuration], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=environment, cwd=self.folder, text=True)
+            env=dict(environment, **(ui_environment or {})), cwd=self.folder, text=True)
         self.address = self.ui.stdout.readline().strip()
         if not self.address.startswith("http://127.0.0.1:"):
             raise RuntimeError(f"gestures ui printed {self.address!r}; its errors: {self.ui.stderr.read()}")
@@ -81,3 +81,30 @@ def browser(extra_arguments=()):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class Desktop:
+    """An X server (Xvfb) with a window manager (openbox) and one xterm, whose
+    focus `gestures ui` follows: what a person's session would report."""
+
+    def __init__(self, display=":73"):
+        self.display = display
+        self.processes = []
+        for command in (["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],):
+            self.processes.append(subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        socket = "/tmp/.X11-unix/X" + display.lstrip(":")
+        wait_for(lambda: os.path.exists(socket), "the X server")
+        environment = dict(os.environ, DISPLAY=display)
+        environment.pop("WAYLAND_DISPLAY", None)
+        self.processes.append(subprocess.Popen(["openbox"], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        time.sleep(0.5)  # openbox takes the screen before the window maps (it sets the focus of new windows)
+        self.processes.append(subprocess.Popen(["xterm", "-class", "GesturesPageTerm"], env=environment,
+                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+    def close(self):
+        for process in reversed(self.processes):
+            process.terminate()
+            try:
+                process.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                process.kill()

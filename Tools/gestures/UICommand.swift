@@ -51,7 +51,8 @@ enum UICommand: Command {
             server = try PageServer(
                 settings: .init(
                     port: options.port, socket: options.socket, configurationPath: options.configurationPath,
-                    recordingsFolder: PageServer.Settings.defaultRecordingsFolder(ProcessInfo.processInfo.environment)))
+                    recordingsFolder: PageServer.Settings.defaultRecordingsFolder(ProcessInfo.processInfo.environment),
+                    focusEnvironment: ProcessInfo.processInfo.environment))
         } catch {
             throw CommandFailure(error.description)
         }

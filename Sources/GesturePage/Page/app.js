@@ -7,7 +7,7 @@ import { RecordingsView } from "/recordings.js";
 
 const status = document.getElementById("daemon-status");
 const view = new LiveView(document.getElementById("live"));
-const bindings = new BindingsView(document.getElementById("bindings"));
+const bindings = new BindingsView(document.getElementById("bindings"), view);
 const shapes = new ShapesView(document.getElementById("shapes"));
 const recordings = new RecordingsView(document.getElementById("recordings"), view);
 window.gesturesPage = { view, bindings, shapes, recordings };
@@ -55,6 +55,7 @@ live((message) => {
     status.className = message.daemon.connected ? "connected" : "disconnected";
     return;
   }
+  if (message.windows) { bindings.takeWindows(message.windows); return; }
   view.take(message);
   recordings.take(message);
 });

@@ -7,9 +7,26 @@ import { post } from "/api.js";
 
 const CHECK_DELAY_MS = 250;
 
+/** A regular expression that matches exactly `text` (ICU's syntax, as the configuration's patterns are read). */
+export function exactly(text) {
+  return `^${text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&")}$`;
+}
+
+/** A binding key's object and member: `fingers` is the binding's, `action.keys` its action's, `device.name` its device's. */
+function place(binding, key, making = false) {
+  const dot = key.indexOf(".");
+  if (dot < 0) return { target: binding, member: key };
+  const parent = key.slice(0, dot);
+  if (making) binding[parent] ??= {};
+  return { target: binding[parent], member: key.slice(dot + 1), parent };
+}
+
 export class BindingsView {
-  constructor(root) {
+  /** `live`: the live view, whose devices the device field offers. */
+  constructor(root, live) {
     this.root = root;
+    this.live = live;
+    this.windows = { source: null, reason: "", seen: [] };  // the applications the focus source reported (/api/live)
     this.list = root.querySelector("#binding-list");
     this.fields = root.querySelector("#binding-fields");
     this.formHeading = root.querySelector("#binding-form-heading");
@@ -151,7 +168,7 @@ export class BindingsView {
       const actionKey = field.key.startsWith("action.") ? field.key.slice(7) : null;
       if (actionKey && this.form.actionKinds.includes(actionKey) && actionKey !== kind) continue;
       if (actionKey && kind !== "command" && actionKey === "timeoutSeconds") continue;
-      const value = field.key === "action" ? kind : actionKey ? action[actionKey] : binding[field.key];
+      const value = field.key === "action" ? kind : actionKey ? action[actionKey] : place(binding, field.key).target?.[place(binding, field.key).member];
       this.fields.append(this.fieldElement(field, value, gesture, errors, warnings));
     }
   }
@@ -221,7 +238,56 @@ export class BindingsView {
     input.addEventListener("change", () => this.edited(field, input));
     if (input.tagName !== "SELECT") input.addEventListener("input", () => this.edited(field, input, true));
     wrapper.append(label, input, help, problem);
+    const offered = this.offers(field.key);
+    if (offered) wrapper.append(this.pickerElement(field, input, id, offered));
     return wrapper;
+  }
+
+  /** What a field offers to pick from: the applications seen for `apps` and `notApps`, the devices for `device.name`. */
+  offers(key) {
+    if (key === "apps" || key === "notApps") {
+      const words = this.windows.seen.map((seen) => seen.app);
+      return { what: "application", words, none: this.windows.source ? `No window focused yet (${this.windows.reason})` : this.windows.reason || "No focus source" };
+    }
+    if (key === "device.name") {
+      return { what: "device", words: [...new Set([...(this.live?.devices.values() ?? [])].map((device) => device.name))], none: "No device seen yet" };
+    }
+    return null;
+  }
+
+  /** A list of what was seen and an Add button, which writes the exact pattern of the one chosen into the field. */
+  pickerElement(field, input, id, offered) {
+    const picker = document.createElement("div");
+    picker.className = "picker";
+    const select = document.createElement("select");
+    select.id = `${id}-pick`;
+    select.setAttribute("aria-label", `Pick ${offered.what === "application" ? "an application seen" : "a device seen"} for ${field.label}`);
+    if (offered.words.length === 0) select.append(new Option(offered.none, ""));
+    for (const word of offered.words) select.append(new Option(word, word));
+    const add = document.createElement("button");
+    add.type = "button";
+    add.id = `${id}-add`;
+    add.textContent = offered.what === "application" ? "Add this application" : "Use this device";
+    add.disabled = offered.words.length === 0;
+    add.addEventListener("click", () => {
+      if (!select.value) return;
+      const pattern = exactly(select.value);
+      if (field.entry.kind === "patterns") {
+        const lines = input.value.split("\n").map((line) => line.trim()).filter((line) => line && line !== pattern);
+        input.value = [...lines, pattern].join("\n");
+      } else {
+        input.value = pattern;
+      }
+      this.edited(field, input);
+    });
+    picker.append(select, add);
+    return picker;
+  }
+
+  /** Takes the focus source's latest list; redraws the form when it shows a picker. */
+  takeWindows(windows) {
+    this.windows = windows;
+    if (this.form && this.selected !== null && document.activeElement?.closest?.(".field") == null) this.renderForm();
   }
 
   /** Takes one field's new value into the chosen binding, then asks the reader. */
@@ -229,9 +295,7 @@ export class BindingsView {
     const entry = this.bindings[this.selected];
     const binding = entry.binding;
     const text = input.value;
-    const actionKey = field.key.startsWith("action.") ? field.key.slice(7) : null;
-    const target = actionKey ? (binding.action ??= {}) : binding;
-    const key = actionKey ?? field.key;
+    const { target, member: key, parent } = place(binding, field.key, true);
     if (field.key === "action") {
       const old = binding.action ?? {};
       const fresh = {};
@@ -240,6 +304,7 @@ export class BindingsView {
       binding.action = fresh;
     } else if (text === "" && !(field.key === "action.command")) {
       delete target[key];
+      if (parent && parent !== "action" && Object.keys(target).length === 0) delete binding[parent];
     } else if (field.entry.kind === "integer" || field.entry.kind === "number") {
       const number = Number(text);
       target[key] = Number.isFinite(number) ? number : text;
