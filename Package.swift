@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
-        .testTarget(name: "GesturePageTests", dependencies: ["GesturePage", "DesktopDaemon"]),
+        .testTarget(name: "GesturePageTests", dependencies: ["GesturePage", "DesktopDaemon", "GestureTraces", "InputChecks", "TestSupport", "DesktopConfiguration"]),
         .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,13 +21,14 @@ extension PageServer {
             && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 
-    /// A recording name from any text (a device's name, a file's): what cannot be in one becomes `-`.
+    /// A recording name from a file's name: its extension goes, and what cannot be in a name becomes `-`.
     static func recordingName(from text: String) -> String {
+        var text = text
+        if let dot = text.lastIndex(of: "."), dot != text.startIndex { text = String(text[..<dot]) }
         var name = String(text.unicodeScalars.map { scalar -> Character in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar)) ? Character(scalar) : "-"
         })
         while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
-        if name.hasSuffix(".jsonl") { name.removeLast(6) }
         return name.isEmpty ? "recording" : String(name.prefix(maximumRecordingName))
     }
 
@@ -107,6 +108,12 @@ extension PageServer {
         do {
             let folder = try recordingsFolder()
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // Nothing is lost: a name taken already gets the first free number.
+            var name = name, number = 1
+            while FileManager.default.fileExists(atPath: folder + "/" + name + ".jsonl") {
+                number += 1
+                name = String(name.prefix(Self.maximumRecordingName - 4)).replacing(/-\d+$/, with: "") + "-\(number)"
+            }
             let path = folder + "/" + name + ".jsonl"
             try trace.write(to: URL(fileURLWithPath: path), format: .json)
             return Self.json(

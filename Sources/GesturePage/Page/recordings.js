@@ -103,7 +103,7 @@ export class RecordingsView {
     if (!file) return;
     this.importStatus.textContent = `Importing ${file.name}…`;
     try {
-      const saved = await post("/api/recordings/import", { name: file.name.replace(/\.[^.]*$/, ""), text: await file.text() });
+      const saved = await post("/api/recordings/import", { name: file.name, text: await file.text() });
       this.importStatus.textContent = `Imported ${file.name} as ${saved.name}: ${saved.frames} frames, ${saved.seconds} s.`;
       await this.load();
     } catch (error) { this.importStatus.textContent = error.message; }
