@@ -59,10 +59,19 @@ extension PageServer {
             let templates = shapes.library.templates.map { template in
                 "{\"name\":\(JSONText.quoted(template.name)),\"points\":\(Self.pointsJSON(template.points))}"
             }
+            // The shapes each could be confused with: the warning `gestures train` gives, for every template.
+            let engine = shapes.configuration.engine
+            let ambiguities = engine.strokeRule.ambiguities(
+                of: shapes.library.templates.indices, in: shapes.library, configuration: engine.strokeRecognition
+            ).map { ambiguity in
+                "{\"name\":\(JSONText.quoted(ambiguity.name)),\"template\":\(ambiguity.template),\"other\":\(JSONText.quoted(ambiguity.other.name)),"
+                    + "\"text\":\(JSONText.quoted(ambiguity.description))}"
+            }
             return Self.json(
                 200,
                 "{\"library\":\(JSONText.quoted(shapes.path)),\"named\":\(shapes.isTheConfigurations),"
-                    + "\"names\":[\(shapes.library.names.map(JSONText.quoted).joined(separator: ","))],\"templates\":[\(templates.joined(separator: ","))]}"
+                    + "\"names\":[\(shapes.library.names.map(JSONText.quoted).joined(separator: ","))],\"templates\":[\(templates.joined(separator: ","))],"
+                    + "\"ambiguities\":[\(ambiguities.joined(separator: ","))]}"
             )
         } catch {
             return Self.json(409, "{\"error\":\(JSONText.quoted(error.description))}")

@@ -27,6 +27,7 @@ SHOTS = os.environ.get("GESTURES_PAGE_SCREENSHOTS", os.path.join(ROOT, ".build/p
 SWIPE = os.path.join(ROOT, "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl")
 SWIPE_UP = os.path.join(ROOT, "Recordings/synthetic/x1carbon.4-finger-swipe-up.jsonl")
 PINCH = os.path.join(ROOT, "Recordings/synthetic/rmi4.2-finger-pinch-out.jsonl")
+CIRCLE = os.path.join(ROOT, "Recordings/synthetic/atmel.1-finger-stroke-circle.jsonl")
 
 CONFIGURATION = """# The page's tests: a comment the page keeps.
 version: 1
@@ -258,6 +259,22 @@ def run_checks(session, driver):
         wait.until(lambda d: "snake (3 samples)" in d.find_element(By.ID, "shape-names").text)
         draw(snake(2))
         wait.until(lambda d: "would fire snake" in d.find_element(By.ID, "shape-verdict").text)
+        # The library shows each shape's samples and what it could be confused with.
+        thumbnails = driver.find_elements(By.CSS_SELECTOR, "#shape-names li[data-name='snake'] svg.thumbnail")
+        assert len(thumbnails) == 3, f"{len(thumbnails)} drawings of snake's 3 samples"
+        notes = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#shape-names li .confusion")]
+        assert notes and all(n.startswith("Could be confused with ") or n == "Not within the margin of any other shape." for n in notes), notes
+
+    @check("a shape drawn on the touchpad live is judged by the daemon's stroke rule")
+    def _():
+        driver.find_element(By.ID, "shape-on-pad").click()
+        assert driver.find_element(By.ID, "shape-on-pad").get_attribute("aria-pressed") == "true"
+        session.replay(CIRCLE)
+        wait.until(lambda d: "would fire circle" in d.find_element(By.ID, "shape-verdict").text)
+        assert driver.find_element(By.ID, "shape-on-pad").get_attribute("aria-pressed") == "false"
+        drawn = driver.execute_script("return window.gesturesPage.shapes.last.length")
+        assert drawn > 20, f"{drawn} points taken from the touchpad"
+        driver.save_screenshot(os.path.join(SHOTS, "page-shapes-pad.png"))
 
     @check("a recording made in the page holds every event the device sent, replays on a timeline to its verdicts, and an evemu file imports")
     def _():

@@ -8,7 +8,7 @@ import { RecordingsView } from "/recordings.js";
 const status = document.getElementById("daemon-status");
 const view = new LiveView(document.getElementById("live"));
 const bindings = new BindingsView(document.getElementById("bindings"), view);
-const shapes = new ShapesView(document.getElementById("shapes"));
+const shapes = new ShapesView(document.getElementById("shapes"), view);
 const recordings = new RecordingsView(document.getElementById("recordings"), view);
 window.gesturesPage = { view, bindings, shapes, recordings };
 
@@ -58,4 +58,5 @@ live((message) => {
   if (message.windows) { bindings.takeWindows(message.windows); return; }
   view.take(message);
   recordings.take(message);
+  shapes.take(message);
 });

@@ -2,13 +2,46 @@
 // touchpad, see whether the daemon's stroke rule fires it and as what, and
 // add drawn samples of a new shape to the template library (with the
 // warning `gestures train` gives when a sample is too close to another
-// shape). The verdicts are the server's: the page only draws.
+// shape). A shape can be drawn on the touchpad too: the next touch of the
+// live view's device, its fingers' middle point from landing to lifting.
+// The library lists each shape with its samples drawn small and the shapes
+// it could be confused with. The verdicts are the server's: the page only draws.
 import { post } from "/api.js";
 
 const PAD = { width: 100, height: 65 };  // millimetres: what the drawing stands for
+const SVG = "http://www.w3.org/2000/svg";
+const THUMBNAILS = 8;  // samples drawn per shape
+
+/** A small drawing of `points` ([[x, y], ...]) fitted into a square of `size` pixels. */
+function thumbnail(points, size, label) {
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  const left = Math.min(...xs), top = Math.min(...ys);
+  const extent = Math.max(Math.max(...xs) - left, Math.max(...ys) - top) || 1;
+  const scale = (size - 6) / extent;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("width", size);
+  svg.setAttribute("height", size);
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.classList.add("thumbnail");
+  const line = document.createElementNS(SVG, "polyline");
+  line.setAttribute("points", points.map(([x, y]) => `${(3 + (x - left) * scale).toFixed(1)},${(3 + (y - top) * scale).toFixed(1)}`).join(" "));
+  const start = document.createElementNS(SVG, "circle");
+  start.setAttribute("cx", (3 + (points[0][0] - left) * scale).toFixed(1));
+  start.setAttribute("cy", (3 + (points[0][1] - top) * scale).toFixed(1));
+  start.setAttribute("r", "2.5");
+  svg.append(line, start);
+  return svg;
+}
 
 export class ShapesView {
-  constructor(root) {
+  /** `live`: the live view, whose device a shape can be drawn on. */
+  constructor(root, live) {
+    this.live = live;
+    this.padButton = root.querySelector("#shape-on-pad");
+    this.padButton.addEventListener("click", () => this.armPad(this.padButton.getAttribute("aria-pressed") !== "true"));
+    this.padStroke = null;      // the touch being drawn on the pad: [[x, y] mm]
     this.canvas = root.querySelector("#shape-canvas");
     this.verdict = root.querySelector("#shape-verdict");
     this.libraryLine = root.querySelector("#shape-library");
@@ -36,11 +69,63 @@ export class ShapesView {
     this.libraryLine.textContent = answer.named ? `The configuration's library: ${answer.library}` : `The bundled shapes; a shape you train goes to ${answer.library}`;
     const counts = new Map();
     for (const template of answer.templates) counts.set(template.name, (counts.get(template.name) ?? 0) + 1);
+    const confusions = new Map();
+    for (const ambiguity of answer.ambiguities ?? []) {
+      if (!confusions.has(ambiguity.name)) confusions.set(ambiguity.name, []);
+      confusions.get(ambiguity.name).push(ambiguity);
+    }
     this.names.replaceChildren(...[...counts].map(([name, count]) => {
       const item = document.createElement("li");
-      item.textContent = `${name} (${count} sample${count === 1 ? "" : "s"})`;
+      item.dataset.name = name;
+      const title = document.createElement("span");
+      title.className = "shape-title";
+      title.textContent = `${name} (${count} sample${count === 1 ? "" : "s"})`;
+      const drawings = document.createElement("span");
+      drawings.className = "thumbnails";
+      const samples = answer.templates.filter((template) => template.name === name && template.points.length > 1);
+      samples.slice(0, THUMBNAILS).forEach((template, index) => drawings.append(thumbnail(template.points, 40, `${name}, sample ${index + 1}`)));
+      const note = document.createElement("span");
+      note.className = "confusion";
+      const mine = confusions.get(name) ?? [];
+      const others = [...new Set(mine.map((a) => a.other))];
+      note.textContent = mine.length
+        ? `Could be confused with ${others.join(", ")}: ${mine[0].text}${mine.length > 1 ? ` (and ${mine.length - 1} more sample${mine.length > 2 ? "s" : ""})` : ""}.`
+        : "Not within the margin of any other shape.";
+      if (mine.length) note.classList.add("warning");
+      item.append(title, drawings, note);
       return item;
     }));
+  }
+
+  /** Arms (or disarms) drawing on the touchpad: the next touch of the live view's device is the stroke. */
+  armPad(on) {
+    this.padButton.setAttribute("aria-pressed", String(on));
+    this.padButton.textContent = on ? "Drawing on the touchpad: touch it now (press to stop)" : "Draw on the touchpad";
+    this.padStroke = null;
+    if (on) this.verdict.textContent = "Draw the shape on the touchpad; lift your fingers when it is done.";
+  }
+
+  /** Takes one line of the live stream: while armed, the chosen device's frames make the stroke. */
+  take(message) {
+    if (!message.frame || this.padButton.getAttribute("aria-pressed") !== "true") return;
+    const frame = message.frame;
+    if (this.live.chosen !== null && frame.device !== this.live.chosen) return;
+    const contacts = frame.contacts.filter((contact) => !contact.palm);
+    if (contacts.length > 0) {
+      const x = contacts.reduce((sum, c) => sum + c.x_mm, 0) / contacts.length;
+      const y = contacts.reduce((sum, c) => sum + c.y_mm, 0) / contacts.length;
+      (this.padStroke ??= []).push([x, y]);
+      this.stroke = this.padStroke;
+      this.drawing = true;
+      this.draw();
+    } else if (this.padStroke) {
+      const points = this.padStroke;
+      this.padDrawn = points;
+      this.padStroke = null;
+      this.drawing = false;
+      this.armPad(false);
+      this.judge(points);
+    }
   }
 
   /** The pointer's place in millimetres of the drawn pad. */
@@ -66,7 +151,12 @@ export class ShapesView {
     if (!this.drawing) return;
     this.drawing = false;
     this.stroke.push(this.at(event));
-    this.last = this.stroke;
+    await this.judge(this.stroke);
+  }
+
+  /** Shows `points` as the latest drawing and what the daemon's stroke rule says of them. */
+  async judge(points) {
+    this.last = points;
     this.draw();
     try {
       const answer = await post("/api/shapes/recognize", { points: this.last });
@@ -109,8 +199,16 @@ export class ShapesView {
     context.strokeStyle = "#8884";
     context.lineWidth = 0.3;
     context.strokeRect(0.5, 0.5, PAD.width - 1, PAD.height - 1);
-    const points = this.drawing ? this.stroke : this.last ?? [];
+    let points = this.drawing ? this.stroke : this.last ?? [];
     if (points.length < 2) return;
+    // A stroke from the touchpad is in its millimetres: drawn in the middle of the box, shrunk to fit when larger.
+    if (points === this.padStroke || points === this.padDrawn) {
+      const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+      const left = Math.min(...xs), top = Math.min(...ys), width = Math.max(...xs) - left, height = Math.max(...ys) - top;
+      const fit = Math.min(1, (PAD.width - 4) / (width || 1), (PAD.height - 4) / (height || 1));
+      const dx = (PAD.width - width * fit) / 2, dy = (PAD.height - height * fit) / 2;
+      points = points.map(([x, y]) => [dx + (x - left) * fit, dy + (y - top) * fit]);
+    }
     context.beginPath();
     points.forEach(([x, y], index) => index === 0 ? context.moveTo(x, y) : context.lineTo(x, y));
     context.strokeStyle = "#1d4ed8";
