@@ -19,7 +19,11 @@ import Synchronization
 ///   or until no page watches it.
 /// - `GET /api/configuration`, `POST /api/configuration/check` and `/save`: the bindings view.
 /// - `GET /api/shapes`, `POST /api/shapes/recognize` and `/train`: the shapes view.
+/// - `GET /api/recordings`, `POST /api/recordings/start`, `/stop`, `/import` and `/replay`: the recordings view.
 /// - `GET /api/doctor`: the checks of `gestures doctor`.
+///
+/// The live stream also carries `{"windows":...}` (``PageWindows``): the applications the
+/// session's focus source reported, which the bindings form offers for `apps:`.
 ///
 ///     let server = try PageServer(settings: .init(socket: DaemonChannel.defaultPath()))
 ///     print(server.address)   // http://127.0.0.1:PORT/?token=...
