@@ -99,7 +99,13 @@ struct DaemonConfigurationTests {
         (withBindings(#"{"gesture": "swipe", "edge": "middle", \#(okAction)}"#), "bindings[0].edge: unknown edge 'middle'"),
         (
             withBindings(#"{"gesture": "stroke", "template": "cirlce", \#(okAction)}"#),
-            "bindings[0].template: no template named 'cirlce' in the library"
+            "bindings[0].template: no template named 'cirlce' in the library "
+                + "(it has: 'arrow', 'caret', 'check', 'circle', 'delete_mark' and 11 more); did you mean 'circle'?"
+        ),
+        (
+            #"{"version": 1, "sequences": [{"name": "back-and-forth", "directions": ["left", "right"]}], "bindings": "#
+                + #"[{"gesture": "sequence", "sequence": "back-and-fort", \#(okAction)}]}"#,
+            "bindings[0].sequence: no sequence named 'back-and-fort' in sequences (defined: 'back-and-forth'); did you mean 'back-and-forth'?"
         ),
         (
             withBindings(#"{"gesture": "sequence", "sequence": "konami", \#(okAction)}"#),
