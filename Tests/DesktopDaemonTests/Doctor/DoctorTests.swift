@@ -170,6 +170,55 @@ struct DoctorTests {
         )
     }
 
+    @Test("a binding with only notApps applies without a focus source: a note, not 'never applies'")
+    func focusSourceAndNotApps() throws {
+        var system = try FakeSystem.healthy()
+        system.environment["XDG_RUNTIME_DIR"] = nil
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            "version: 1\nbindings:\n  - {gesture: swipe, fingers: 3, notApps: [foot], action: {command: [echo]}}\n")
+        let excluding = check(Doctor(system: system).examine(), .focus)
+        #expect(excluding.status == .note)
+        #expect(excluding.summary == "No focus source, so 1 binding with only notApps applies in every application.")
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            "version: 1\nbindings:\n  - {gesture: swipe, fingers: 3, notApps: [foot], action: {command: [echo]}}\n"
+                + "  - {gesture: swipe, fingers: 4, apps: [firefox], title: x, action: {command: [echo]}}\n")
+        let both = check(Doctor(system: system).examine(), .focus)
+        #expect(both.status == .problem)
+        #expect(
+            both.summary
+                == "No focus source, so 1 binding with apps or title never applies and 1 binding with only notApps applies in every application."
+        )
+    }
+
+    @Test("a valid configuration with warnings is a problem that lists them, the device filters judged against the devices read")
+    func configurationWarnings() throws {
+        var system = try FakeSystem.healthy()
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            """
+            version: 1
+            engine: {touchpadStrokeFingers: 3}
+            bindings:
+              - {gesture: swipe, fingers: 3, direction: left, action: {command: [echo]}}
+              - {gesture: tap, fingers: 2, device: {name: "Wacom.*"}, action: {command: [echo]}}
+            """)
+        let report = Doctor(system: system).examine()
+        let configuration = check(report, .configuration)
+        #expect(configuration.status == .problem)
+        #expect(
+            configuration.summary
+                == "/home/ada/.config/gestures/config.yaml is valid (2 bindings), but 2 warnings say what will not work as written.")
+        #expect(configuration.details.count == 2)
+        #expect(
+            configuration.details[0].hasPrefix("bindings[0].fingers: engine.touchpadStrokeFingers: 3 makes"), "\(configuration.details)")
+        #expect(configuration.details[0].hasSuffix("so this 3-finger swipe never fires there"))
+        #expect(configuration.details[1].hasPrefix("bindings[1].device: matches no device"), "\(configuration.details)")
+        #expect(configuration.fix?.contains("gestures check-config /home/ada/.config/gestures/config.yaml") == true)
+        #expect(report.exitStatus == 1)
+    }
+
     @Test("a healthy machine: every check is ok, in order, and the exit status is 0")
     func healthyMachine() throws {
         let report = Doctor(system: try FakeSystem.healthy()).examine()
