@@ -87,7 +87,7 @@ enum TemplatesCommand: Command {
                 let count = library.samples(named: name).count
                 print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(count)")
             }
-            print("\(counted(library.names.count, "gesture")), \(counted(library.templates.count, "sample"))")
+            print(library.summary)
         }
         return 0
     }

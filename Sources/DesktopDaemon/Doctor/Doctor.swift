@@ -507,7 +507,7 @@ public struct Doctor {
             let summary =
                 covered.isEmpty
                 ? "\(takes); no binding overlaps them."
-                : "\(takes); interception keeps them from it for \(Self.list(covered.map { Excerpt.quoted($0.label, limit: 40) }))."
+                : "\(takes); interception keeps them from it for \(Self.list(covered.map(\.reference)))."
             return DoctorCheck(area: .desktop, status: .ok, summary: summary)
         }
         let fix: String
@@ -522,7 +522,7 @@ public struct Doctor {
         return DoctorCheck(
             area: .desktop, status: .problem,
             summary:
-                "\(takes), and \(Self.list(uncovered.map { Excerpt.quoted($0.label, limit: 40) })) will do both \(desktop.name)'s action and its own.",
+                "\(takes), and \(Self.list(uncovered.map(\.reference))) will do both \(desktop.name)'s action and its own.",
             fix: fix)
     }
 

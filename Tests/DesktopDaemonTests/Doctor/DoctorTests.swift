@@ -231,7 +231,7 @@ struct DoctorTests {
             devices.details.contains {
                 $0.hasPrefix("touchpad  /dev/input/event5") && $0.contains("98 x 53.9 mm") && $0.hasSuffix("readable")
             })
-        #expect(check(report, .desktop).summary.contains("interception keeps them from it for 'next workspace'"))
+        #expect(check(report, .desktop).summary.contains("interception keeps them from it for bindings[0] ('next workspace')"))
     }
 
     @Test("without the udev rule the nodes are root's: the fix installs the rule")
@@ -295,7 +295,7 @@ struct DoctorTests {
         #expect(uinput.fix == "Load it with 'sudo modprobe uinput' (the udev rule of gestures loads it at boot).")
         let desktop = check(report, .desktop)
         #expect(desktop.status == .problem)
-        #expect(desktop.summary.contains("'next workspace' will do both GNOME's action and its own"))
+        #expect(desktop.summary.contains("bindings[0] ('next workspace') will do both GNOME's action and its own"))
         #expect(desktop.fix?.hasPrefix("Give access to /dev/uinput") == true)
     }
 
@@ -362,7 +362,7 @@ struct DoctorTests {
         #expect(desktop.status == .problem)
         #expect(
             desktop.summary
-                == "GNOME takes 3- and 4-finger swipes (workspaces and the overview), and 'bindings[0]' will do both GNOME's action and its own."
+                == "GNOME takes 3- and 4-finger swipes (workspaces and the overview), and bindings[0] will do both GNOME's action and its own."
         )
         #expect(desktop.fix == "Add 'claim: true' to bindings[0] (or bind a finger count GNOME leaves alone, such as 5).")
         // The same binding on X11: GNOME takes no touchpad gestures there.
