@@ -36,11 +36,19 @@ public struct ConfigurationErrors: Error, Hashable, Sendable, CustomStringConver
 
     /// The errors on one line: `config.json has 2 errors: a: ...; b: ...`
     /// (at most ``maximumInDescription`` of them, then how many more).
-    public var description: String {
+    public var description: String { description(listedBy: nil) }
+
+    /// The errors on one line, as ``description``; when some are left out,
+    /// it says that `command` lists every one: `...; and 2 more: 'gestures
+    /// check-config config.yaml' lists every error`.
+    public func description(listedBy command: String?) -> String {
         let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
         let what = file.map { "\($0) has \(count)" } ?? "the configuration has \(count)"
         var listed = errors.prefix(Self.maximumInDescription).map(\.description).joined(separator: "; ")
-        if errors.count > Self.maximumInDescription { listed += "; and \(errors.count - Self.maximumInDescription) more" }
+        if errors.count > Self.maximumInDescription {
+            listed += "; and \(errors.count - Self.maximumInDescription) more"
+            if let command { listed += ": '\(command)' lists every error" }
+        }
         return what + ": " + listed
     }
 }

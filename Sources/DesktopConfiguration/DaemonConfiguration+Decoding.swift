@@ -101,14 +101,16 @@ extension DaemonConfiguration {
                 problems.append(
                     InvalidValue(
                         path: binding.path + ".template",
-                        message: "no template named \(Excerpt.quoted(template)) in the library (it has: \(Self.names(names.sorted())))"))
+                        message: "no template named \(Excerpt.quoted(template)) in the library (it has: \(Self.names(names.sorted())))"
+                            + Suggestion.hint(for: template, in: names.sorted())))
             }
             if let sequence = binding.match.sequence, !sequenceNames.contains(sequence) {
                 let known = sequenceNames.isEmpty ? "none are defined" : "defined: \(Self.names(sequenceNames.sorted()))"
                 problems.append(
                     InvalidValue(
                         path: binding.path + ".sequence",
-                        message: "no sequence named \(Excerpt.quoted(sequence)) in sequences (\(known))"))
+                        message: "no sequence named \(Excerpt.quoted(sequence)) in sequences (\(known))"
+                            + Suggestion.hint(for: sequence, in: sequenceNames.sorted())))
             }
         }
         return problems

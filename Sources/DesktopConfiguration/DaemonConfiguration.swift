@@ -1,4 +1,5 @@
 import GestureRecognition
+import InputChecks
 
 /// Everything the daemon is told by its configuration file, checked: which
 /// devices to read, the engine's thresholds, swipe sequences, the stroke
@@ -83,6 +84,10 @@ extension DaemonConfiguration {
 
         /// The name, or the path when it has none.
         public var label: String { name ?? path }
+
+        /// How a message names it: `bindings[2] ('next workspace')`, or
+        /// `bindings[2]` alone when it has no name.
+        public var reference: String { name.map { "\(path) (\(Excerpt.quoted($0, limit: 40)))" } ?? path }
     }
 
     /// The conditions of a binding; nil conditions are not checked.

@@ -336,8 +336,9 @@ public final class GestureDaemon: Sendable {
             watchers.publish(.reloaded(configuration: reloader.path, bindings: configuration.bindings.count, error: nil))
             return true
         case .kept(let errors):
-            log.write("kept the old configuration (\(reason)): \(errors)")
-            watchers.publish(.reloaded(configuration: reloader.path, bindings: nil, error: "\(errors)"))
+            let said = errors.description(listedBy: "gestures check-config \(reloader.path)")
+            log.write("kept the old configuration (\(reason)): \(said)")
+            watchers.publish(.reloaded(configuration: reloader.path, bindings: nil, error: said))
             return false
         }
     }

@@ -134,6 +134,7 @@ extension PageServer {
             return Self.json(
                 200,
                 "{\"library\":\(JSONText.quoted(shapes.path)),\"added\":\(samples.count),\"templates\":\(shapes.library.templates.count),"
+                    + "\"summary\":\(JSONText.quoted(shapes.library.summary)),"
                     + "\"note\":\(JSONText.quoted(note)),\"ambiguities\":[\(ambiguities.map { JSONText.quoted($0.description) }.joined(separator: ","))]}"
             )
         } catch let failure as ShapeFailure {

@@ -13,7 +13,9 @@ enum LibinputRecord {
         do { root = try YAMLNode.parse(data) } catch {
             switch error.kind {
             case .empty: throw TraceError(.emptyFile)
-            case .malformed(let problem): throw TraceError(.malformedYAML(problem), line: error.line)
+            case .malformed:
+                let column = error.column.map { "column \($0): " } ?? ""
+                throw TraceError(.malformedYAML(column + error.detail), line: error.line)
             }
         }
         guard case .mapping = root else { throw TraceError(.malformedYAML("the document is not a mapping"), line: root.line) }

@@ -31,21 +31,28 @@ public enum DocumentNode: Hashable, Sendable {
     /// One key and its value in an ``object(_:)``.
     public typealias Member = MappingEntry<DocumentNode>
 
-    /// Why a document could not be parsed, in one phrase with the line when known.
+    /// Why a document could not be parsed, in one phrase with the line and
+    /// column when known.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong.
         public var message: String
         /// The 1-based line, when the parser gives one.
         public var line: Int?
+        /// The 1-based column, when the parser gives one.
+        public var column: Int?
 
-        /// A parse error saying `message`, at `line` when known.
-        public init(_ message: String, line: Int? = nil) {
+        /// A parse error saying `message`, at `line` and `column` when known.
+        public init(_ message: String, line: Int? = nil, column: Int? = nil) {
             self.message = message
             self.line = line
+            self.column = column
         }
 
-        /// `malformed YAML at line 3: ...`, or the message alone.
-        public var description: String { line.map { "line \($0): \(message)" } ?? message }
+        /// `line 3, column 12: malformed YAML: ...`, or the message alone.
+        public var description: String {
+            guard let line else { return message }
+            return (column.map { "line \(line), column \($0)" } ?? "line \(line)") + ": " + message
+        }
     }
 
     /// The value for `key` in an object; nil for other kinds and missing keys.
@@ -72,7 +79,7 @@ public enum DocumentNode: Hashable, Sendable {
     /// - Complexity: linear in the size of `data`.
     public static func parse(json data: Data) throws(ParseError) -> DocumentNode {
         do { try JSONText.checkSyntax(data) } catch {
-            throw ParseError("malformed JSON at column \(error.column): \(error.message)", line: error.line)
+            throw ParseError("malformed JSON: \(error.message)", line: error.line, column: error.column)
         }
         do {
             return try JSONDecoder().decode(JSONShape.self, from: data).node
@@ -88,31 +95,38 @@ public enum DocumentNode: Hashable, Sendable {
         let root: YAMLNode
         do { root = try YAMLNode.parse(data) } catch {
             switch error.kind {
-            case .malformed(let problem): throw ParseError("malformed YAML: " + problem, line: error.line)
+            case .malformed: throw ParseError("malformed YAML: " + error.detail, line: error.line, column: error.column)
             case .empty: throw ParseError("the file is empty")
             }
         }
-        return try convert(root)
+        return try convert(root, inList: false)
     }
 
-    private static func convert(_ node: YAMLNode) throws(ParseError) -> DocumentNode {
+    /// The node as JSON's kinds; `inList` when it is an item of a sequence
+    /// (where a repeated key often means a missing `- `).
+    private static func convert(_ node: YAMLNode, inList: Bool) throws(ParseError) -> DocumentNode {
         switch node {
         case .scalar(let text, _, let plain):
             return plain ? typedPlainScalar(text) : .string(text)
         case .sequence(let items, _):
             var result: [DocumentNode] = []
             result.reserveCapacity(items.count)
-            for item in items { result.append(try convert(item)) }
+            for item in items { result.append(try convert(item, inList: true)) }
             return .array(result)
         case .mapping(let pairs, let line):
-            var seen: Set<String> = []
+            var seen: [String: Int] = [:]
             var members: [Member] = []
             members.reserveCapacity(pairs.count)
             for pair in pairs {
-                guard seen.insert(pair.key).inserted else {
-                    throw ParseError("malformed YAML: the key \(Excerpt.quoted(pair.key)) appears twice in one mapping", line: line)
+                let keyLine = pair.line ?? line
+                if let first = seen[pair.key] {
+                    let newItem = inList ? ", or start a new list item with '- ' if it begins another one" : ""
+                    throw ParseError(
+                        "malformed YAML: the key \(Excerpt.quoted(pair.key)) appears twice in one mapping (first on line \(first)); "
+                            + "likely fix: keep one of them\(newItem)", line: keyLine)
                 }
-                members.append(Member(key: pair.key, value: try convert(pair.value)))
+                seen[pair.key] = keyLine
+                members.append(Member(key: pair.key, value: try convert(pair.value, inList: false)))
             }
             return .object(members)
         }

@@ -24,7 +24,10 @@ public enum YAMLNode: Hashable, Sendable {
     /// One key (keys must be scalars) and its value in a ``mapping(_:line:)``.
     public typealias Pair = MappingEntry<YAMLNode>
 
-    /// Why YAML text could not be parsed, and where.
+    /// Why YAML text could not be parsed, and where: the line and column,
+    /// the line as written, and the likely fix when the text shows one
+    /// (indentation, tabs, an unclosed quote or bracket; see
+    /// ``YAMLSyntaxDiagnosis``).
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong.
         public enum Kind: Hashable, Sendable {
@@ -38,21 +41,42 @@ public enum YAMLNode: Hashable, Sendable {
         public var kind: Kind
         /// The 1-based line, when known.
         public var line: Int?
+        /// The 1-based column (in characters), when known.
+        public var column: Int?
+        /// The line as written, shortened and escaped (tabs show as `\t`), when known.
+        public var excerpt: String?
+        /// The likely fix, as a phrase: `indent it by 4 spaces, like 'gesture' on line 3`.
+        public var fix: String?
 
-        /// An error of `kind`, at `line` when known.
-        public init(_ kind: Kind, line: Int? = nil) {
+        /// An error of `kind`, at `line` and `column` when known.
+        public init(_ kind: Kind, line: Int? = nil, column: Int? = nil, excerpt: String? = nil, fix: String? = nil) {
             self.kind = kind
             self.line = line
+            self.column = column
+            self.excerpt = excerpt
+            self.fix = fix
         }
 
-        /// `line 3: malformed YAML: ...`, or `the file is empty`.
-        public var description: String {
-            let message: String
+        /// What is wrong without the place: `mapping values are not allowed
+        /// in this context, in '     fingers: 3'; likely fix: indent it by 4
+        /// spaces, like 'gesture' on line 3`.
+        public var detail: String {
             switch kind {
-            case .empty: message = "the file is empty"
-            case .malformed(let problem): message = "malformed YAML: " + problem
+            case .empty: return "the file is empty"
+            case .malformed(let problem):
+                var text = problem
+                if let excerpt { text += ", in " + excerpt }
+                if let fix { text += "; likely fix: " + fix }
+                return text
             }
-            return line.map { "line \($0): \(message)" } ?? message
+        }
+
+        /// `line 3, column 5: malformed YAML: ...`, or `the file is empty`.
+        public var description: String {
+            guard case .malformed = kind else { return detail }
+            let message = "malformed YAML: " + detail
+            guard let line else { return message }
+            return (column.map { "line \(line), column \($0)" } ?? "line \(line)") + ": " + message
         }
     }
 
@@ -89,13 +113,19 @@ public enum YAMLNode: Hashable, Sendable {
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ParseError) -> YAMLNode in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             // Containers being built: their start line, whether a mapping, and items.
-            var stack: [(isMapping: Bool, line: Int, items: [YAMLNode], keys: [String])] = []
+            var stack: [(isMapping: Bool, line: Int, items: [YAMLNode], keys: [(text: String, line: Int)])] = []
             var root: YAMLNode?
             while root == nil {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
                     let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
-                    throw ParseError(.malformed(problem), line: Int(parser.problem_mark.line) + 1)
+                    let context = parser.context.map { String(cString: $0) }
+                    throw YAMLSyntaxDiagnosis(
+                        text: buffer, problem: problem,
+                        line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1,
+                        context: context, contextLine: Int(parser.context_mark.line) + 1,
+                        contextColumn: Int(parser.context_mark.column) + 1
+                    ).error
                 }
                 defer { yaml_event_delete(&event) }
                 let line = Int(event.start_mark.line) + 1
@@ -117,7 +147,8 @@ public enum YAMLNode: Hashable, Sendable {
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     let container = stack.removeLast()
                     if container.isMapping {
-                        finished = .mapping(zip(container.keys, container.items).map { Pair(key: $0.0, value: $0.1) }, line: container.line)
+                        let pairs = zip(container.keys, container.items).map { Pair(key: $0.0.text, value: $0.1, line: $0.0.line) }
+                        finished = .mapping(pairs, line: container.line)
                     } else {
                         finished = .sequence(container.items, line: container.line)
                     }
@@ -128,10 +159,10 @@ public enum YAMLNode: Hashable, Sendable {
                 guard !stack.isEmpty else { root = node; break }
                 let top = stack.count - 1
                 if stack[top].isMapping && stack[top].keys.count == stack[top].items.count {
-                    guard case .scalar(let key, _, _) = node else {
+                    guard case .scalar(let key, let keyLine, _) = node else {
                         throw ParseError(.malformed("mapping keys must be scalars"), line: line)
                     }
-                    stack[top].keys.append(key)
+                    stack[top].keys.append((key, keyLine))
                 } else {
                     stack[top].items.append(node)
                 }

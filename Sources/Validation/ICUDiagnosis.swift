@@ -48,11 +48,11 @@ enum ICUDiagnosis {
         #endif
     }()
 
-    /// ICU's reason for rejecting `pattern`, e.g.
-    /// `U_REGEX_BAD_INTERVAL at offset 3 (line 1)`.
-    static func reason(for pattern: String) -> String {
-        let fallback = "ICU rejected the pattern"
-        guard let icu = functions else { return fallback }
+    /// ICU's error for `pattern`: its name (`U_REGEX_BAD_INTERVAL`) and the
+    /// UTF-16 offset where ICU found it (-1 when it gives none), or nil when
+    /// ICU accepts the pattern or cannot be asked.
+    static func rejection(for pattern: String) -> (name: String, line: Int, offset: Int)? {
+        guard let icu = functions else { return nil }
         let units = Array(pattern.utf16)
         // UParseError: int32 line, int32 offset, UChar preContext[16], UChar postContext[16].
         var parseError = [Int32](repeating: 0, count: 2 + 16)
@@ -63,10 +63,8 @@ enum ICUDiagnosis {
             }
         }
         if let compiled { icu.close(compiled) }
-        guard status > 0 else { return fallback }
+        guard status > 0 else { return nil }
         let name = icu.errorName(status).map { String(cString: $0) } ?? "ICU error \(status)"
-        let line = parseError[0], offset = parseError[1]
-        guard offset >= 0 else { return name }
-        return line > 1 ? "\(name) at line \(line), offset \(offset)" : "\(name) at offset \(offset)"
+        return (name, Int(parseError[0]), Int(parseError[1]))
     }
 }

@@ -121,17 +121,6 @@ extension PatternMatcher {
             }
         }
     }
-
-    /// ICU rejected a pattern, or the pattern cannot be anchored to the whole value.
-    public struct InvalidPattern: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The pattern as given.
-        public var pattern: String
-        /// Why it was rejected, in a few words.
-        public var reason: String
-
-        /// `invalid regular expression: <reason>`.
-        public var description: String { "invalid regular expression: \(reason)" }
-    }
 }
 
 extension PatternMatcher {
@@ -158,7 +147,7 @@ extension PatternMatcher {
             do {
                 groups = try NSRegularExpression(pattern: pattern).numberOfCaptureGroups
             } catch {
-                throw InvalidPattern(pattern: pattern, reason: ICUDiagnosis.reason(for: pattern))
+                throw InvalidPattern(rejectedByICU: pattern)
             }
         }
         for suffix in [")\\z", "\n)\\z", "\\E)\\z"] {

@@ -45,6 +45,22 @@ struct ReloadTests {
         #expect(launcher.launched == [["old"]])
     }
 
+    @Test("a reload error that lists only some errors says which command lists every one")
+    func manyErrorsPointAtCheckConfig() throws {
+        let url = try temporaryFile(Self.document("old"))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let lines = LogLines()
+        let daemon = GestureDaemon(
+            configuration: try DaemonConfiguration.load(contentsOf: url.path), launcher: RecordingLauncher(), log: lines.log)
+        var reloader = ConfigurationReloader(path: url.path)
+        let bad = #"{"gesture": "swipe", "action": {"command": []}}"#
+        try withBindings([bad, bad, bad, bad].joined(separator: ",")).write(to: url, atomically: true, encoding: .utf8)
+        #expect(!daemon.reload(&reloader, reason: "test"))
+        let line = try #require(lines.all.last)
+        #expect(line.hasPrefix("kept the old configuration (test): \(url.path) has 4 errors: "), "\(line)")
+        #expect(line.hasSuffix("; and 1 more: 'gestures check-config \(url.path)' lists every error"), "\(line)")
+    }
+
     @Test("the reload decision, without files: kept on errors, replaced on success")
     func pureDecision() throws {
         let broken = ConfigurationErrors(file: "x", [.init("bindings[0].gesture", "is required")])

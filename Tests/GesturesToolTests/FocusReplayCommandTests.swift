@@ -113,6 +113,13 @@ struct FocusReplayCommandTests {
             ), "\(check.stdout)")
         let note = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("note: ") })
         #expect(!note.contains("claimed"), "\(note)")
+        // Without a mouse section no mouse is read, so nothing is claimed from one.
+        try String(try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "mouse: {}\n", with: ""))
+            .write(to: config, atomically: true, encoding: .utf8)
+        let noMouse = try ToolRunner.run(["check-config", config.path])
+        #expect(noMouse.status == 0, "\(noMouse.stderr)")
+        #expect(noMouse.stdout.contains("tab: stroke 'circle' only in firefox, on end: tab\n"), "\(noMouse.stdout)")
+        #expect(!noMouse.stdout.contains("mouse"), "\(noMouse.stdout)")
     }
 
     @Test("a bad focus file or --focus without --replay is one sentence")

@@ -70,12 +70,16 @@ struct RecognizeCommandTests {
         #expect(lines[3].hasPrefix("  daemon       would fire it: circle, score "), "\(lines[3])")
         #expect(lines[4].hasPrefix("Recordings/strokes/zigzag.json: no match (best arrow"))
         #expect(lines[5].hasPrefix("  best         arrow") && lines[5].hasSuffix("below the threshold 0.75: no match"))
-        // The best's score is the one the result line gives, and the second is behind it by the difference printed.
+        // The best's score is the one the result line gives, and the second is behind it by the margin rule's lead
+        // ((best - second) / (1 - second)), the figure the daemon's verdict says "ahead of" with.
         let scores = try lines[5...6].map { line in try #require(Double(line.split(separator: " ").first { Double($0) != nil } ?? "")) }
         #expect(lines[4].contains("score \(scores[0])"))
         let words = lines[6].split(separator: " ")
         let behind = try #require(words.firstIndex(of: "behind").flatMap { Double(words[$0 - 1]) }, "\(lines[6])")
-        #expect(abs(behind - (scores[0] - scores[1])) < 0.0002, "\(lines[6])")
+        #expect(abs(behind - (scores[0] - scores[1]) / (1 - scores[1])) < 0.0002, "\(lines[6])")
+        // One pair, one figure: the circle's second best is as far behind as the daemon says the circle is ahead.
+        let circleBehind = try #require(lines[2].firstMatch(of: /([0-9.]+) behind/).map { String($0.1) }, "\(lines[2])")
+        #expect(lines[3].contains(", \(circleBehind) ahead of "), "\(lines[2]) / \(lines[3])")
         #expect(
             lines[7] == "  daemon       would not fire it: below the threshold: arrow scores \(scores[0]) of 0.75", "\(lines[7])"
         )

@@ -40,12 +40,12 @@ struct StrokeRuleToolTests {
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
         #expect(
             plain.stdout
-                == "added 3 samples to \(plainLibrary), with 16 bundled shapes from the defaults (\(count + 3) templates, 17 gestures)\n")
+                == "added 3 samples to \(plainLibrary), with 16 bundled shapes from the defaults (17 gestures, \(count + 3) samples)\n")
         try FileManager.default.removeItem(atPath: plainLibrary)
         let (library, run) = try Self.trainL(in: directory, strict: true)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stdout == "added 3 samples to \(library), with 16 bundled shapes from the defaults (\(count + 3) templates, 17 gestures)\n")
+            run.stdout == "added 3 samples to \(library), with 16 bundled shapes from the defaults (17 gestures, \(count + 3) samples)\n")
         let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures train: warning: \(Self.samples): L (template ") }
         #expect(!warnings.isEmpty, "\(run.stderr)")
         for warning in warnings {

@@ -14,7 +14,7 @@ struct TrainCommandTests {
         let library = directory.appendingPathComponent("lib.json").path
         let train = try ToolRunner.run(["train", "--library", library, "--name", "my-check", Self.check, "--no-config"])
         #expect(train.status == 0, "\(train.stderr)")
-        #expect(train.stdout == "added 1 sample to \(library) (1 template, 1 gesture)\n")
+        #expect(train.stdout == "added 1 sample to \(library) (1 gesture, 1 sample)\n")
         // The engine, replaying the same recording with that library, takes it for the sample
         // at a perfect score: the sample is the very stroke it draws. (Beside the bundled
         // `check`, which it resembles, a touchscreen stroke is ambiguous and fires nothing:
@@ -77,12 +77,12 @@ struct TrainCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let library = directory.appendingPathComponent("lib.json").path
         var run = try ToolRunner.run(["train", "--library", library, "--name", "circle", "Recordings/strokes/circle.json"])
-        #expect(run.stdout == "added 1 sample to \(library) (1 template, 1 gesture)\n")
+        #expect(run.stdout == "added 1 sample to \(library) (1 gesture, 1 sample)\n")
         run = try ToolRunner.run(["train", "--library", library, "--from-defaults", "--name", "zz", "Recordings/strokes/zigzag.json"])
         // The 15 other shapes come with all their templates, variants and all.
         let added = TemplateLibrary.dollarShapes.templates.filter { $0.name != "circle" }.count
         #expect(
-            run.stdout == "added 1 sample to \(library), with 15 bundled shapes from the defaults (\(added + 2) templates, 17 gestures)\n")
+            run.stdout == "added 1 sample to \(library), with 15 bundled shapes from the defaults (17 gestures, \(added + 2) samples)\n")
         let listing = try ToolRunner.run(["templates", library, "--format", "json"])
         #expect(listing.stdout.contains(#"{"name":"circle","samples":1}"#) && listing.stdout.contains(#"{"name":"zz","samples":1}"#))
     }
@@ -95,7 +95,7 @@ struct TrainCommandTests {
         let files = Array(repeating: "Recordings/strokes/check.json", count: 20)
         let run = try ToolRunner.run(["train", "--library", library] + files)
         #expect(run.status == 0)
-        #expect(run.stdout == "added 20 samples to \(library) (20 templates, 1 gesture)\n")
+        #expect(run.stdout == "added 20 samples to \(library) (1 gesture, 20 samples)\n")
         let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 10, "one line a tenth: \(run.stderr)")
         // A slow machine adds ", about N s left" after the first second.
@@ -112,7 +112,7 @@ struct TrainCommandTests {
         let files = Array(repeating: "Recordings/strokes/check.json", count: 20)
         let run = try PseudoTerminal.run(["train", "--library", library] + files)
         #expect(run.status == 0)
-        #expect(run.stdout == "added 20 samples to \(library) (20 templates, 1 gesture)\n")
+        #expect(run.stdout == "added 20 samples to \(library) (1 gesture, 20 samples)\n")
         #expect(run.terminal.hasPrefix("\r\u{1B}[Kgestures train: 1/20 files (5%)"), "\(run.terminal.debugDescription)")
         #expect(run.terminal.contains("\r\u{1B}[Kgestures train: 20/20 files (100%)"), "\(run.terminal.debugDescription)")
         #expect(run.terminal.hasSuffix("\r\u{1B}[K"), "cleared at the end: \(run.terminal.debugDescription)")

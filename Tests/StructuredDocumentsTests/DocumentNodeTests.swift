@@ -47,10 +47,21 @@ import Testing
                 ]))
     }
 
-    @Test("a duplicate YAML key is an error with the mapping's line")
+    @Test("a duplicate YAML key is an error at the duplicate's line, naming the first")
     func duplicateKeysAreRefused() {
-        #expect(throws: DocumentNode.ParseError("malformed YAML: the key 'a' appears twice in one mapping", line: 2)) {
-            try yaml("top:\n  a: 1\n  a: 2\n")["top"]
+        #expect(
+            throws: DocumentNode.ParseError(
+                "malformed YAML: the key 'a' appears twice in one mapping (first on line 2); likely fix: keep one of them", line: 4)
+        ) {
+            try yaml("top:\n  a: 1\n  b: 2\n  a:\n    c: 3\n")["top"]
+        }
+        // In a list item, a repeated key often begins the next item without its '- '.
+        #expect(
+            throws: DocumentNode.ParseError(
+                "malformed YAML: the key 'gesture' appears twice in one mapping (first on line 2); "
+                    + "likely fix: keep one of them, or start a new list item with '- ' if it begins another one", line: 4)
+        ) {
+            try yaml("bindings:\n  - gesture: swipe\n    fingers: 3\n    gesture: tap\n")
         }
     }
 
@@ -62,13 +73,14 @@ import Testing
         let error = try #require(throws: DocumentNode.ParseError.self) { try yaml("a: [1, 2\nb: 3\n") }
         #expect(error.message.hasPrefix("malformed YAML: "))
         #expect(error.line != nil)
-        #expect(error.description.hasPrefix("line \(error.line!): malformed YAML: "))
+        #expect(error.description.hasPrefix("line \(error.line!), column \(error.column!): malformed YAML: "))
     }
 
     @Test func malformedJSONSaysItIsJSON() throws {
         let error = try #require(throws: DocumentNode.ParseError.self) { try DocumentNode.parse(json: Data(#"{"a": "#.utf8)) }
-        #expect(error.message.hasPrefix("malformed JSON at column 7: "))
-        #expect(error.line == 1)
+        #expect(error.message.hasPrefix("malformed JSON: "))
+        #expect(error.line == 1 && error.column == 7)
+        #expect(error.description.hasPrefix("line 1, column 7: malformed JSON: "))
     }
 
     @Test func subscriptFindsKeysInObjectsOnly() throws {

@@ -55,6 +55,10 @@ import Testing
         #expect(
             YAMLNode.ParseError(.malformed("did not find expected ','"), line: 3).description
                 == "line 3: malformed YAML: did not find expected ','")
+        #expect(
+            YAMLNode.ParseError(.malformed("did not find expected key"), line: 3, column: 5, excerpt: "'    b: 2'", fix: "indent it")
+                .description
+                == "line 3, column 5: malformed YAML: did not find expected key, in '    b: 2'; likely fix: indent it")
         #expect(YAMLNode.ParseError(.empty).description == "the file is empty")
     }
 }

@@ -5,8 +5,9 @@ import GestureRecognition
 
 extension DaemonConfiguration.Binding {
     /// `3-finger swipe left, on end: xdotool key super (claimed: kept from the desktop)`;
-    /// a stroke binding that claims only mouse strokes says so.
-    var summary: String {
+    /// a stroke binding that claims only mouse strokes says so when `readsMice`
+    /// (the configuration has a `mouse` section: without one no mouse is read).
+    func summary(readsMice: Bool) -> String {
         var words: [String] = []
         if let fingers = match.fingers { words.append("\(fingers)-finger") }
         words.append(match.gesture.rawValue)
@@ -35,7 +36,7 @@ extension DaemonConfiguration.Binding {
         let claimed =
             claim
             ? " (claimed: kept from the desktop)"
-            : claimsMouseStrokes
+            : claimsMouseStrokes && readsMice
                 ? " (claimed from a mouse: its stroke button kept from applications\(match.application == nil ? "" : " where the binding applies"))"
                 : ""
         return "\(label): \(words.joined(separator: " ")), \(when): \(action.summary)\(claimed)"
@@ -99,7 +100,7 @@ enum CheckConfigCommand: Command {
         print(
             "actions: at most \(configuration.actions.maximumConcurrent) at once, \(configuration.actions.queueLimit) waiting, timeout \(ActionTimeText.seconds(configuration.actions.timeout)) s"
         )
-        for binding in configuration.bindings { print(binding.summary) }
+        for binding in configuration.bindings { print(binding.summary(readsMice: configuration.mouse != nil)) }
         for (winner, loser) in configuration.overrides() {
             let (a, b) = (configuration.bindings[winner], configuration.bindings[loser])
             print("where \(a.label) applies, it replaces \(b.label) (the same gesture; \(a.path) names the application)")

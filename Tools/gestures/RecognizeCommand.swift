@@ -173,7 +173,8 @@ enum RecognizeCommand: Command {
                     : "below the threshold \(threshold): no match"
                 lines.append("  best         \(name)\(score)  \(verdict)")
             } else {
-                let behind = String(format: "%.4f", why.contenders[0].score - match.score)
+                // The lead the margin rule judges (StrokeRule.lead), the figure the daemon's verdict says "ahead" with.
+                let behind = rounded(StrokeRule.lead(of: why.contenders[0].score, over: match.score))
                 let sameName = match.name == why.contenders[0].name ? ", another sample (the library has no other name)" : ""
                 let alsoPasses = match.score >= why.threshold ? "; it too reaches the threshold" : ""
                 lines.append("  second best  \(name)\(score)  \(behind) behind\(sameName)\(alsoPasses)")

@@ -61,7 +61,7 @@ final class SampleCollector {
     func finish(status: Int32) throws -> Int32 {
         if added > 0 { try TemplateLibraryFile.save(library, to: path) }
         print(
-            "added \(counted(added, "sample")) of '\(name)' to \(path)\(note.map { ", \($0)" } ?? "") (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))"
+            "added \(counted(added, "sample")) of '\(name)' to \(path)\(note.map { ", \($0)" } ?? "") (\(library.summary))"
         )
         return added == samples ? status : 1
     }

@@ -47,16 +47,24 @@ enum TemplatesCommand: Command {
         return options
     }
 
+    /// `LIB has no gesture named 'zigzg'; did you mean 'zigzag'?`, or, with
+    /// no near name, how to list the names it has.
+    static func noGesture(named name: String, in library: TemplateLibrary, path: String) -> CommandFailure {
+        let near = Suggestion.hint(for: name, in: library.names)
+        let list = near.isEmpty ? "; 'gestures templates \(path)' lists its gestures" : near
+        return CommandFailure("\(path) has no gesture named \(Excerpt.quoted(name))" + list)
+    }
+
     static func run(_ options: Options) throws -> Int32 {
         let path = options.path
         var library = try TemplateLibraryFile.load(path, options: Self.options)
         for name in options.removals {
-            if library.remove(name: name) == 0 { throw CommandFailure("\(path) has no gesture named '\(name)'") }
+            if library.remove(name: name) == 0 { throw noGesture(named: name, in: library, path: path) }
         }
         for renaming in options.renamings {
             let renamed: Int
             do { renamed = try library.rename(renaming.old, to: renaming.new) } catch { throw CommandFailure(error.description) }
-            if renamed == 0 { throw CommandFailure("\(path) has no gesture named '\(renaming.old)'") }
+            if renamed == 0 { throw noGesture(named: renaming.old, in: library, path: path) }
         }
         if let export = options.exportPath {
             let destination = try OutputFile.destination(of: export)
@@ -79,7 +87,7 @@ enum TemplatesCommand: Command {
                 let count = library.samples(named: name).count
                 print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(count)")
             }
-            print("\(counted(library.names.count, "gesture")), \(counted(library.templates.count, "sample"))")
+            print(library.summary)
         }
         return 0
     }

@@ -186,7 +186,7 @@ enum TrainCommand: Command {
         try TemplateLibraryFile.save(library, to: path)
         let note = start.note.map { ", \($0)" } ?? ""
         print(
-            "added \(counted(added, "sample")) to \(path)\(note) (\(counted(library.templates.count, "template")), \(counted(library.names.count, "gesture")))"
+            "added \(counted(added, "sample")) to \(path)\(note) (\(library.summary))"
         )
         return 0
     }

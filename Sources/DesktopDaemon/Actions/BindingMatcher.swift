@@ -260,14 +260,20 @@ extension BindingMatcher {
                 begun.insert(index)
                 actions.append(action(binding, event, device, step: nil))
             case .continuous(let every):
+                // Short of a step: a gesture that went another way is not this direction; at its end it stopped short.
+                func short(_ travel: Double) -> BindingVerdict.Outcome {
+                    if let other = otherDirection(match, event) { return other }
+                    guard completing else { return .waitsForTravel(travel: travel, every: every) }
+                    return .endedShortOfAStep(travel: travel, every: every, steps: steps[index] ?? 0)
+                }
                 guard event.phase != .begin else { return .waitsForTravel(travel: 0, every: every) }
                 if let edge = match.edge, edge != event.edge { return .notThisEdge(wanted: edge) }
-                guard let value = measure(match, event) else { return .waitsForTravel(travel: 0, every: every) }
+                guard let value = measure(match, event) else { return short(0) }
                 let mark = marks[index] ?? neutral(match)
                 let travel = value - mark
                 if travel < 0 {
                     marks[index] = value
-                    return .waitsForTravel(travel: travel, every: every)
+                    return short(travel)
                 } else if travel >= every {
                     // Counted as a Double and capped before it becomes an
                     // Int: any travel and step give a bounded count.
@@ -281,8 +287,21 @@ extension BindingMatcher {
                         actions.append(action(binding, event, device, step: step))
                     }
                 } else {
-                    return .waitsForTravel(travel: travel, every: every)
+                    return short(travel)
                 }
+            }
+            return nil
+        }
+
+        /// The direction `event` has gone when `match` wants another (a
+        /// swipe's as the engine classifies it, a pinch's past its
+        /// threshold), or nil: same direction, none wanted or none yet.
+        func otherDirection(_ match: DaemonConfiguration.Match, _ event: GestureEvent) -> BindingVerdict.Outcome? {
+            if let wanted = match.swipeDirection, let got = swipeDirection(event), got != wanted {
+                return .notThisDirection(wanted: wanted.rawValue, got: got.rawValue)
+            }
+            if let wanted = match.pinchDirection, let got = pinchDirection(event), got != wanted {
+                return .notThisDirection(wanted: wanted.rawValue, got: got.rawValue)
             }
             return nil
         }

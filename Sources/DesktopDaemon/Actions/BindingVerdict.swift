@@ -44,6 +44,9 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         case alreadyFired
         /// A continuous binding: not a whole step of travel yet.
         case waitsForTravel(travel: Double, every: Double)
+        /// A continuous binding: the gesture ended short of its next step,
+        /// after `steps` steps fired earlier in the gesture.
+        case endedShortOfAStep(travel: Double, every: Double, steps: Int)
         /// The gesture ended cancelled: nothing fires.
         case cancelled
         /// A drag with nothing to do for this event (no motion).
@@ -127,6 +130,9 @@ public struct BindingVerdict: Hashable, Sendable, CustomStringConvertible {
         case .alreadyFired: return "already fired for this gesture"
         case .waitsForTravel(let travel, let every):
             return "waits for travel: \(Self.number(max(0, travel))) of a step of \(Self.number(every))"
+        case .endedShortOfAStep(let travel, let every, let steps):
+            let short = "\(Self.number(max(0, travel))) of \(steps == 0 ? "a" : "the next") step of \(Self.number(every))"
+            return steps == 0 ? "ended short of a step: \(short)" : "ended after \(steps == 1 ? "1 step" : "\(steps) steps"): \(short)"
         case .cancelled: return "the gesture ended cancelled, so nothing fires"
         case .nothingToDo: return "nothing to do for this event"
         case .strokeRejected(let reason): return "the stroke rule rejected the stroke: \(reason)"

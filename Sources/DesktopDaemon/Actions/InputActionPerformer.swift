@@ -112,9 +112,12 @@ public final class InputActionPerformer: @unchecked Sendable {
             lastLoggedFailure = nil
             return true
         } catch {
+            // The error is a sentence of its own (it ends with a period): the note after it is another.
             let reason = "the virtual \(device.rawValue) could not be written to: \(error.description)"
             if reason != lastLoggedFailure {
-                log.write("failed \(binding): \(reason); input actions that fail the same way are counted in the summary, not logged again")
+                let sentence = reason.hasSuffix(".") ? reason : reason + "."
+                log.write(
+                    "failed \(binding): \(sentence) Input actions that fail the same way are counted in the summary, not logged again.")
                 lastLoggedFailure = reason
             }
             return false

@@ -44,7 +44,8 @@ extension DaemonConfiguration {
             let seen = devices.isEmpty ? "there are none" : "there are \(Self.deviceList(devices))"
             return ConfigurationWarning(
                 "\(binding.path).device",
-                "matches no device gestures can come from (\(seen)), so \(Excerpt.quoted(binding.label)) never fires")
+                "matches no device gestures can come from (\(seen)), so \(binding.name.map { Excerpt.quoted($0) } ?? "the binding") never fires"
+            )
         }
     }
 
@@ -94,7 +95,7 @@ extension DaemonConfiguration {
                 warnings.append(
                     ConfigurationWarning(
                         second.path,
-                        "fires together with \(first.path) (\(Excerpt.quoted(first.label))) for one \(Self.gestureWords(binding.match)); \(first.path) fires first, being earlier in the file"
+                        "fires together with \(first.reference) for one \(Self.gestureWords(binding.match)); \(first.path) fires first, being earlier in the file"
                     ))
             }
         }
@@ -165,9 +166,19 @@ extension DaemonConfiguration {
         return words.joined(separator: " ")
     }
 
-    private static func deviceList(_ devices: [InputDevice]) -> String {
-        let names = devices.prefix(3).map { Excerpt.quoted($0.name) }
-        let more = devices.count > 3 ? " and \(devices.count - 3) more" : ""
-        return names.joined(separator: ", ") + more
+    /// The devices' names, each once (`'ELAN Touchpad' (2 devices)` when
+    /// several share it), at most 3 then how many more names.
+    static func deviceList(_ devices: [InputDevice]) -> String {
+        var names: [(name: String, count: Int)] = []
+        for device in devices {
+            if let index = names.firstIndex(where: { $0.name == device.name }) {
+                names[index].count += 1
+            } else {
+                names.append((device.name, 1))
+            }
+        }
+        let shown = names.prefix(3).map { Excerpt.quoted($0.name) + ($0.count > 1 ? " (\($0.count) devices)" : "") }
+        let more = names.count > 3 ? " and \(names.count - 3) more" : ""
+        return shown.joined(separator: ", ") + more
     }
 }

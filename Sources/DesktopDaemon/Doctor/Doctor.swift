@@ -39,11 +39,11 @@ public struct Doctor {
 
     /// Runs every check, in order.
     public func examine() -> DoctorReport {
-        let configuration = examineConfiguration()
         let devices = examineDevices()
+        let configuration = examineConfiguration(devices: devices.readable)
         let uinput = examineUinput(needed: configuration.loaded.map { $0.intercept || $0.usesInputActions } ?? true)
         let daemons = runningDaemons()
-        var checks = [devices, uinput.check, configuration.check]
+        var checks = [devices.check, uinput.check, configuration.check]
         checks.append(examineService(daemons: daemons))
         checks.append(examineOtherTools(daemons: daemons))
         checks.append(examineDesktop(configuration.loaded, uinputWritable: uinput.writable))
@@ -65,15 +65,27 @@ public struct Doctor {
         var isWanted: Bool { kind == .touchpad || kind == .touchscreen || kind == .mouse }
     }
 
-    private func examineDevices() -> DoctorCheck {
+    /// The devices check, and the devices that can be read (nil when none
+    /// can, so that the configuration's device filters are not judged against nothing).
+    private func examineDevices() -> (check: DoctorCheck, readable: [InputDevice]?) {
         guard let names = system.names(in: devicesDirectory) else {
-            return DoctorCheck(
+            let check = DoctorCheck(
                 area: .devices, status: .unknown,
                 summary: "\(devicesDirectory) cannot be listed, so no device could be checked.",
                 fix: "Run gestures doctor on the machine with the touchpad, outside a container without /dev/input.")
+            return (check, nil)
         }
         let nodes = names.compactMap { name -> Int? in name.hasPrefix("event") ? Int(name.dropFirst(5)) : nil }
             .sorted().map { node(number: $0) }
+        let check = devicesCheck(nodes)
+        let readable = nodes.enumerated().compactMap { index, node -> InputDevice? in
+            guard node.isWanted, case .opened(let description) = node.probe else { return nil }
+            return InputDevice(id: index, description: description)
+        }
+        return (check, readable.isEmpty ? nil : readable)
+    }
+
+    private func devicesCheck(_ nodes: [Node]) -> DoctorCheck {
         let wanted = nodes.filter(\.isWanted)
         let details = wanted.map(line)
         let readable = wanted.filter { if case .opened = $0.probe { true } else { false } }
@@ -246,7 +258,10 @@ public struct Doctor {
 
     // MARK: Configuration
 
-    private func examineConfiguration() -> (check: DoctorCheck, loaded: DaemonConfiguration?) {
+    /// The configuration check: where, valid, its errors or its warnings
+    /// (``DaemonConfiguration/warnings()``, and the device filters that
+    /// match none of `devices` when some could be read).
+    private func examineConfiguration(devices: [InputDevice]?) -> (check: DoctorCheck, loaded: DaemonConfiguration?) {
         let location = ConfigurationLocation(environment: system.environment)
         let present = location.candidates.filter { system.status(of: $0) != nil }
         guard let path = present.first else {
@@ -286,6 +301,16 @@ public struct Doctor {
         var check = DoctorCheck(
             area: .configuration, status: .ok,
             summary: "\(path) is valid: \(counted(configuration.bindings.count, "binding")).")
+        let warnings = configuration.warnings() + (devices.map { configuration.warnings(devices: $0) } ?? [])
+        if !warnings.isEmpty {
+            // A binding that never fires, or fires with another, is why a gesture seems to do nothing.
+            check.status = .problem
+            check.summary =
+                "\(path) is valid (\(counted(configuration.bindings.count, "binding"))), "
+                + "but \(warnings.count == 1 ? "a warning says" : "\(warnings.count) warnings say") what will not work as written."
+            check.fix = "Correct the bindings the warnings name ('gestures check-config \(path)' lists each with its key)."
+            check.details = warnings.map(\.description)
+        }
         if present.count > 1 {
             check.status = .problem
             check.summary += " \(Self.list(present.dropFirst().map { $0 })) \(present.count > 2 ? "are" : "is") there too and ignored."
@@ -482,7 +507,7 @@ public struct Doctor {
             let summary =
                 covered.isEmpty
                 ? "\(takes); no binding overlaps them."
-                : "\(takes); interception keeps them from it for \(Self.list(covered.map { Excerpt.quoted($0.label, limit: 40) }))."
+                : "\(takes); interception keeps them from it for \(Self.list(covered.map(\.reference)))."
             return DoctorCheck(area: .desktop, status: .ok, summary: summary)
         }
         let fix: String
@@ -497,16 +522,12 @@ public struct Doctor {
         return DoctorCheck(
             area: .desktop, status: .problem,
             summary:
-                "\(takes), and \(Self.list(uncovered.map { Excerpt.quoted($0.label, limit: 40) })) will do both \(desktop.name)'s action and its own.",
+                "\(takes), and \(Self.list(uncovered.map(\.reference))) will do both \(desktop.name)'s action and its own.",
             fix: fix)
     }
 
     // MARK: Words
 
-    // MARK: Focus
-
-    /// The focus source the session offers (``FocusSession``), as the daemon
-    /// chooses it; a problem only when bindings name applications and there is none.
     // MARK: The page
 
     /// What `gestures ui` needs: the daemon's socket (in `XDG_RUNTIME_DIR`) for
@@ -542,25 +563,41 @@ public struct Doctor {
         }
     }
 
+    // MARK: Focus
+
+    /// The focus source the session offers (``FocusSession``), as the daemon
+    /// chooses it; a problem only when bindings with apps or title need one
+    /// and there is none (a binding with only notApps applies everywhere then).
     private func examineFocus(_ configuration: DaemonConfiguration?) -> DoctorCheck {
         let session = FocusSession.choose(system.environment)
-        let naming = configuration?.bindings.filter { $0.match.application != nil } ?? []
+        let filtered = configuration?.bindings.filter { $0.match.application != nil } ?? []
+        // A filter with apps or title needs the focused window; one with only notApps applies without one.
+        let naming = filtered.filter { $0.match.application?.namesApplications == true }
+        let excluding = filtered.filter { $0.match.application?.namesApplications == false }
         guard let kind = session.kind else {
+            let reason = session.reason.prefix(1).uppercased() + session.reason.dropFirst() + "."
+            let everywhere =
+                excluding.isEmpty
+                ? nil
+                : "\(counted(excluding.count, "binding")) with only notApps \(excluding.count == 1 ? "applies" : "apply") in every application"
             guard !naming.isEmpty else {
-                return DoctorCheck(
-                    area: .focus, status: .ok,
-                    summary: "No binding names an application, so no focus source is needed (the session offers none: \(session.reason)).")
+                guard let everywhere else {
+                    return DoctorCheck(
+                        area: .focus, status: .ok,
+                        summary:
+                            "No binding names an application, so no focus source is needed (the session offers none: \(session.reason)).")
+                }
+                return DoctorCheck(area: .focus, status: .note, summary: "No focus source, so \(everywhere).", fix: reason)
             }
+            let never = "\(counted(naming.count, "binding")) with apps or title \(naming.count == 1 ? "never applies" : "never apply")"
             return DoctorCheck(
                 area: .focus, status: .problem,
-                summary:
-                    "No focus source, so \(counted(naming.count, "binding")) with apps or title \(naming.count == 1 ? "never applies" : "never apply").",
-                fix: session.reason.prefix(1).uppercased() + session.reason.dropFirst() + ".")
+                summary: "No focus source, so \(never)\(everywhere.map { " and \($0)" } ?? "").", fix: reason)
         }
         let uses =
-            naming.isEmpty
+            filtered.isEmpty
             ? "no binding names an application"
-            : naming.count == 1 ? "1 binding names applications" : "\(naming.count) bindings name applications"
+            : filtered.count == 1 ? "1 binding names applications" : "\(filtered.count) bindings name applications"
         return DoctorCheck(
             area: .focus, status: .ok,
             summary: "The daemon reads the focused window from \(kind.rawValue) (\(session.reason)) at \(session.address ?? "?"); \(uses).")

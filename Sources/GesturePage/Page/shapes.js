@@ -184,7 +184,7 @@ export class ShapesView {
       this.samples = [];
       this.sampleCount.textContent = "0 samples drawn";
       const warnings = answer.ambiguities.length ? ` Warning: ${answer.ambiguities.join("; ")}.` : "";
-      this.trainStatus.textContent = `Added ${answer.added} sample${answer.added === 1 ? "" : "s"} of ${name} to ${answer.library} (${answer.templates} templates); ${answer.note}.${warnings}`;
+      this.trainStatus.textContent = `Added ${answer.added} sample${answer.added === 1 ? "" : "s"} of ${name} to ${answer.library} (${answer.summary}); ${answer.note}.${warnings}`;
       this.load();
     } catch (error) {
       this.trainStatus.textContent = error.message;

@@ -367,8 +367,12 @@ public enum StrokeVerdict: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `value` rounded to `digits` decimals, without trailing zeros.
-    static func decimal(_ value: Double, digits: Int) -> String {
+    /// `value` rounded to `digits` decimals, without trailing zeros (0 when
+    /// not finite): how scores, leads and margins are written everywhere.
+    ///
+    ///     StrokeVerdict.decimal(1, digits: 4)          // "1"
+    ///     StrokeVerdict.decimal(0.98264, digits: 4)    // "0.9826"
+    public static func decimal(_ value: Double, digits: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }

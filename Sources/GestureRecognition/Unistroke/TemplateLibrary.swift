@@ -37,6 +37,13 @@ public struct TemplateLibrary: Hashable, Sendable {
         return templates.compactMap { seen.insert($0.name).inserted ? $0.name : nil }
     }
 
+    /// How big it is, in the words every command and the page use:
+    /// `17 gestures, 40 samples` (a template is one sample of a gesture).
+    public var summary: String {
+        let gestures = names.count, samples = templates.count
+        return "\(gestures) gesture\(gestures == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"
+    }
+
     /// The samples of gesture `name`.
     public func samples(named name: String) -> [[Point]] {
         templates.filter { $0.name == name }.map(\.points)

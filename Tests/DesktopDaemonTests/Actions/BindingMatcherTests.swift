@@ -289,3 +289,58 @@ struct BindingMatcherTests {
         #expect(actions.count <= 5 * 4 * BindingMatcher.maximumFiringsPerEvent)
     }
 }
+
+/// What `--explain` says of continuous bindings that did not fire: a gesture
+/// that went another way is "not this direction", at any event; one that
+/// ended short of a step says so.
+@Suite("BindingMatcher: the verdicts of continuous bindings")
+struct ContinuousVerdictTests {
+    /// The verdict of each binding, by its command, for each event of `events`.
+    private func verdicts(_ events: [GestureEvent], _ json: String) throws -> [[String: String]] {
+        var matcher = BindingMatcher(configuration: try configuration(json))
+        return events.map { event in
+            let verdicts = matcher.explain(event, from: pad).verdicts
+            return Dictionary(uniqueKeysWithValues: verdicts.map { ($0.binding, $0.reason) })
+        }
+    }
+
+    @Test("a swipe that went another way is not this direction, on its updates and at its end")
+    func swipeOfAnotherDirection() throws {
+        let steps = (1...5).map { (-6.0 * Double($0), 0.5) }
+        let events = Stream.swipe(fingers: 4, steps: steps, direction: .left)
+        let json = withBindings(
+            [
+                #"{"name": "down", "gesture": "swipe", "fingers": 4, "direction": "down", "action": {"command": ["d"], "phase": "continuous", "every": 5}}"#,
+                #"{"name": "left", "gesture": "swipe", "fingers": 4, "direction": "left", "action": {"command": ["l"], "phase": "continuous", "every": 5}}"#,
+            ].joined(separator: ","))
+        let all = try verdicts(events, json)
+        #expect(all.first?["down"] == "waits for travel: 0 of a step of 5")
+        for verdict in all.dropFirst() {
+            #expect(verdict["down"] == "not this direction: it wants down, the gesture went left", "\(all)")
+        }
+        #expect(all.last?["left"] == "ended after 6 steps: 0 of the next step of 5", "\(all)")
+    }
+
+    @Test("a swipe that ends short of its next step says so, not that it waits")
+    func endedShortOfAStep() throws {
+        let events = Stream.swipe(fingers: 3, steps: [(-2, 0), (-3, 0)], direction: .left)
+        let json = withBindings(
+            [
+                #"{"name": "left", "gesture": "swipe", "fingers": 3, "direction": "left", "action": {"command": ["l"], "phase": "continuous", "every": 5}}"#
+            ].joined(separator: ","))
+        let all = try verdicts(events, json)
+        #expect(all[2]["left"] == "waits for travel: 3 of a step of 5")
+        #expect(all.last?["left"] == "ended short of a step: 3 of a step of 5")
+    }
+
+    @Test("a pinch that went the other way is not this direction")
+    func pinchOfAnotherDirection() throws {
+        let events = Stream.pinch(fingers: 2, steps: [(1.2, 0), (1.5, 0)])
+        let json = withBindings(
+            [
+                #"{"name": "in", "gesture": "pinch", "fingers": 2, "direction": "in", "action": {"command": ["i"], "phase": "continuous", "every": 0.1}}"#
+            ].joined(separator: ","))
+        let all = try verdicts(events, json)
+        #expect(all.last?["in"] == "not this direction: it wants in, the gesture went out", "\(all)")
+    }
+}

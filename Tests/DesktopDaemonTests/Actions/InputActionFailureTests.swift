@@ -44,6 +44,12 @@ struct InputActionFailureTests {
         #expect(daemon.runner.counts.failed == 5)
         #expect(log.all.filter { $0.hasPrefix("failed") }.count == 1)
         #expect(log.all.contains { $0.hasPrefix("cannot make the virtual keyboard") })
+        // A sentence quoted inside a line keeps its punctuation whole: no '.;', '.,' or '..'.
+        for line in log.all { #expect(![".;", ".,", "..", ".:"].contains { line.contains($0) }, "\(line)") }
+        #expect(
+            log.all.contains {
+                $0.hasSuffix("owning /dev/uinput. Input actions that fail the same way are counted in the summary, not logged again.")
+            }, "\(log.all)")
     }
 
     @Test("the daemon's log escapes control characters, whatever a line holds")

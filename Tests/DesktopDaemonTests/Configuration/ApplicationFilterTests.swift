@@ -29,6 +29,13 @@ struct ApplicationFilterTests {
         (#""app": "firefox""#, "bindings[0].app: unknown key; did you mean 'apps'?"),
         (#""notapps": "firefox""#, "bindings[0].notapps: unknown key; did you mean 'notApps'?"),
         (#""apps": ["fire(fox"]"#, "bindings[0].apps[0]: invalid regular expression"),
+        // The glob people type: the message says these are regular expressions, and the one meant.
+        (
+            #""apps": ["*term"]"#,
+            "bindings[0].apps[0]: invalid regular expression: '*' has nothing before it to repeat, just after character 1 '*' "
+                + "(ICU's U_REGEX_RULE_SYNTAX at offset 1); these patterns are regular expressions, not globs: write '.*term'"
+        ),
+        (#""title": "*Inbox""#, "bindings[0].title: invalid regular expression: '*' has nothing before it to repeat"),
         (#""apps": []"#, "bindings[0].apps: must name at least one application"),
         (#""apps": [3]"#, "bindings[0].apps[0]: must be a string"),
         (#""apps": {"id": "x"}"#, "bindings[0].apps: must be a pattern or a list of patterns"),

@@ -53,7 +53,7 @@ struct ConfigurationWarningsTests {
         #expect(
             warnings.map(\.description) == [
                 "bindings[3]: fires together with bindings[0] ('next workspace') for one 3-finger swipe left; bindings[0] fires first, being earlier in the file",
-                "bindings[3]: fires together with bindings[1] ('bindings[1]') for one 3-finger swipe up; bindings[1] fires first, being earlier in the file",
+                "bindings[3]: fires together with bindings[1] for one 3-finger swipe up; bindings[1] fires first, being earlier in the file",
             ])
     }
 
@@ -88,8 +88,14 @@ struct ConfigurationWarningsTests {
         let pad = InputDevice(id: 1, name: "SynPS/2 Synaptics TouchPad")
         #expect(
             configuration.warnings(devices: [pad]).map(\.description) == [
-                "bindings[0].device: matches no device gestures can come from (there are 'SynPS/2 Synaptics TouchPad'), so 'bindings[0]' never fires"
+                "bindings[0].device: matches no device gestures can come from (there are 'SynPS/2 Synaptics TouchPad'), so the binding never fires"
             ])
+        // Devices that share a name are named once, with how many.
+        let mice = [pad, InputDevice(id: 2, name: "Logitech USB Receiver"), InputDevice(id: 3, name: "Logitech USB Receiver")]
+        #expect(
+            configuration.warnings(devices: mice).first?.message
+                == "matches no device gestures can come from (there are 'SynPS/2 Synaptics TouchPad', 'Logitech USB Receiver' (2 devices)), so the binding never fires"
+        )
         #expect(configuration.warnings().isEmpty, "without devices, nothing is said of filters")
         #expect(configuration.warnings(devices: [pad, InputDevice(id: 2, name: "Atmel maXTouch Touchscreen")]).isEmpty)
     }

@@ -34,7 +34,10 @@ struct DaemonConfigurationTests {
         // Devices.
         (#"{"version": 1, "devices": {}}"#, "devices: must be a list, not an object"),
         (#"{"version": 1, "devices": [{}]}"#, "devices[0]: must give at least one of name, vendor, product"),
-        (#"{"version": 1, "devices": [{"name": "(unclosed"}]}"#, "devices[0].name: invalid regular expression: U_REGEX_MISMATCHED_PAREN"),
+        (
+            #"{"version": 1, "devices": [{"name": "(unclosed"}]}"#,
+            "devices[0].name: invalid regular expression: a '(' or ')' without its partner, at the end of the pattern (ICU's U_REGEX_MISMATCHED_PAREN at offset 9)"
+        ),
         (#"{"version": 1, "devices": [{"vendor": 70000}]}"#, "devices[0].vendor: must be an integer between 0 and 65535"),
         (
             #"{"version": 1, "devices": [{"product": "0xzz"}]}"#,
@@ -96,7 +99,13 @@ struct DaemonConfigurationTests {
         (withBindings(#"{"gesture": "swipe", "edge": "middle", \#(okAction)}"#), "bindings[0].edge: unknown edge 'middle'"),
         (
             withBindings(#"{"gesture": "stroke", "template": "cirlce", \#(okAction)}"#),
-            "bindings[0].template: no template named 'cirlce' in the library"
+            "bindings[0].template: no template named 'cirlce' in the library "
+                + "(it has: 'arrow', 'caret', 'check', 'circle', 'delete_mark' and 11 more); did you mean 'circle'?"
+        ),
+        (
+            #"{"version": 1, "sequences": [{"name": "back-and-forth", "directions": ["left", "right"]}], "bindings": "#
+                + #"[{"gesture": "sequence", "sequence": "back-and-fort", \#(okAction)}]}"#,
+            "bindings[0].sequence: no sequence named 'back-and-fort' in sequences (defined: 'back-and-forth'); did you mean 'back-and-forth'?"
         ),
         (
             withBindings(#"{"gesture": "sequence", "sequence": "konami", \#(okAction)}"#),

@@ -170,6 +170,55 @@ struct DoctorTests {
         )
     }
 
+    @Test("a binding with only notApps applies without a focus source: a note, not 'never applies'")
+    func focusSourceAndNotApps() throws {
+        var system = try FakeSystem.healthy()
+        system.environment["XDG_RUNTIME_DIR"] = nil
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            "version: 1\nbindings:\n  - {gesture: swipe, fingers: 3, notApps: [foot], action: {command: [echo]}}\n")
+        let excluding = check(Doctor(system: system).examine(), .focus)
+        #expect(excluding.status == .note)
+        #expect(excluding.summary == "No focus source, so 1 binding with only notApps applies in every application.")
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            "version: 1\nbindings:\n  - {gesture: swipe, fingers: 3, notApps: [foot], action: {command: [echo]}}\n"
+                + "  - {gesture: swipe, fingers: 4, apps: [firefox], title: x, action: {command: [echo]}}\n")
+        let both = check(Doctor(system: system).examine(), .focus)
+        #expect(both.status == .problem)
+        #expect(
+            both.summary
+                == "No focus source, so 1 binding with apps or title never applies and 1 binding with only notApps applies in every application."
+        )
+    }
+
+    @Test("a valid configuration with warnings is a problem that lists them, the device filters judged against the devices read")
+    func configurationWarnings() throws {
+        var system = try FakeSystem.healthy()
+        system.file(
+            "/home/ada/.config/gestures/config.yaml",
+            """
+            version: 1
+            engine: {touchpadStrokeFingers: 3}
+            bindings:
+              - {gesture: swipe, fingers: 3, direction: left, action: {command: [echo]}}
+              - {gesture: tap, fingers: 2, device: {name: "Wacom.*"}, action: {command: [echo]}}
+            """)
+        let report = Doctor(system: system).examine()
+        let configuration = check(report, .configuration)
+        #expect(configuration.status == .problem)
+        #expect(
+            configuration.summary
+                == "/home/ada/.config/gestures/config.yaml is valid (2 bindings), but 2 warnings say what will not work as written.")
+        #expect(configuration.details.count == 2)
+        #expect(
+            configuration.details[0].hasPrefix("bindings[0].fingers: engine.touchpadStrokeFingers: 3 makes"), "\(configuration.details)")
+        #expect(configuration.details[0].hasSuffix("so this 3-finger swipe never fires there"))
+        #expect(configuration.details[1].hasPrefix("bindings[1].device: matches no device"), "\(configuration.details)")
+        #expect(configuration.fix?.contains("gestures check-config /home/ada/.config/gestures/config.yaml") == true)
+        #expect(report.exitStatus == 1)
+    }
+
     @Test("a healthy machine: every check is ok, in order, and the exit status is 0")
     func healthyMachine() throws {
         let report = Doctor(system: try FakeSystem.healthy()).examine()
@@ -182,7 +231,7 @@ struct DoctorTests {
             devices.details.contains {
                 $0.hasPrefix("touchpad  /dev/input/event5") && $0.contains("98 x 53.9 mm") && $0.hasSuffix("readable")
             })
-        #expect(check(report, .desktop).summary.contains("interception keeps them from it for 'next workspace'"))
+        #expect(check(report, .desktop).summary.contains("interception keeps them from it for bindings[0] ('next workspace')"))
     }
 
     @Test("without the udev rule the nodes are root's: the fix installs the rule")
@@ -246,7 +295,7 @@ struct DoctorTests {
         #expect(uinput.fix == "Load it with 'sudo modprobe uinput' (the udev rule of gestures loads it at boot).")
         let desktop = check(report, .desktop)
         #expect(desktop.status == .problem)
-        #expect(desktop.summary.contains("'next workspace' will do both GNOME's action and its own"))
+        #expect(desktop.summary.contains("bindings[0] ('next workspace') will do both GNOME's action and its own"))
         #expect(desktop.fix?.hasPrefix("Give access to /dev/uinput") == true)
     }
 
@@ -313,7 +362,7 @@ struct DoctorTests {
         #expect(desktop.status == .problem)
         #expect(
             desktop.summary
-                == "GNOME takes 3- and 4-finger swipes (workspaces and the overview), and 'bindings[0]' will do both GNOME's action and its own."
+                == "GNOME takes 3- and 4-finger swipes (workspaces and the overview), and bindings[0] will do both GNOME's action and its own."
         )
         #expect(desktop.fix == "Add 'claim: true' to bindings[0] (or bind a finger count GNOME leaves alone, such as 5).")
         // The same binding on X11: GNOME takes no touchpad gestures there.
