@@ -147,8 +147,10 @@ let package = Package(
         .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces", "TestSupport"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
-        // CLibevdev for the reference KeyNames is checked against.
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
+        // CLibevdev for the reference KeyNames is checked against, and for the C forwarding rule
+        // ForwardingRuleTests holds to the Swift one over the recordings (GestureTraces reads them).
+        .testTarget(
+            name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition", "GestureTraces"]),
         // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic
         // recordings; the interception runs through DeviceLoop over a fake DeviceIO.
         .testTarget(name: "InputInterceptionTests", dependencies: ["InputInterception", "TouchInput", "GestureRecognition", "GestureTraces", "GestureEvaluation", "TestSupport"]),
