@@ -57,6 +57,10 @@ let package = Package(
         // Pure: one live device's pipeline, hand-over filter and pacer (InterceptedDevice), the
         // device-I/O seam (DeviceIO) and the loop over it (DeviceLoop). No C, no system call.
         .target(name: "InputInterception", dependencies: ["TouchInput", "GestureRecognition"]),
+        // ScriptedDevices: the one fake of the DeviceIO seam (scripted frames on a clock of its own,
+        // the kernel's rules for the loop kept once), which the host tests and `gestures bench` run
+        // DeviceLoop over. No test framework, so the benchmark can ship it; in no product of its own.
+        .target(name: "DeviceScripts", dependencies: ["InputInterception", "TouchInput"]),
         // Live input: devices, the poll-based reader, uinput virtual devices; EvdevDevices is the
         // DeviceIO that LiveGestures runs DeviceLoop over. Imports CLibevdev internally: nothing
         // outside it sees a C type.
@@ -110,7 +114,9 @@ let package = Package(
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
-        .target(name: "GestureBenchmarks", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "InputInterception"]),
+        .target(
+            name: "GestureBenchmarks",
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "InputInterception", "DeviceScripts"]),
         // malloc and friends, counted: the LD_PRELOAD library `gestures bench` counts allocations with.
         .target(name: "CAllocationCounter", path: "Tools/allocation-counter"),
         // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
@@ -148,11 +154,15 @@ let package = Package(
         .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces", "TestSupport"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
-        // CLibevdev for the reference KeyNames is checked against.
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
+        // CLibevdev for the reference KeyNames is checked against, and for the C forwarding rule
+        // ForwardingRuleTests holds to the Swift one over the recordings (GestureTraces reads them).
+        .testTarget(
+            name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition", "GestureTraces"]),
         // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic
-        // recordings; the interception runs through DeviceLoop over a fake DeviceIO.
-        .testTarget(name: "InputInterceptionTests", dependencies: ["InputInterception", "TouchInput", "GestureRecognition", "GestureTraces", "GestureEvaluation", "TestSupport"]),
+        // recordings; the interception runs through DeviceLoop over ScriptedDevices (DeviceScripts).
+        .testTarget(
+            name: "InputInterceptionTests",
+            dependencies: ["InputInterception", "DeviceScripts", "TouchInput", "GestureRecognition", "GestureTraces", "GestureEvaluation", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // TestSupport to read the pictures back (SVGInspector, PNGImage).
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),

@@ -61,18 +61,18 @@ enum gestures_evdev_found {
     GESTURES_EVDEV_DROPPED = 2,
 };
 
-/// The forwarding path, as bare as a plain forwarder's: finds the end of
-/// the first frame in `events[0 ..< count]` (the index just past its
-/// `SYN_REPORT`, or past a `SYN_DROPPED` met first) in `*end`, and, when
-/// `clone_fd >= 0` and the frame is motion alone (no `EV_KEY`, no
-/// `ABS_MT_TRACKING_ID`, and some event besides `EV_SYN`), writes it to
-/// `clone_fd` in one `write`, setting `*forwarded` to 1 when all of it was
-/// written. Returns a `gestures_evdev_found`. In C so that the events are
-/// scanned and written without any Swift between the `read` and the `write`.
-static inline int gestures_evdev_take_frame(const struct input_event *events, long count, int clone_fd,
-                                            long *end, int *forwarded) {
-    int motion = 1, other = 0;
-    *forwarded = 0;
+/// The forwarding rule, and where the first frame of a read queue ends:
+/// finds the end of the first frame in `events[0 ..< count]` (the index just
+/// past its `SYN_REPORT`, or past a `SYN_DROPPED` met first) in `*end`, and
+/// sets `*motion` to 1 when that frame ends in its `SYN_REPORT` and is motion
+/// alone (no `EV_KEY`, no `ABS_MT_TRACKING_ID`, and some event besides
+/// `EV_SYN`), to 0 otherwise. Returns a `gestures_evdev_found`. The one
+/// statement of the rule in C: `gestures_evdev_take_frame` forwards by it,
+/// and a test holds it to the Swift one (`InterceptedDevice.isMotion`) over
+/// every recording.
+static inline int gestures_evdev_scan_frame(const struct input_event *events, long count, long *end, int *motion) {
+    int alone = 1, other = 0;
+    *motion = 0;
     for (long i = 0; i < count; i++) {
         const struct input_event *e = &events[i];
         if (e->type == EV_SYN && e->code == SYN_DROPPED) {
@@ -81,19 +81,35 @@ static inline int gestures_evdev_take_frame(const struct input_event *events, lo
         }
         if (e->type == EV_SYN && e->code == SYN_REPORT) {
             *end = i + 1;
-            if (clone_fd >= 0 && motion && other) {
-                size_t size = (size_t)(i + 1) * sizeof *e;
-                ssize_t written;
-                do { written = write(clone_fd, events, size); } while (written < 0 && errno == EINTR);
-                *forwarded = written == (ssize_t)size;
-            }
+            *motion = alone && other;
             return GESTURES_EVDEV_FRAME;
         }
-        if (e->type == EV_KEY || (e->type == EV_ABS && e->code == ABS_MT_TRACKING_ID)) motion = 0;
+        if (e->type == EV_KEY || (e->type == EV_ABS && e->code == ABS_MT_TRACKING_ID)) alone = 0;
         else if (e->type != EV_SYN) other = 1;
     }
     *end = 0;
     return GESTURES_EVDEV_PARTIAL;
+}
+
+/// The forwarding path, as bare as a plain forwarder's: finds the first
+/// frame in `events[0 ..< count]` (`gestures_evdev_scan_frame`, whose `*end`
+/// it gives), and, when `clone_fd >= 0` and the frame is motion alone by
+/// that rule, writes it to `clone_fd` in one `write`, setting `*forwarded`
+/// to 1 when all of it was written. Returns a `gestures_evdev_found`. In C so
+/// that the events are scanned and written without any Swift between the
+/// `read` and the `write`.
+static inline int gestures_evdev_take_frame(const struct input_event *events, long count, int clone_fd,
+                                            long *end, int *forwarded) {
+    int motion;
+    int found = gestures_evdev_scan_frame(events, count, end, &motion);
+    *forwarded = 0;
+    if (found == GESTURES_EVDEV_FRAME && clone_fd >= 0 && motion) {
+        size_t size = (size_t)*end * sizeof *events;
+        ssize_t written;
+        do { written = write(clone_fd, events, size); } while (written < 0 && errno == EINTR);
+        *forwarded = written == (ssize_t)size;
+    }
+    return found;
 }
 
 /// Reads the device's key states into `bits` (`size` bytes): what a reader

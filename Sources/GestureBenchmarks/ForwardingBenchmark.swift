@@ -1,12 +1,13 @@
+import DeviceScripts
 import GestureRecognition
 import InputInterception
 import TouchInput
 
 /// Times what an intercepting reader does with one frame of one-finger
 /// pointer motion between reading it and writing it to the clone, without
-/// the kernel: ``DeviceLoop`` over an in-memory ``DeviceIO`` that hands out
-/// one frame a read (as `poll()` does at a touchpad's pace) and takes the
-/// clone's frames (`writeClone`), with 3-finger swipes claimed as the
+/// the kernel: ``DeviceLoop`` over `ScriptedDevices` (the tests' fake of
+/// the seam), which hands out one frame a read (as `poll()` does at a
+/// touchpad's pace) and takes the clone's frames (`writeClone`), with 3-finger swipes claimed as the
 /// daemon's default configuration claims them. Beside it, the same frames
 /// through ``InterceptedDevice`` alone (what goes ahead of the pipeline, the
 /// pipeline, the hand-over and the pacer, no loop) and through a loop that only copies each frame to the
@@ -65,51 +66,64 @@ public enum ForwardingBenchmark {
         guard let frames = motion(on: device, frameCount: frameCount),
             InterceptedDevice(device: device, setup: .init(), originMicroseconds: 0, policy: policy) != nil
         else { return nil }
-        let copy = stage(frames, passes: passes) { frames in
-            let io = MemoryDevices(frames: frames)
-            while let frame = io.next() { io.write(frame) }
-            return io
+        let copy = stage(frames, device: device, passes: passes) { io in
+            _ = io.intercept(0)
+            while let (device, frame, _) = io.nextFrame() { io.write(frame, toCloneOf: device) }
         }
-        let intercepted = stage(frames, passes: passes) { frames in
-            let io = MemoryDevices(frames: frames)
+        let intercepted = stage(frames, device: device, passes: passes) { io in
             var session = InterceptedDevice(device: device, setup: .init(), originMicroseconds: 0, policy: policy)!
-            while let frame = io.next() {
-                let now = io.nowMicroseconds()
-                if session.forwardsMotion && InterceptedDevice.isMotion(frame) {
-                    io.write(frame)
-                    session.noteForwarded(frame, nowMicroseconds: now)
+            _ = io.intercept(0)
+            var armed = false
+            while true {
+                // What an armed reader does as it reads (the devices forward by the reader's rule).
+                if session.forwardsMotion != armed {
+                    armed.toggle()
+                    io.forwardMotion(armed, of: 0)
                 }
+                guard let (_, frame, forwarded) = io.nextFrame() else { break }
+                let now = io.nowMicroseconds()
+                if forwarded { session.noteForwarded(frame, nowMicroseconds: now) }
                 let step = session.process(frame, nowMicroseconds: now)
-                for out in step.cloneFrames { io.write(out) }
+                for out in step.cloneFrames { io.write(out, toCloneOf: 0) }
             }
-            return io
         }
-        let loop = stage(frames, passes: passes) { frames in
-            let io = MemoryDevices(frames: frames, description: device)
+        let loop = stage(frames, device: device, passes: passes) { io in
             let loop = DeviceLoop(
                 io: io, devices: [0], intercepts: true, setup: { _ in .init() }, claims: { _ in policy }, warn: { _ in })
             try? loop.run { _ in true }
-            return io
         }
         return Result(deviceName: device.name, frames: frames.count, passes: passes, copy: copy, device: intercepted, loop: loop)
     }
 
-    /// Times `body` over `frames`; counts its allocations in a pass of its own.
-    static func stage(_ frames: [[InputEvent]], passes: Int, _ body: ([[InputEvent]]) -> MemoryDevices) -> Stage {
+    /// Times `body` over `frames` on device 0 of ``ScriptedDevices`` (taken
+    /// from the desktop: its clone counts what is written); counts its
+    /// allocations in a pass of its own.
+    static func stage(_ frames: [[InputEvent]], device: DeviceDescription, passes: Int, _ body: (ScriptedDevices) -> Void) -> Stage {
+        func devices() -> ScriptedDevices {
+            // A broken rule here is the benchmark's own bug (ForwardingBenchmarkTests runs every stage).
+            let io = ScriptedDevices(
+                start: frames.first?.last?.microseconds ?? 0, end: frames.last?.last?.microseconds ?? 0,
+                brokenRule: { preconditionFailure("ForwardingBenchmark: \($0)") })
+            io.keepsWritten = false
+            io.add(0, DeviceFacts(node: "memory", description: device))
+            io.schedule(frames: frames, device: 0)
+            return io
+        }
         let clock = ContinuousClock()
         var best = Duration.seconds(1_000_000)
         var beforeWrite: Int64 = 0
         var output = 0
         for _ in 0..<max(passes, 1) {
-            var io: MemoryDevices?
-            let elapsed = clock.measure { io = body(frames) }
+            let io = devices()
+            let elapsed = clock.measure { body(io) }
             if elapsed < best {
                 best = elapsed
-                beforeWrite = io!.nanosecondsBeforeWrite
-                output = io!.writtenEvents
+                beforeWrite = io.nanosecondsBeforeWrite
+                output = io.writtenEvents
             }
         }
-        let counted = AllocationCounter.counting { body(frames) }
+        let counting = devices()
+        let counted = AllocationCounter.counting { body(counting) }
         let count = Double(frames.count)
         return Stage(
             nanosecondsPerFrame: BenchmarkTiming.seconds(best) * 1e9 / count,
@@ -162,73 +176,4 @@ public enum ForwardingBenchmark {
         }
         return frames
     }
-}
-
-/// The benchmark's ``DeviceIO``: one device, whose frames are handed out
-/// one a read, and a clone that counts what is written to it. Its clock is
-/// the latest frame's time (a reader that keeps up).
-final class MemoryDevices: DeviceIO {
-    typealias Handle = Int
-    struct Failure: Error, CustomStringConvertible {
-        var description: String { "the benchmark's device failed" }
-    }
-
-    private let frames: [[InputEvent]]
-    private let description: DeviceDescription
-    private var index = 0
-    private let clock = ContinuousClock()
-    private var readAt: ContinuousClock.Instant?
-    /// Events written to the clone.
-    private(set) var writtenEvents = 0
-    /// Nanoseconds from each read to the first write after it, summed.
-    private(set) var nanosecondsBeforeWrite: Int64 = 0
-
-    init(frames: [[InputEvent]], description: DeviceDescription = DeviceDescription(name: "")) {
-        self.frames = frames
-        self.description = description
-    }
-
-    /// The next frame, or nil at the end.
-    func next() -> [InputEvent]? {
-        guard index < frames.count else { return nil }
-        defer { index += 1 }
-        readAt = clock.now
-        return frames[index]
-    }
-
-    /// Takes one frame for the clone.
-    func write(_ frame: [InputEvent]) {
-        if let readAt {
-            let (seconds, attoseconds) = (clock.now - readAt).components
-            nanosecondsBeforeWrite += seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-            self.readAt = nil
-        }
-        writtenEvents += frame.count
-    }
-
-    func nowMicroseconds() -> Int64 {
-        frames[max(0, min(index, frames.count) - 1)].last?.microseconds ?? 0
-    }
-
-    /// Whether the loop armed the forwarding of motion (``forwardMotion(_:of:)``).
-    private var forwardsMotion = false
-
-    /// The next frame; one of motion alone goes to the clone first when armed, as the kernel's reader does.
-    func read(until deadline: Int64?) throws(Failure) -> DeviceInput<Int, Failure> {
-        guard let frame = next() else { return DeviceInput(woken: true) }
-        guard forwardsMotion, InterceptedDevice.isMotion(frame) else { return DeviceInput(items: [.frame(0, frame)]) }
-        write(frame)
-        return DeviceInput(items: [.forwarded(0, frame)])
-    }
-
-    func forwardMotion(_ armed: Bool, of device: Int) { forwardsMotion = armed }
-
-    func facts(of device: Int) -> DeviceFacts { DeviceFacts(node: "memory", description: description) }
-    func state(of device: Int) -> EvdevState { EvdevState() }
-    func close(_ device: Int) {}
-    func intercept(_ device: Int) -> String? { "memory clone" }
-    func writeClone(_ frames: [[InputEvent]], of device: Int) throws(Failure) {
-        for frame in frames { write(frame) }
-    }
-    func release(_ device: Int) { forwardsMotion = false }
 }

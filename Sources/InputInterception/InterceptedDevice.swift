@@ -122,15 +122,28 @@ public struct InterceptedDevice: Sendable {
     /// Whether `frame` (its events, ending in `SYN_REPORT`) is motion alone,
     /// which an armed reader forwards: no `EV_KEY` (no finger count, button
     /// or touch changes), no `ABS_MT_TRACKING_ID` (no contact lands or
-    /// lifts), and some event besides `EV_SYN`. `EvdevInput`'s reader makes
-    /// the same test over the raw events (`gestures_evdev_take_frame`).
+    /// lifts), no `SYN_DROPPED` (events were lost: the reader resyncs), and
+    /// some event besides `EV_SYN` before the `SYN_REPORT` that ends it
+    /// (without one it is no frame yet). `EvdevInput`'s reader forwards by
+    /// the same rule in C (`gestures_evdev_scan_frame` in `CLibevdev/shim.h`);
+    /// `ForwardingRuleTests` holds the two to the same answer on every frame
+    /// of `Recordings/` and on frames made at the rule's edges.
+    ///
+    ///     InterceptedDevice.isMotion([x, y, report])          // true
+    ///     InterceptedDevice.isMotion([trackingID, x, report]) // false: a contact lands
     public static func isMotion(_ frame: [InputEvent]) -> Bool {
         var moves = false
         for event in frame {
-            if event.type == EV.KEY || (event.type == EV.ABS && event.code == ABS.MT_TRACKING_ID) { return false }
-            if event.type != EV.SYN { moves = true }
+            if event.type == EV.SYN {
+                if event.code == SYN.REPORT { return moves }
+                if event.code == SYN.DROPPED { return false }
+            } else if event.type == EV.KEY || (event.type == EV.ABS && event.code == ABS.MT_TRACKING_ID) {
+                return false
+            } else {
+                moves = true
+            }
         }
-        return moves
+        return false
     }
 
     /// Notes that `frame` went to the clone verbatim already, as the reader

@@ -53,16 +53,22 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
     /// Strokes and rejected strokes: the points drawn, in mouse counts from
     /// where the button went down (y grows downwards); empty otherwise.
     public var points: [Point]
-    /// Rejected strokes: the stroke rule's rejection (``reason`` says it in
-    /// words), so that a caller can tell a stroke refused by the capture
-    /// (too short, a drag along one line) from one no template accepted.
-    public var rejection: StrokeVerdict.Rejection?
+    /// Strokes (accepted, rejected, or drawn with a press that passed): the
+    /// stroke rule's verdict, as the engine judged the stroke (``reason``
+    /// says it in words). What `gestures strokes` prints, so that it says
+    /// what the daemon does.
+    public var verdict: StrokeVerdict?
+
+    /// Rejected strokes: the stroke rule's rejection, so that a caller can
+    /// tell a stroke refused by the capture (too short, a drag along one
+    /// line) from one no template accepted.
+    public var rejection: StrokeVerdict.Rejection? { verdict?.rejection }
 
     /// A decision of `kind` at `time`.
     public init(
         kind: Kind, time: Duration, lengthCounts: Double? = nil, held: Duration? = nil,
         template: String? = nil, score: Double? = nil, reason: String, points: [Point] = [],
-        rejection: StrokeVerdict.Rejection? = nil
+        verdict: StrokeVerdict? = nil
     ) {
         self.kind = kind
         self.time = time
@@ -72,7 +78,7 @@ public struct MouseDecision: Hashable, Sendable, CustomStringConvertible {
         self.score = score
         self.reason = reason
         self.points = points
-        self.rejection = rejection
+        self.verdict = verdict
     }
 
     /// One readable line: `1212 ms  mouse rejected  412 counts  below the threshold: circle scores 0.62 of 0.75`.

@@ -269,13 +269,13 @@ public struct MouseStrokeEngine: Sendable {
             decisions.append(
                 MouseDecision(
                     kind: passed ? .passed : .stroke, time: time, lengthCounts: lengthCounts, template: match.name,
-                    score: match.score, reason: "\(prefix)\(verdict)\(kept)", points: points))
+                    score: match.score, reason: "\(prefix)\(verdict)\(kept)", points: points, verdict: verdict))
         case .rejected(let rejection):
             decisions.append(
                 MouseDecision(
                     kind: passed ? .passed : .rejected, time: time, lengthCounts: lengthCounts, template: rejection.best?.name,
                     score: rejection.best?.score, reason: "\(prefix)\(rejection)\(kept)", points: points,
-                    rejection: rejection))
+                    verdict: verdict))
         }
     }
 

@@ -1,10 +1,11 @@
+import DeviceScripts
 import GestureRecognition
 import InputInterception
 import TestSupport
 import Testing
 import TouchInput
 
-/// The reader's forwarding through the loop (``FakeDevices`` forwards an
+/// The reader's forwarding through the loop (``ScriptedDevices`` forwards an
 /// armed device's frames of motion alone as the kernel's reader does): what
 /// goes to the clone as it is read, and what takes the loop's path.
 @Suite struct DeviceLoopForwardingTests {

@@ -1,3 +1,4 @@
+import DeviceScripts
 import GestureRecognition
 import InputInterception
 import TestSupport
@@ -101,14 +102,14 @@ import TouchInput
 
     @Test func aFailingReadGivesEveryDeviceBack() {
         let frames = TouchScript(device: pad, fingers: swipe()).frames()
-        let io = FakeDevices(start: 0, end: frames.last!.last!.microseconds + 1_000_000)
+        let io = ScriptedDevices(start: 0, end: frames.last!.last!.microseconds + 1_000_000)
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: pad))
         io.schedule(frames: frames, device: 1)
         io.readFailsAt = frames[10].last!.microseconds
         let loop = DeviceLoop(
             io: io, devices: [1], intercepts: true, setup: { _ in .init() },
             claims: { _ in Self.swipes }, warn: { _ in })
-        #expect(throws: FakeDevices.Failure.self) { try loop.run { _ in true } }
+        #expect(throws: ScriptedDevices.Failure.self) { try loop.run { _ in true } }
         #expect(io.grabbed.isEmpty)
     }
 
@@ -126,7 +127,7 @@ import TouchInput
     }
 
     @Test func devicesThisPackageMadeAreNeverReadWhenIntercepting() {
-        let io = FakeDevices(start: 0, end: 1_000_000)
+        let io = ScriptedDevices(start: 0, end: 1_000_000)
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: pad, isMadeByGestures: true))
         io.add(2, DeviceFacts(node: "/dev/input/event2", description: pad))
         io.schedule(.plug, device: 2, at: 10_000)
@@ -155,7 +156,7 @@ import TouchInput
     }
 
     @Test func theSetupDecidesWhichDevicesAreRead() {
-        let io = FakeDevices(start: 0, end: 1_000_000)
+        let io = ScriptedDevices(start: 0, end: 1_000_000)
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: pad))
         var keyboard = DeviceDescription(name: "a keyboard")
         keyboard.codes[EV.KEY] = [30, 31, 32]  // KEY_A, KEY_S, KEY_D: no surface to make gestures on
@@ -173,7 +174,7 @@ extension DeviceLoopTests {
     /// Runs a 3-finger swipe through the loop, asking for frames as `watched` says.
     func frames(watched: @escaping (Int) -> Bool) throws -> (frames: [TouchFrame], read: Int) {
         let frames = TouchScript(device: pad, fingers: swipe()).frames()
-        let io = FakeDevices(start: 0, end: frames.last!.last!.microseconds + 1_000_000)
+        let io = ScriptedDevices(start: 0, end: frames.last!.last!.microseconds + 1_000_000)
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: pad))
         io.schedule(frames: frames, device: 1)
         var asked = 0

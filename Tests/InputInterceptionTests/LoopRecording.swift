@@ -1,3 +1,4 @@
+import DeviceScripts
 import GestureRecognition
 import InputInterception
 import TestSupport
@@ -6,7 +7,7 @@ import TouchInput
 
 /// What the daemon's own loop (`DeviceLoop`, with its `InterceptedDevice`:
 /// pipeline, hand-over filter, pacer, resync and the policy asked between
-/// touches) did with a scripted device, read through ``FakeDevices``.
+/// touches) did with a scripted device, read through ``ScriptedDevices``.
 struct LoopRecording {
     /// The gestures of the device itself.
     var gestures: [GestureEvent] = []
@@ -19,11 +20,11 @@ struct LoopRecording {
     /// Why the hand-over changed mode, each time it did.
     var reasons: [PassThroughFilter.Reason] = []
     /// Everything the loop handed out, in order.
-    var outputs: [DeviceLoop<FakeDevices>.Output] = []
+    var outputs: [DeviceLoop<ScriptedDevices>.Output] = []
     /// The warnings it gave.
     var warnings: [String] = []
     /// The devices, after the loop returned.
-    var io: FakeDevices
+    var io: ScriptedDevices
 
     /// Device 1 of `frames`, intercepted under `policy` (or what `claims`
     /// gives at the fake clock's time, asked between touches), read by the loop until 2 s after the last frame, so that
@@ -32,10 +33,10 @@ struct LoopRecording {
         _ frames: [[InputEvent]], device: DeviceDescription, policy: PassThroughFilter.Policy,
         engine: GestureEngine.Configuration = GestureEngine.Configuration(),
         claims: ((_ nowMicroseconds: Int64) -> PassThroughFilter.Policy)? = nil,
-        prepare: (FakeDevices) -> Void = { _ in }
+        prepare: (ScriptedDevices) -> Void = { _ in }
     ) -> LoopRecording {
         // The clock starts at 0, so gesture times (counted from the loop's start) are the events' times.
-        let io = FakeDevices(start: 0, end: (frames.last?.last?.microseconds ?? 0) + 2_000_000)
+        let io = ScriptedDevices(start: 0, end: (frames.last?.last?.microseconds ?? 0) + 2_000_000)
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: device))
         io.schedule(frames: frames, device: 1)
         prepare(io)

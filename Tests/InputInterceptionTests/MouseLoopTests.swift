@@ -1,3 +1,4 @@
+import DeviceScripts
 import Foundation
 import GestureRecognition
 import InputInterception
@@ -59,8 +60,8 @@ import TouchInput
 
     /// What the loop handed out for each device, and what reached the clones.
     struct Run {
-        var io: FakeDevices
-        var outputs: [DeviceLoop<FakeDevices>.Output] = []
+        var io: ScriptedDevices
+        var outputs: [DeviceLoop<ScriptedDevices>.Output] = []
         var warnings: [String] = []
 
         func gestures(of id: Int) -> [GestureEvent] {
@@ -77,9 +78,9 @@ import TouchInput
     func run(
         _ script: MouseScript, kinds: DeviceKinds = .all, intercepts: Bool = true,
         claims: @escaping () -> PassThroughFilter.Policy = { Self.strokes },
-        prepare: (FakeDevices) -> Void = { _ in }
+        prepare: (ScriptedDevices) -> Void = { _ in }
     ) -> Run {
-        let io = FakeDevices(start: 0, end: (script.frames.last?.last?.microseconds ?? 0) + 1_000_000)
+        let io = ScriptedDevices(start: 0, end: (script.frames.last?.last?.microseconds ?? 0) + 1_000_000)
         io.add(1, DeviceFacts(node: "/dev/input/event1", description: pad))
         io.add(2, DeviceFacts(node: "/dev/input/event2", description: mouse))
         io.schedule(frames: script.frames, device: 2)

@@ -9,14 +9,18 @@ import TouchInput
 /// daemon's own loop) on one touchpad or touchscreen (its engine, with no
 /// templates) or on mice (their pipelines' decisions), with the commands'
 /// messages, Ctrl-C handling and exit status. Every stroke drawn comes out
-/// with what the stroke rule's capture made of it (a stroke, or refused:
-/// too short, a drag along one line), the commands judging strokes against
-/// their own library; a mouse's strokes cut short come out too.
+/// with the verdict of the stroke rule the engine judged it by, against the
+/// templates it was given (refused by the capture: too short, a drag along
+/// one line; or judged: accepted, or rejected with the rule and figures),
+/// so that a command says what the daemon does with it; a mouse's strokes
+/// cut short come out too.
 final class LiveStrokes {
     /// What the caller receives.
-    enum Event {
-        /// A finished stroke, in the surface's unit (millimetres, mouse counts).
-        case stroke([Point])
+    enum Event: Equatable {
+        /// A finished stroke, in the surface's unit (millimetres, mouse
+        /// counts), with the engine's verdict: accepted (it fires), or
+        /// rejected by a rule that needs templates.
+        case stroke([Point], StrokeVerdict)
         /// A stroke the stroke rule's capture refused, with the rule and its
         /// figures (`too short: 31.2 of 50 counts`): it could never fire.
         case refused(StrokeVerdict.Rejection)
@@ -48,11 +52,14 @@ final class LiveStrokes {
         try self.init(selection: .node(node), directory: "/dev/input", kinds: .touch, setup: setup, commandName: commandName)
     }
 
-    /// Reads mice drawing with `button`: `device` (a node, eventN or part of
-    /// a name), or every mouse plus any plugged in later.
-    convenience init(mice device: String?, directory: String, button: UInt16, commandName: String) throws {
+    /// Reads mice drawing as `settings` say, their strokes judged against
+    /// `templates`: `device` (a node, eventN or part of a name), or every
+    /// mouse plus any plugged in later.
+    convenience init(
+        mice device: String?, directory: String, settings: MouseStrokeEngine.Settings, templates: TemplateLibrary, commandName: String
+    ) throws {
         let selection: LiveGestures.Selection = try device.map { .node(try InputDevices.choose($0, in: directory).path) } ?? .all
-        let setup = LiveGestures.Setup(mouse: MouseStrokeEngine.Settings(strokes: StrokeButtonFilter.Settings(button: button)))
+        let setup = LiveGestures.Setup(templates: templates, mouse: settings)
         try self.init(selection: selection, directory: directory, kinds: .mice, setup: setup, commandName: commandName)
         if live.devices.isEmpty { printError("gestures \(commandName): no mouse yet; waiting for one to be plugged in.") }
     }
@@ -85,18 +92,10 @@ final class LiveStrokes {
                     }
                     return true
                 case .stroke(let stroke, _):
-                    // The engine's own capture: a stroke the daemon could never fire is no sample.
-                    if let rejection = stroke.verdict.rejection, rejection.isCapture { return handle(.refused(rejection)) }
-                    return handle(.stroke(stroke.points))
+                    return handle(Self.event(for: stroke))
                 case .decision(let decision, _):
-                    switch decision.kind {
-                    case .rejected where decision.rejection?.isCapture == true, .passed where decision.rejection?.isCapture == true:
-                        return handle(.refused(decision.rejection!))
-                    case .stroke, .rejected: return handle(.stroke(decision.points))
-                    case .passed where !decision.points.isEmpty: return handle(.stroke(decision.points))  // a stroke whose press passed
-                    case .cancelled: return handle(.cancelled(decision.reason))
-                    case .click, .press, .passed: return true
-                    }
+                    guard let event = Self.event(for: decision) else { return true }
+                    return handle(event)
                 case .gesture, .handOver, .frame, .events:
                     return true  // a stroke's verdict or decision has its points
                 case .removed(_, let error):
@@ -108,5 +107,29 @@ final class LiveStrokes {
             }
         } catch { throw CommandFailure(error.description) }
         return status
+    }
+
+    /// What a touch stroke the engine drew comes out as: refused when the
+    /// capture rejected it (the daemon could never fire it, and it is no
+    /// sample), else with the engine's verdict.
+    static func event(for stroke: DrawnStroke) -> Event {
+        if let rejection = stroke.verdict.rejection, rejection.isCapture { return .refused(rejection) }
+        return .stroke(stroke.points, stroke.verdict)
+    }
+
+    /// What a mouse's decision comes out as, or nil for a press that drew
+    /// no stroke (a click, a press held still): as ``event(for:)-(DrawnStroke)``
+    /// for a stroke (also one whose press passed), `cancelled` for one cut short.
+    static func event(for decision: MouseDecision) -> Event? {
+        switch decision.kind {
+        case .cancelled:
+            return .cancelled(decision.reason)
+        case .stroke, .rejected, .passed:
+            guard let verdict = decision.verdict else { return nil }  // a press that passed and drew nothing
+            if let rejection = verdict.rejection, rejection.isCapture { return .refused(rejection) }
+            return .stroke(decision.points, verdict)
+        case .click, .press:
+            return nil
+        }
     }
 }

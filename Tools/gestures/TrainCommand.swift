@@ -211,7 +211,11 @@ enum TrainCommand: Command {
 
     /// `train --device` with a mouse: prompts for and records strokes drawn with `button` held.
     static func trainMouse(_ collector: SampleCollector, device: String?, button: MouseButton, directory: String) throws -> Int32 {
-        let live = try LiveStrokes(mice: device, directory: directory, button: button.code, commandName: self.name)
+        // No templates: a sample is judged by the capture alone (as on touch surfaces).
+        let live = try LiveStrokes(
+            mice: device, directory: directory,
+            settings: MouseStrokeEngine.Settings(strokes: StrokeButtonFilter.Settings(button: button.code)),
+            templates: TemplateLibrary(), commandName: self.name)
         try collector.start(drawing: "with the \(button.rawValue) button held")
         return try collect(from: live, into: collector)
     }
@@ -235,7 +239,7 @@ enum TrainCommand: Command {
             switch event {
             case .cancelled(let why): collector.retry("cancelled (\(why))")
             case .refused(let rejection): collector.retry("not taken: \(rejection)")
-            case .stroke(let points): collector.take(points)
+            case .stroke(let points, _): collector.take(points)
             }
             return collector.wantsMore
         }
