@@ -246,10 +246,11 @@ struct FuzzMain {
 /// server as a request from the page itself (its Host, Origin, cookie and CSRF
 /// token), so the guard lets it reach the route: the first byte picks the
 /// route, the rest is the body. The configuration it edits is a file in a
-/// folder of its own, put back after a save.
+/// folder of its own, put back after a save; an import's recordings are removed.
 enum PageBodies {
     static let routes = [
         "/api/configuration/check", "/api/configuration/save", "/api/shapes/recognize", "/api/shapes/train", "/api/try", "/api/reload",
+        "/api/recordings/import", "/api/recordings/replay", "/api/recordings/start", "/api/recordings/stop",
     ]
     static let configuration = """
         bindings:
@@ -272,7 +273,8 @@ enum PageBodies {
 
     static let server: PageServer? = {
         try? Data(configuration.utf8).write(to: URL(fileURLWithPath: configurationPath))
-        return try? PageServer(settings: .init(socket: nil, configurationPath: configurationPath))
+        return try? PageServer(
+            settings: .init(socket: nil, configurationPath: configurationPath, recordingsFolder: folder + "/recordings"))
     }()
 
     static func run(_ data: Data) {
@@ -290,5 +292,6 @@ enum PageBodies {
             try? Data(configuration.utf8).write(to: URL(fileURLWithPath: configurationPath))
             try? FileManager.default.removeItem(atPath: folder + "/templates.json")
         }
+        if route.hasSuffix("/import") { try? FileManager.default.removeItem(atPath: folder + "/recordings") }
     }
 }
