@@ -15,6 +15,25 @@ import TouchInput
         let lines = Mutex<[String]>([])
         let ended = DispatchSemaphore(value: 0)
         let got = DispatchSemaphore(value: 0)
+
+        /// A client of the socket at `path` whose every line is kept here.
+        func connect(to path: String) throws -> DaemonConnection {
+            try DaemonConnection(
+                path: path,
+                line: { [self] line in
+                    lines.withLock { $0.append(line) }
+                    got.signal()
+                }, ended: { [self] _ in ended.signal() })
+        }
+
+        /// Waits (at most 10 s) until a line kept satisfies `condition`.
+        func wait(until condition: (String) -> Bool) {
+            var waited = 0
+            while !lines.withLock({ $0.contains(where: condition) }), waited < 100 {
+                _ = got.wait(timeout: .now() + 0.1)
+                waited += 1
+            }
+        }
     }
 
     static func folder() throws -> String {
@@ -34,12 +53,7 @@ import TouchInput
         channel.start()
         defer { channel.stop() }
         let received = Received()
-        let connection = try DaemonConnection(
-            path: path,
-            line: { line in
-                received.lines.withLock { $0.append(line) }
-                received.got.signal()
-            }, ended: { _ in received.ended.signal() })
+        let connection = try received.connect(to: path)
         // The hello comes once the daemon took the connection: then it watches.
         #expect(received.got.wait(timeout: .now() + 10) == .success)
         #expect(daemon.watchers.isWatched)
@@ -48,11 +62,7 @@ import TouchInput
         // The recording's frames: one line of the trace each, between its header and its end line.
         let count = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").count - 2
         // Every line published reaches the client; wait until the last explanation came.
-        var waited = 0
-        while !received.lines.withLock({ $0.contains { $0.contains("\"phase\":\"end\"") } }), waited < 100 {
-            _ = received.got.wait(timeout: .now() + 0.1)
-            waited += 1
-        }
+        received.wait { $0.contains("\"phase\":\"end\"") }
         connection.close()
         #expect(received.ended.wait(timeout: .now() + 10) == .success)
         let lines = received.lines.withLock { $0 }
@@ -76,25 +86,16 @@ import TouchInput
         channel.start()
         defer { channel.stop() }
         let received = Received()
-        let connection = try DaemonConnection(
-            path: path,
-            line: { line in
-                received.lines.withLock { $0.append(line) }
-                received.got.signal()
-            }, ended: { _ in received.ended.signal() })
+        let connection = try received.connect(to: path)
         #expect(received.got.wait(timeout: .now() + 10) == .success)
         try connection.send(ChannelRequest.record.line)
-        var waited = 0
-        while !received.lines.withLock({ $0.contains { $0.hasPrefix("{\"recording\":{\"on\":true") } }), waited < 100 {
-            _ = received.got.wait(timeout: .now() + 0.1)
-            waited += 1
-        }
+        received.wait { $0.hasPrefix("{\"recording\":{\"on\":true") }
         #expect(daemon.isRecording)
         let file = SharedData.repositoryRoot.appendingPathComponent("Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl")
         let original = try Trace.load(contentsOf: file)
         try daemon.run(ReplaySource(.files([file.path])))
         let wanted = original.frames.filter { !$0.events.isEmpty }.count
-        waited = 0
+        var waited = 0
         while received.lines.withLock({ $0.filter { $0.hasPrefix("{\"events\":") }.count }) < wanted, waited < 100 {
             _ = received.got.wait(timeout: .now() + 0.1)
             waited += 1
