@@ -106,6 +106,31 @@ import Testing
         #expect(allowed.status == 409 && allowed.body.contains("no daemon is watched"))
     }
 
+    /// Every route that changes anything (a file, the daemon, a recording).
+    static let changes = [
+        "/api/reload", "/api/try", "/api/configuration/check", "/api/configuration/save", "/api/shapes/recognize", "/api/shapes/train",
+        "/api/recordings/start", "/api/recordings/stop", "/api/recordings/import", "/api/recordings/replay",
+    ]
+
+    @Test(arguments: changes)
+    func everyChangeIsRefusedWithoutItsTokenOrFromAnotherSite(_ route: String) throws {
+        let origin = "http://127.0.0.1:\(server.pageGuard.port)"
+        let noToken = try Self.send(Self.request("POST", route, server: server, origin: origin, body: "{}"), port: server.pageGuard.port)
+        #expect(noToken.status == 403)
+        let otherSite = try Self.send(
+            Self.request("POST", route, server: server, origin: "http://evil.example", csrf: server.pageGuard.csrf, body: "{}"),
+            port: server.pageGuard.port)
+        #expect(otherSite.status == 403)
+        let noCookie = try Self.send(
+            Self.request("POST", route, server: server, origin: origin, cookie: false, csrf: server.pageGuard.csrf, body: "{}"),
+            port: server.pageGuard.port)
+        #expect(noCookie.status == 403)
+        // With all three, the route itself answers (whatever it says of an empty body).
+        let allowed = try Self.send(
+            Self.request("POST", route, server: server, origin: origin, csrf: server.pageGuard.csrf, body: "{}"), port: server.pageGuard.port)
+        #expect(allowed.status != 403 && allowed.status != 404, "\(route): \(allowed.status) \(allowed.body)")
+    }
+
     @Test func aBodyOverTheLimitIsRefusedWithoutBeingHeld() throws {
         let origin = "http://127.0.0.1:\(server.pageGuard.port)"
         let body = String(repeating: "x", count: HTTPServer.bodyLimit + 1)
