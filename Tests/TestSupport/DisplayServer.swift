@@ -122,8 +122,20 @@ public final class DisplayServer: @unchecked Sendable {
             process.standardError = FileHandle.nullDevice
         }
         process.standardInput = FileHandle.nullDevice
+        // A folder every user may enter: the test's own may be one only root can (a clone in a
+        // home of mode 0700), and a client run as the unprivileged user would not start there.
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
         try process.run()
         return process
+    }
+
+    /// Waits as ``wait(seconds:for:_:)`` does; when it gives up, the sentence ends with the last lines `log` holds.
+    private static func wait(seconds: Double, for what: String, log: URL, _ condition: () -> Bool) throws(Unavailable) {
+        do throws(Unavailable) { try wait(seconds: seconds, for: what, condition) } catch {
+            let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(3)
+            throw Unavailable(
+                description: error.description + (lines.isEmpty ? " (it logged nothing)" : "; it logged: " + lines.joined(separator: " | ")))
+        }
     }
 
     /// Runs `arguments` to their end, with `extra` added to the environment;
@@ -347,21 +359,23 @@ public final class DisplayServer: @unchecked Sendable {
     public func openWindow(_ name: String) throws {
         switch kind {
         case "x11":
-            let client = try Self.start(["xterm", "-class", name, "-e", "cat"], environment: environment, log: nil)
+            let log = folder.appendingPathComponent("client-\(name).log")
+            let client = try Self.start(["xterm", "-class", name, "-e", "cat"], environment: environment, log: log)
             processes.append(client)
             clients[name] = client
             var id: String?
-            try Self.wait(seconds: 30, for: "the xterm of class \(name) mapping") {
+            try Self.wait(seconds: 30, for: "the xterm of class \(name) mapping", log: log) {
                 id = run(["xdotool", "search", "--onlyvisible", "--class", "^\(name)$"])?.split(separator: "\n").first.map(String.init)
                 return id != nil
             }
             windows[name] = id
         case "kwin":
+            let log = folder.appendingPathComponent("client-\(name).log")
             let client = try Self.start(
-                asUser + ["xterm", "-class", name, "-e", "cat"], environment: ["DISPLAY": xDisplay, "HOME": folder.path], log: nil)
+                asUser + ["xterm", "-class", name, "-e", "cat"], environment: ["DISPLAY": xDisplay, "HOME": folder.path], log: log)
             processes.append(client)
             clients[name] = client
-            try Self.wait(seconds: 30, for: "the xterm of class \(name) mapping in KWin") {
+            try Self.wait(seconds: 30, for: "the xterm of class \(name) mapping in KWin", log: log) {
                 run(asUser + ["xdotool", "search", "--onlyvisible", "--class", "^\(name)$"], extra: ["DISPLAY": xDisplay]) != nil
             }
             // The script that focuses it: KWin's own activation, as a KWin script sets it.
@@ -379,10 +393,11 @@ public final class DisplayServer: @unchecked Sendable {
             var clientEnvironment = environment
             clientEnvironment["HOME"] = environment["XDG_RUNTIME_DIR"]
             clientEnvironment["SWAYSOCK"] = nil
-            let client = try Self.start(asUser + ["foot", "--app-id=\(name)", "cat"], environment: clientEnvironment, log: nil)
+            let log = folder.appendingPathComponent("client-\(name).log")
+            let client = try Self.start(asUser + ["foot", "--app-id=\(name)", "cat"], environment: clientEnvironment, log: log)
             processes.append(client)
             clients[name] = client
-            try Self.wait(seconds: 30, for: "the foot window of app id \(name) mapping") {
+            try Self.wait(seconds: 30, for: "the foot window of app id \(name) mapping", log: log) {
                 run(["swaymsg", "-t", "get_tree"])?.contains("\"app_id\": \"\(name)\"") == true
             }
         }
