@@ -87,8 +87,12 @@ class Desktop:
     """An X server (Xvfb) with a window manager (openbox) and one xterm, whose
     focus `gestures ui` follows: what a person's session would report."""
 
-    def __init__(self, display=":73"):
-        self.display = display
+    def __init__(self):
+        # A display no other X server holds.
+        number = 73
+        while os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
+            number += 1
+        display = self.display = f":{number}"
         self.processes = []
         for command in (["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],):
             self.processes.append(subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
