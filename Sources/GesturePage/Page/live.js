@@ -169,8 +169,10 @@ export class LiveView {
     // The canvas keeps the device's proportions; a millimetre is `scale` pixels.
     const cssWidth = this.canvas.clientWidth || 640;
     const scale = (cssWidth * devicePixelRatio) / width;
-    this.canvas.width = Math.round(width * scale);
-    this.canvas.height = Math.round(height * scale);
+    // Resized only when the size changes: setting a canvas's size makes its whole backing store again.
+    const pixels = [Math.round(width * scale), Math.round(height * scale)];
+    if (this.canvas.width !== pixels[0]) this.canvas.width = pixels[0];
+    if (this.canvas.height !== pixels[1]) this.canvas.height = pixels[1];
     context.setTransform(scale, 0, 0, scale, 0, 0);
     context.clearRect(0, 0, width, height);
     this.drawGrid(context, width, height, scale);
