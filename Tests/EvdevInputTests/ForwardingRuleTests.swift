@@ -26,15 +26,7 @@ struct ForwardingRuleTests {
     /// The C rule's answer for `events`: whether the reader forwards the
     /// frame they start with, and where it ends (nil when no frame ends in them).
     static func cRule(_ events: [InputEvent]) -> (forwards: Bool, end: Int?) {
-        let raw = events.map { event in
-            var value = input_event()
-            value.time.tv_sec = Int(event.microseconds / 1_000_000)
-            value.time.tv_usec = Int(event.microseconds % 1_000_000)
-            value.type = event.type
-            value.code = event.code
-            value.value = event.value
-            return value
-        }
+        let raw = events.map(input_event.init)
         var end = 0
         var motion: Int32 = 0
         let found = raw.withUnsafeBufferPointer { buffer in
