@@ -155,9 +155,11 @@ let package = Package(
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
         // CLibevdev for the reference KeyNames is checked against, and for the C forwarding rule
-        // ForwardingRuleTests holds to the Swift one over the recordings (GestureTraces reads them).
+        // ForwardingRuleTests holds to the Swift one over the recordings (GestureTraces reads them,
+        // TestSupport lists them).
         .testTarget(
-            name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition", "GestureTraces"]),
+            name: "EvdevInputTests",
+            dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition", "GestureTraces", "TestSupport"]),
         // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic
         // recordings; the interception runs through DeviceLoop over ScriptedDevices (DeviceScripts).
         .testTarget(

@@ -87,9 +87,9 @@ public struct CommandLineTool: Sendable {
             ? ("option", ["--help"] + (version == nil ? [] : ["--version"]))
             : ("subcommand", commands.map { $0.name })
         if let suggestion = Suggestion.nearest(to: word, in: candidates) {
-            return "\(name): unknown \(what) '\(word)'; did you mean '\(suggestion)'?"
+            return "\(name): unknown \(what) \(Excerpt.quoted(word))\(Suggestion.phrase(suggestion))"
         }
-        return "\(name): unknown \(what) '\(word)'; run '\(name) --help' for the list of subcommands."
+        return "\(name): unknown \(what) \(Excerpt.quoted(word)); run '\(name) --help' for the list of subcommands."
     }
 
     /// Parses `words` for `command` and runs it, turning every error into lines and an exit status.
@@ -104,8 +104,8 @@ public struct CommandLineTool: Sendable {
             }
             return try command.run(options)
         } catch let error as UsageError {
-            if let suggestion = error.suggestion {
-                errors("\(tool) \(command.name): \(error.message); did you mean '\(suggestion)'?")
+            if error.suggestion != nil {
+                errors("\(tool) \(command.name): \(error)")
             } else {
                 errors("\(tool) \(command.name): \(error.message) (see '\(tool) \(command.name) --help').")
             }

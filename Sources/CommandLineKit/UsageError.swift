@@ -1,3 +1,5 @@
+import InputChecks
+
 /// A mistake in how a command was called: printed as one sentence with a
 /// pointer to `--help` (or the nearest correct word), exit status 64.
 ///
@@ -17,6 +19,6 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The message, with the suggestion when there is one: `unknown option '--formt'; did you mean '--format'?`.
     public var description: String {
-        suggestion.map { "\(message); did you mean '\($0)'?" } ?? message
+        suggestion.map { message + Suggestion.phrase($0) } ?? message
     }
 }

@@ -55,7 +55,7 @@ public struct ClosedWords: Hashable, Sendable {
     /// `supr` for `KEY_SUPR`).
     public func problem(_ typed: String, quoting: Bool = true, meant: String? = nil) -> String {
         let word = quoting ? " " + Excerpt.quoted(typed) : ""
-        let hint = suggestion(for: meant ?? typed).map { "; did you mean \(Excerpt.quoted($0))? " } ?? "; "
+        let hint = suggestion(for: meant ?? typed).map { Suggestion.phrase($0) + " " } ?? "; "
         return "unknown \(noun)\(word)\(hint)\(expected)"
     }
 

@@ -43,10 +43,20 @@ public enum Suggestion {
     /// one is no typing mistake, and is not compared with every candidate).
     public static let maximumLength = 64
 
-    /// `; did you mean 'right'?` for the nearest candidate, or empty: the
-    /// one wording of a suggestion inside a message.
+    /// `; did you mean 'right'?` for the nearest candidate, or empty.
     public static func hint(for word: String, in candidates: [String], aliases: [String: String] = [:]) -> String {
-        nearest(to: word, in: candidates, aliases: aliases).map { "; did you mean \(Excerpt.quoted($0))?" } ?? ""
+        nearest(to: word, in: candidates, aliases: aliases).map(phrase) ?? ""
+    }
+
+    /// `; did you mean 'right'?`: the one wording of a suggestion inside a
+    /// message, whoever found it (``hint(for:in:aliases:)``, ``ClosedWords``,
+    /// the command line's `UsageError`, a file name near a missing one). The
+    /// word is quoted and escaped as every excerpt is (``Excerpt``), and kept
+    /// whole: a suggestion cut short would suggest another word.
+    ///
+    ///     Suggestion.phrase("--format")   // "; did you mean '--format'?"
+    public static func phrase(_ suggestion: String) -> String {
+        "; did you mean \(Excerpt.quoted(suggestion, limit: .max))?"
     }
 
     /// The optimal-string-alignment distance: insertions, deletions,

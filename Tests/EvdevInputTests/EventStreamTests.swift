@@ -40,15 +40,7 @@ import TouchInput
 
         /// Writes `events` as the kernel's `struct input_event`s, each stamped at its microseconds.
         func send(_ events: [InputEvent]) {
-            let raw = events.map { event -> input_event in
-                var raw = input_event()
-                raw.time.tv_sec = Int(event.microseconds / 1_000_000)
-                raw.time.tv_usec = Int(event.microseconds % 1_000_000)
-                raw.type = event.type
-                raw.code = event.code
-                raw.value = event.value
-                return raw
-            }
+            let raw = events.map(input_event.init)
             _ = raw.withUnsafeBytes { Glibc.write(write, $0.baseAddress, $0.count) }
         }
 

@@ -2,6 +2,7 @@ import CLibevdev
 import Foundation
 import GestureTraces
 import InputInterception
+import TestSupport
 import Testing
 import TouchInput
 
@@ -15,32 +16,17 @@ import TouchInput
 /// frame not finished yet.
 @Suite("The C forwarding rule and the Swift one give the same answer")
 struct ForwardingRuleTests {
-    /// `Recordings/` in the repository, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings")
+    static let root = TestFiles.recordings
 
-    /// Every trace in `Recordings/` (paths relative to it), expected outputs aside.
-    static let recordings: [String] = {
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        var found: [String] = []
-        for case let path as String in walker where path.hasSuffix(".jsonl") && !path.hasSuffix(".expected.jsonl") {
-            found.append(path)
-        }
-        return found.sorted()
-    }()
+    /// Every trace in `Recordings/` (paths relative to it), expected outputs aside; an error when there are too few.
+    static func recordings() throws -> [String] {
+        try TestFiles.names(in: root, endingIn: ".jsonl", excluding: [".expected.jsonl"], recursive: true, minimum: 60)
+    }
 
     /// The C rule's answer for `events`: whether the reader forwards the
     /// frame they start with, and where it ends (nil when no frame ends in them).
     static func cRule(_ events: [InputEvent]) -> (forwards: Bool, end: Int?) {
-        let raw = events.map { event in
-            var value = input_event()
-            value.time.tv_sec = Int(event.microseconds / 1_000_000)
-            value.time.tv_usec = Int(event.microseconds % 1_000_000)
-            value.type = event.type
-            value.code = event.code
-            value.value = event.value
-            return value
-        }
+        let raw = events.map(input_event.init)
         var end = 0
         var motion: Int32 = 0
         let found = raw.withUnsafeBufferPointer { buffer in
@@ -59,12 +45,7 @@ struct ForwardingRuleTests {
 
     static func name(_ event: InputEvent) -> String { "\(event.type):\(event.code)=\(event.value)" }
 
-    @Test("Recordings/ holds the recordings the rules are compared on")
-    func recordingsFound() {
-        #expect(Self.recordings.filter { $0.hasPrefix("synthetic/") }.count >= 60, "\(Self.recordings.count) found in \(Self.root.path)")
-    }
-
-    @Test("every frame of a recording gets the same answer from both rules", arguments: recordings)
+    @Test("every frame of a recording gets the same answer from both rules", arguments: try recordings())
     func recordedFramesAgree(path: String) throws {
         let trace = try Trace.load(contentsOf: Self.root.appendingPathComponent(path))
         for (index, frame) in trace.frames.enumerated() {
@@ -83,7 +64,7 @@ struct ForwardingRuleTests {
     @Test("the recordings hold frames each rule forwards and frames it does not")
     func recordingsCoverBothAnswers() throws {
         var answers: Set<Bool> = []
-        for path in Self.recordings where path.hasPrefix("synthetic/") {
+        for path in try Self.recordings() where path.hasPrefix("synthetic/") {
             for frame in try Trace.load(contentsOf: Self.root.appendingPathComponent(path)).frames {
                 answers.insert(InterceptedDevice.isMotion(frame.events))
                 if answers.count == 2 { return }

@@ -16,12 +16,12 @@ struct ConfusionMatrixPictureTests {
         func count(_ expected: String, _ outcome: UnistrokeRecognizer.Outcome) {
             counts[expected, default: [:]][outcome.match?.name ?? "no match", default: 0] += 1
         }
-        for file in Fixtures.strokeFiles {
+        for file in try Fixtures.strokeFiles() {
             for stroke in try StrokeFile.load(contentsOf: Fixtures.stroke(file)) {
                 count(stroke.name ?? String(file.dropLast(5)), recognizer.recognize(stroke.points))
             }
         }
-        for name in Fixtures.syntheticTraces where name.contains("-stroke-") {
+        for name in try Fixtures.syntheticTraces() where name.contains("-stroke-") {
             let expected = String(name.split(separator: ".")[1].split(separator: "-").last!)
             let strokes = GestureReplay().gestures(in: try Trace.load(contentsOf: Fixtures.synthetic(name))).filter { $0.type == .stroke }
             for stroke in strokes { counts[expected, default: [:]][stroke.template ?? "no match", default: 0] += 1 }

@@ -7,19 +7,18 @@ enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let recordings = root.appendingPathComponent("Recordings")
 
-    /// The synthetic traces (not their expected outputs), by file name.
-    static let syntheticTraces: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings.appendingPathComponent("synthetic").path)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
-    }()
+    /// The synthetic traces (not their expected outputs), by file name; an error when there is none.
+    static func syntheticTraces() throws -> [String] {
+        try TestFiles.names(
+            in: recordings.appendingPathComponent("synthetic"), endingIn: ".jsonl", excluding: [".expected.jsonl"], minimum: 60)
+    }
 
     static func synthetic(_ name: String) -> URL { recordings.appendingPathComponent("synthetic").appendingPathComponent(name) }
 
-    /// The stroke files of Recordings/strokes.
-    static let strokeFiles: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings.appendingPathComponent("strokes").path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted()
-    }()
+    /// The stroke files of Recordings/strokes; an error when there is none.
+    static func strokeFiles() throws -> [String] {
+        try TestFiles.names(in: recordings.appendingPathComponent("strokes"), endingIn: ".json", minimum: 4)
+    }
 
     static func stroke(_ name: String) -> URL { recordings.appendingPathComponent("strokes").appendingPathComponent(name) }
 

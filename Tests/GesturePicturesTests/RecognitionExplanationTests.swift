@@ -8,7 +8,7 @@ import Testing
 
 @Suite("RecognitionExplanation")
 struct RecognitionExplanationTests {
-    @Test("each recorded stroke is explained with its best and second-best templates", arguments: Fixtures.strokeFiles)
+    @Test("each recorded stroke is explained with its best and second-best templates", arguments: try Fixtures.strokeFiles())
     func recordedStrokeIsExplained(_ file: String) throws {
         let stroke = try #require(try StrokeFile.load(contentsOf: Fixtures.stroke(file)).first)
         let recognizer = UnistrokeRecognizer(library: .dollarShapes)

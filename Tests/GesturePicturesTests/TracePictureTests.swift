@@ -18,11 +18,19 @@ struct TracePictureTests {
     }
 
     /// The synthetic recordings of touch surfaces; a mouse's have none to draw.
-    static let touchTraces = Fixtures.syntheticTraces.filter { !$0.hasPrefix("mouse.") }
+    static func touchTraces() throws -> [String] {
+        try TestFiles.required(
+            try Fixtures.syntheticTraces().filter { !$0.hasPrefix("mouse.") }, "touch recordings in Recordings/synthetic")
+    }
+
+    /// The synthetic recordings of mice.
+    static func mouseTraces() throws -> [String] {
+        try TestFiles.required(try Fixtures.syntheticTraces().filter { $0.hasPrefix("mouse.") }, "mouse recordings in Recordings/synthetic")
+    }
 
     @Test(
         "a mouse's recording is refused in one sentence: render draws touch surfaces",
-        arguments: Fixtures.syntheticTraces.filter { $0.hasPrefix("mouse.") })
+        arguments: try mouseTraces())
     func mouseRecordingIsRefused(_ name: String) throws {
         let trace = try Trace.load(contentsOf: Fixtures.synthetic(name))
         #expect(throws: (any Error).self) { _ = try TracePicture(trace: trace, title: name).svg }
@@ -30,7 +38,7 @@ struct TracePictureTests {
 
     @Test(
         "every synthetic recording draws one path per contact and one label per gesture",
-        arguments: touchTraces)
+        arguments: try touchTraces())
     func syntheticRecordingHasItsParts(_ name: String) throws {
         let trace = try Trace.load(contentsOf: Fixtures.synthetic(name))
         let svg = try TracePicture(trace: trace, title: name).svg

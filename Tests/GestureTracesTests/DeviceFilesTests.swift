@@ -8,12 +8,11 @@ import TouchInput
 /// traces were written on: editing one without running
 /// `Tools/make-synthetic-traces.py` again fails here.
 @Suite struct DeviceFilesTests {
-    /// Every synthetic trace (not the expected outputs), by file name.
-    static let syntheticTraces: [String] = {
-        let folder = RecordingsReplayTests.root.appendingPathComponent("synthetic")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
-    }()
+    /// Every synthetic trace (not the expected outputs), by file name; an error when there is none.
+    static func syntheticTraces() throws -> [String] {
+        try TestFiles.names(
+            in: TestFiles.recordings.appendingPathComponent("synthetic"), endingIn: ".jsonl", excluding: [".expected.jsonl"], minimum: 60)
+    }
 
     @Test func everyDeviceFileIsATraceOfOneDeviceAndNoFrames() throws {
         let names = try RecordedDevices.names()
@@ -25,7 +24,7 @@ import TouchInput
         }
     }
 
-    @Test(arguments: syntheticTraces)
+    @Test(arguments: try syntheticTraces())
     func syntheticTraceIsOnTheDeviceItsNameBeginsWith(file: String) throws {
         let trace = try Trace.load(contentsOf: RecordingsReplayTests.root.appendingPathComponent("synthetic/" + file))
         let prefix = String(file.prefix { $0 != "." })

@@ -1,5 +1,6 @@
 import Foundation
 import GestureRecognition
+import TestSupport
 import Testing
 import TouchInput
 
@@ -13,15 +14,12 @@ struct RecordingsReplayTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings")
 
-    /// Paths (relative to `Recordings/`) of traces that have an expected output.
-    static let traces: [String] = {
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        var found: [String] = []
-        for case let path as String in walker where path.hasSuffix(".expected.jsonl") {
-            found.append(String(path.dropLast(".expected.jsonl".count)) + ".jsonl")
+    /// Paths (relative to `Recordings/`) of traces that have an expected output; an error when there are too few.
+    static func traces() throws -> [String] {
+        try TestFiles.names(in: root, endingIn: ".expected.jsonl", recursive: true, minimum: 60).map {
+            String($0.dropLast(".expected.jsonl".count)) + ".jsonl"
         }
-        return found.sorted()
-    }()
+    }
 
     /// The sibling of `path` with `suffix` in place of `.jsonl`.
     static func sibling(_ path: String, _ suffix: String) -> URL {
@@ -44,12 +42,7 @@ struct RecordingsReplayTests {
         try String(contentsOf: sibling(path, ".expected.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
     }
 
-    @Test("there are recordings with expected outputs")
-    func recordingsExist() {
-        #expect(Self.traces.count >= 60)
-    }
-
-    @Test("the replay equals the expected output", arguments: traces)
+    @Test("the replay equals the expected output", arguments: try traces())
     func replayEqualsExpected(path: String) throws {
         let trace = try Trace.load(contentsOf: Self.root.appendingPathComponent(path))
         let expected = try Self.expectedLines(path)
@@ -62,11 +55,11 @@ struct RecordingsReplayTests {
     }
 
     /// The synthetic traces: their names say what they must give.
-    static let synthetic = traces.filter { $0.hasPrefix("synthetic/") }
+    static func synthetic() throws -> [String] { try traces().filter { $0.hasPrefix("synthetic/") } }
 
     @Test(
         "each synthetic expected output holds the gesture its name says, and nothing else completed",
-        arguments: synthetic)
+        arguments: try synthetic())
     func expectedOutputMatchesName(path: String) throws {
         let outputs = try Self.expectedLines(path).map { try GestureReplay.Output(jsonLine: $0) }
         let events = outputs.compactMap { output -> GestureEvent? in

@@ -21,7 +21,7 @@ struct RecordingsTests {
     /// pads do (libinput keeps quirks for it).
     static let pastAdvertisedRange = ["xit/SynPS2-Synaptics-TouchPad-": 6.0]
 
-    @Test(arguments: SharedRecordings.files)
+    @Test(arguments: try SharedRecordings.files())
     func importsWithTheDeviceKindOfItsFolder(file: String) throws {
         let trace = try Trace.load(contentsOf: SharedRecordings.url(file))
         #expect(trace.devices.count == 1)
@@ -38,7 +38,7 @@ struct RecordingsTests {
         }
     }
 
-    @Test(arguments: SharedRecordings.files.filter { $0.hasSuffix(".events") })
+    @Test(arguments: try SharedRecordings.files().filter { $0.hasSuffix(".events") })
     func decodedContactsStayOnTheSurfaceAndEndLifted(file: String) throws {
         let trace = try Trace.load(contentsOf: SharedRecordings.url(file))
         let size = try #require(trace.devices[0].sizeMillimeters)
@@ -60,7 +60,7 @@ struct RecordingsTests {
         }
     }
 
-    @Test(arguments: SharedRecordings.files.filter { $0.hasSuffix(".events") })
+    @Test(arguments: try SharedRecordings.files().filter { $0.hasSuffix(".events") })
     func holdsWhatItsNameSays(file: String) throws {
         let trace = try Trace.load(contentsOf: SharedRecordings.url(file))
         let summary = try #require(trace.summary().devices.first)
@@ -121,14 +121,14 @@ struct RecordingsTests {
         }
     }
 
-    @Test(arguments: SharedRecordings.files)
+    @Test(arguments: try SharedRecordings.files())
     func jsonRoundTripIsLossless(file: String) throws {
         let trace = try Trace.load(contentsOf: SharedRecordings.url(file))
         let json = trace.jsonData()
         #expect(try Trace.decode(json) == trace)
     }
 
-    @Test(arguments: SharedRecordings.files)
+    @Test(arguments: try SharedRecordings.files())
     func jsonToLibinputRecordToJSONIsLossless(file: String) throws {
         let trace = try Trace.load(contentsOf: SharedRecordings.url(file))
         let json = trace.jsonData()
@@ -139,7 +139,7 @@ struct RecordingsTests {
         #expect(back.jsonData() == json)
     }
 
-    @Test(arguments: SharedRecordings.files)
+    @Test(arguments: try SharedRecordings.files())
     func jsonToEvemuToJSONIsLossless(file: String) throws {
         let trace = try Trace.load(contentsOf: SharedRecordings.url(file))
         let json = trace.jsonData()

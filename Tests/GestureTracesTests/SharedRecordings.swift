@@ -10,18 +10,21 @@ enum SharedRecordings {
 
     /// Every recording (`.events` and `.desc`) under `touchpads/` and
     /// `touchscreens/`, subfolders included (`touchpads/xit/`), as paths
-    /// relative to ``directory``: a file added there is tested with no change here.
-    static let files: [String] = {
+    /// relative to ``directory``: a file added there is tested with no change
+    /// here. Empty without the shared data (the tests over it skip, saying
+    /// so); an error when the data is there but holds no recording, so that
+    /// they do not pass on nothing.
+    static func files() throws -> [String] {
         guard let directory else { return [] }
         var files: [String] = []
         for folder in ["touchpads", "touchscreens"] {
-            guard let walker = FileManager.default.enumerator(atPath: directory.appendingPathComponent(folder).path) else { continue }
-            for case let path as String in walker where path.hasSuffix(".events") || path.hasSuffix(".desc") {
-                files.append("\(folder)/\(path)")
-            }
+            let found =
+                (try? TestFiles.names(
+                    in: directory.appendingPathComponent(folder), endingIn: [".events", ".desc"], recursive: true)) ?? []
+            files += found.map { "\(folder)/\($0)" }
         }
-        return files.sorted()
-    }()
+        return try TestFiles.required(files.sorted(), "recordings under touchpads/ and touchscreens/ of \(directory.path)")
+    }
 
     static func url(_ file: String) -> URL { directory!.appendingPathComponent(file) }
 

@@ -93,7 +93,7 @@ struct FileKindTests {
         (["replay", "{blob.bin}"], "gestures replay: {blob.bin} is a binary file, not a recording."),
         (
             ["replay", "Recordings/synthetic/x1carbon.3-finger-swipe-lft.jsonl"],
-            "gestures replay: Recordings/synthetic/x1carbon.3-finger-swipe-lft.jsonl: no such file; did you mean Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl?"
+            "gestures replay: Recordings/synthetic/x1carbon.3-finger-swipe-lft.jsonl: no such file; did you mean 'Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl'?"
         ),
         (["info", "/no/such/trace.jsonl"], "gestures info: /no/such/trace.jsonl: no such file (there is no folder /no/such)."),
         (

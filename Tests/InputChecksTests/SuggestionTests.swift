@@ -93,4 +93,16 @@ struct ClosedWordsTests {
             #expect(JSONText.describe(decodingError: error) == "shape: must be a string")
         }
     }
+
+    @Test("every \"did you mean\" is the one phrase: quoted and escaped like an excerpt, and kept whole")
+    func oneDidYouMeanPhrase() {
+        #expect(Suggestion.phrase("--format") == "; did you mean '--format'?")
+        #expect(Suggestion.phrase("two\nlines") == "; did you mean 'two\\nlines'?")
+        let long = String(repeating: "k", count: 70)
+        #expect(Suggestion.phrase(long) == "; did you mean '\(long)'?", "a suggestion cut short suggests another word")
+        #expect(Suggestion.hint(for: "rihgt", in: ["left", "right"]) == Suggestion.phrase("right"))
+        #expect(Suggestion.hint(for: "bogus", in: ["left", "right"]).isEmpty)
+        let words = ClosedWords("direction", ["left", "right"])
+        #expect(words.problem("rihgt") == "unknown direction 'rihgt'" + Suggestion.phrase("right") + " expected left or right")
+    }
 }

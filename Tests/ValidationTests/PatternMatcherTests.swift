@@ -138,7 +138,7 @@ private let exponentialAttack = String(repeating: "a", count: 40) + "!"
             "needs ../shared/data/redos/corpus.json beside the repository, or GESTURES_SHARED_DATA"))
     func everyCompilingCorpusPatternReturnsAnOutcome() throws {
         let url = try #require(SharedData.redosCorpus)
-        let corpus = try JSONDecoder().decode(RedosCorpus.self, from: Data(contentsOf: url))
+        let corpus = try JSONDecoder().decode(ReDoSCorpus.self, from: Data(contentsOf: url))
         #expect(!corpus.entries.isEmpty)
         let memory = SlowPatternMemory()
         var compiled = 0

@@ -1,13 +1,14 @@
 import EvdevInput
 import Foundation
 import GestureTraces
+import TestSupport
 import TouchInput
 
 /// The side-by-side comparison with libinput (`Tools/compare-libinput`):
 /// each labelled trace is played, with its recorded timing, into a virtual
 /// device made from its own description, which `libinput debug-events
 /// --enable-tap` and `gestures watch` both read; what each reported is
-/// judged against the label (``ComparisonLabel``, ``StackReport``) and
+/// judged against the label (``RecordingLabel``, ``StackReport``) and
 /// printed as a Markdown table, each line after the marker `VMCOMPARE `
 /// (the console also carries the kernel's messages). A disagreement is a
 /// finding, not a failure: only a trace that cannot be played is an error.
@@ -24,9 +25,18 @@ struct LibinputComparison {
             .filter { name in
                 name.hasSuffix(".jsonl") && !name.hasSuffix(".expected.jsonl")
                     && syntheticDevices.contains(String(name.prefix { $0 != "." }))
-                    && ComparisonLabel(path: directory + "/" + name) != nil
+                    && label(of: directory + "/" + name) != nil
             }
             .sorted()
+    }
+
+    /// The label of the trace at `path` (`RecordingLabel`, the grammar the
+    /// tests read names with), or nil when it gives none to compare: a swipe
+    /// must name its direction, since libinput's is compared with it.
+    static func label(of path: String) -> RecordingLabel? {
+        guard let label = RecordingLabel(fileAt: URL(fileURLWithPath: path)) else { return nil }
+        if case .swipe(_, let directions) = label.expected, directions.isEmpty { return nil }
+        return label
     }
 
     /// The time `gestures watch` and libinput may stay silent before a trace's output counts as complete.
@@ -35,7 +45,7 @@ struct LibinputComparison {
     /// One row of the table.
     struct Row {
         var trace: String
-        var label: ComparisonLabel
+        var label: RecordingLabel
         var libinput: StackReport
         var libinputDelay: Int64?
         var gestures: StackReport
@@ -62,9 +72,9 @@ struct LibinputComparison {
         paths.sort()
         say("VMCOMPARE BEGIN \(paths.count) traces")
         var broken = 0
-        var groups: [(device: DeviceDescription, traces: [(path: String, label: ComparisonLabel, trace: Trace)])] = []
+        var groups: [(device: DeviceDescription, traces: [(path: String, label: RecordingLabel, trace: Trace)])] = []
         for path in paths {
-            guard let label = ComparisonLabel(path: path) else {
+            guard let label = Self.label(of: path) else {
                 say("VMCOMPARE INFO \(shortName(path)) has no label; skipped")
                 continue
             }
@@ -184,7 +194,7 @@ struct LibinputComparison {
         /// events too late for its timers ("your system is too slow": the
         /// emulated CPU is shared by the writer, libinput and watch) says
         /// nothing about libinput; it is played again, up to three times.
-        func compare(_ trace: Trace, named name: String, label: ComparisonLabel) throws -> Row {
+        func compare(_ trace: Trace, named name: String, label: RecordingLabel) throws -> Row {
             let presses = trace.frames.contains { frame in
                 frame.events.contains { $0.type == EV.KEY && [BTN.LEFT, BTN.RIGHT, BTN.MIDDLE].contains($0.code) && $0.value == 1 }
             }

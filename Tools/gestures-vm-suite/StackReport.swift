@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What one stack (libinput or `gestures watch`) reported for one trace:
 /// its completed gestures, each with the time its begin line arrived, and
@@ -158,11 +159,11 @@ struct StackReport: CustomStringConvertible {
     }
 
     /// The gestures of a kind `label` names.
-    func agrees(with label: ComparisonLabel) -> Bool {
+    func agrees(with label: RecordingLabel) -> Bool {
         switch label.expected {
         case .swipe(let fingers, let directions):
             return gestures.count == 1 && gestures[0].kind == .swipe && gestures[0].fingers == fingers
-                && directions.contains(gestures[0].direction ?? "")
+                && directions.map(\.rawValue).contains(gestures[0].direction ?? "")
         case .pinch(let fingers, let outward):
             guard gestures.count == 1, gestures[0].kind == .pinch, gestures[0].fingers == fingers, let scale = gestures[0].scale else {
                 return false
@@ -170,7 +171,7 @@ struct StackReport: CustomStringConvertible {
             return outward ? scale > 1 : scale < 1
         case .rotation(let fingers, let clockwise):
             guard gestures.count == 1, gestures[0].kind == .pinch, gestures[0].fingers == fingers,
-                let angle = gestures[0].angleDegrees, abs(angle) >= Self.rotationDegrees
+                let angle = gestures[0].angleDegrees, abs(angle) >= RecordingLabel.rotationDegrees
             else { return false }
             return clockwise == (angle > 0)
         case .hold(let fingers):
@@ -181,9 +182,6 @@ struct StackReport: CustomStringConvertible {
             return gestures.isEmpty
         }
     }
-
-    /// The least summed angle that counts as a rotation.
-    static let rotationDegrees = 10.0
 
     /// When the first gesture began, µs after `start`; nil without one.
     func delay(after start: Int64) -> Int64? {
@@ -198,7 +196,9 @@ struct StackReport: CustomStringConvertible {
             case .swipe: return "swipe \(gesture.fingers) \(gesture.direction ?? "?")"
             case .pinch:
                 var text = "pinch \(gesture.fingers) ×\(String(format: "%.2f", gesture.scale ?? 1))"
-                if let angle = gesture.angleDegrees, abs(angle) >= Self.rotationDegrees { text += String(format: " %+.0f°", angle) }
+                if let angle = gesture.angleDegrees, abs(angle) >= RecordingLabel.rotationDegrees {
+                    text += String(format: " %+.0f°", angle)
+                }
                 return text
             case .hold: return "hold \(gesture.fingers)"
             case .tap: return gesture.name.map { "tap \($0)" } ?? "tap \(gesture.fingers)"

@@ -27,26 +27,13 @@ enum BenchPatternsCommand: Command {
         Options(path: arguments.positionals[0])
     }
 
-    private struct Entry: Decodable {
-        var id: String
-        var pattern: String
-        var prefix: String
-        var pump: String
-        var `repeat`: Int
-        var suffix: String
-    }
-
-    private struct Corpus: Decodable {
-        var entries: [Entry]
-    }
-
     static func run(_ options: Options) throws -> Int32 {
         let path = options.path
         try FileArgument.check(path, as: .patternCorpus)
         let data: Data
         do { data = try InputFile.read(path, maximumBytes: 256 << 20) } catch { throw CommandFailure("corpus \(error.description)") }
-        let corpus: Corpus
-        do { corpus = try JSONText.decode(Corpus.self, from: data) } catch { throw CommandFailure("\(path): \(error.description)") }
+        let corpus: ReDoSCorpus
+        do { corpus = try JSONText.decode(ReDoSCorpus.self, from: data) } catch { throw CommandFailure("\(path): \(error.description)") }
 
         var times: [(Duration, String)] = []
         var outcomes: [PatternMatcher.Outcome: Int] = [:]
@@ -58,7 +45,7 @@ enum BenchPatternsCommand: Command {
                 rejected += 1
                 continue
             }
-            let attack = attack(for: entry)
+            let attack = entry.attack()
             let start = ContinuousClock.now
             let outcome = matcher.matches(attack)
             times.append((ContinuousClock.now - start, entry.id))
@@ -78,19 +65,6 @@ enum BenchPatternsCommand: Command {
         let order: [PatternMatcher.Outcome] = [.matched, .notMatched, .timedOut, .tooLong]
         print("outcomes: " + order.map { "\($0) \(outcomes[$0, default: 0])" }.joined(separator: ", "))
         return 0
-    }
-
-    private static func attack(for entry: Entry) -> String {
-        let limit = PatternMatcher.maximumValueLength
-        var units = Array(entry.prefix.utf16)
-        let pump = Array(entry.pump.utf16)
-        var pumped = 0
-        while pumped < entry.repeat, units.count < limit, !pump.isEmpty {
-            units += pump
-            pumped += 1
-        }
-        units += entry.suffix.utf16
-        return String(decoding: units.prefix(limit), as: UTF16.self)
     }
 
     private static func milliseconds(_ duration: Duration) -> String {

@@ -194,7 +194,7 @@ enum FileArgument {
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
         if let near = Suggestion.nearest(to: PathName.lastComponent(of: path), in: names.sorted()) {
-            return "\(path): \(what); did you mean \(PathName.joined(PathName.folder(of: path), near))?"
+            return "\(path): \(what)\(Suggestion.phrase(PathName.joined(PathName.folder(of: path), near)))"
         }
         return "\(path): \(what)"
     }
