@@ -55,8 +55,9 @@ enum TrainCommand: Command {
         "--device", valueName: "D", .text,
         help: "Draw the samples live on D: a touchpad, touchscreen or mouse (node, eventN, part of its name; 'any' mouse).")
     static let samples = Option(
-        "--samples", valueName: "N", .integer(in: 1...), default: 5, help: "With --device: how many samples to draw.")
-    static let button = MouseButton.option(help: "With --device on a mouse: the button that draws.")
+        "--samples", valueName: "N", .integer(in: 1...), default: 5, help: "With --device: how many samples to draw."
+    ).requiring("--device")
+    static let button = MouseButton.option(help: "With --device on a mouse: the button that draws.").requiring("--device")
 
     static var options: [OptionSpec] {
         [
