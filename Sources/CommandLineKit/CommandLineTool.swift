@@ -3,7 +3,8 @@ import InputChecks
 
 /// A tool made of subcommands (`TOOL SUBCOMMAND [OPTIONS]`): finds the
 /// command, parses its options, runs it, and turns every error into one
-/// line and an exit status: 0 for success, 64 for a usage error, 1 (or the
+/// line and an exit status: 0 for success, 64 for a usage error (no
+/// subcommand at all is one: the help goes to the errors), 1 (or the
 /// report's) for a failure. Also `TOOL --help`, `TOOL help SUBCOMMAND`,
 /// `TOOL SUBCOMMAND --help`, `TOOL --version`, and "did you mean" for a
 /// mistyped subcommand, option or choice.
@@ -46,7 +47,12 @@ public struct CommandLineTool: Sendable {
     /// the exit status. Help and version go to `output`, errors to `errors`,
     /// one line per call, without the newline.
     public func run(_ words: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
-        guard let first = words.first, first != "--help" && first != "-h" && (first != "help" || words.count > 1) else {
+        // No subcommand is a usage error: the help goes to the errors, and the status says so.
+        guard let first = words.first else {
+            errors(String(help.dropLast()))
+            return 64
+        }
+        guard first != "--help" && first != "-h" && (first != "help" || words.count > 1) else {
             output(String(help.dropLast()))
             return 0
         }
@@ -79,14 +85,16 @@ public struct CommandLineTool: Sendable {
         return text
     }
 
-    /// The error for a first word that names no subcommand, with the nearest one.
+    /// The error for a first word that names no subcommand, with the nearest
+    /// one; the tool's options are what `version`, `-v` and `-V` mean.
     private func unknown(_ word: String) -> String {
         // (A key path such as `\.name` on these metatypes crashes Swift 6.3's compiler: closures here.)
         let (what, candidates) =
             word.hasPrefix("-")
             ? ("option", ["--help"] + (version == nil ? [] : ["--version"]))
             : ("subcommand", commands.map { $0.name })
-        if let suggestion = Suggestion.nearest(to: word, in: candidates) {
+        let aliases = version == nil ? [:] : ["version": "--version", "-v": "--version", "-V": "--version"]
+        if let suggestion = Suggestion.nearest(to: word, in: candidates, aliases: aliases) {
             return "\(name): unknown \(what) \(Excerpt.quoted(word))\(Suggestion.phrase(suggestion))"
         }
         return "\(name): unknown \(what) \(Excerpt.quoted(word)); run '\(name) --help' for the list of subcommands."

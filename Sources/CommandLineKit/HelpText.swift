@@ -34,6 +34,8 @@ enum HelpText {
     /// continuation lines aligned under its first item.
     static func usage(_ usage: String, prefix: String) -> String {
         let forms = usage.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        // A command without options or arguments is used by its name alone.
+        guard !forms.isEmpty else { return String(prefix.reversed().drop { $0 == " " }.reversed()) }
         let later = String(repeating: " ", count: "USAGE: ".count) + prefix.dropFirst("USAGE: ".count)
         return forms.enumerated().map { index, form in
             wrap(items(form), prefix: index == 0 ? prefix : later, indent: prefix.count)

@@ -50,7 +50,8 @@ public struct ManualPage: Sendable {
         out += ".SH COMMANDS\n"
         for command in tool.commands { out += Self.section(command, tool: tool.name) }
         out += ".SH EXIT STATUS\n.TP\n0\nSuccess.\n.TP\n1\nA failure, said in one sentence on standard error.\n"
-        out += ".TP\n64\nA usage error: an unknown subcommand or option, or a bad value.\n"
+        out +=
+            ".TP\n64\nA usage error: no subcommand, an unknown subcommand or option, a bad value, or an option without the one it applies with.\n"
         for section in sections {
             out += ".SH \(Self.escaped(section.title.uppercased()))\n" + Self.paragraphs(section.text)
         }

@@ -50,6 +50,14 @@ public struct Option<Value: Sendable>: Sendable {
         return Option<Element>(spec: spec) { values in values.last! as! Element }
     }
 
+    /// The same option, which applies only with one of `options` (their
+    /// primary names): given without any of them, parsing fails.
+    public func requiring(_ options: String...) -> Option {
+        var spec = spec
+        spec.requirements = options
+        return Option(spec: spec, value: value)
+    }
+
     /// The same option, accepted any number of times: every value, in order.
     public func repeated<Element>() -> Option<[Element]> where Value == Element? {
         var spec = spec
@@ -61,12 +69,19 @@ public struct Option<Value: Sendable>: Sendable {
 /// An option without a value: `--ends`. True when given.
 public struct Flag: Sendable {
     /// The table entry.
-    public let spec: OptionSpec
+    public private(set) var spec: OptionSpec
 
     /// A flag named `name` (and `aliases`), with one line of help.
     public init(_ name: String, help: String, aliases: [String] = []) {
         spec = OptionSpec(
             name: name, aliases: aliases, valueName: nil, help: help, kind: nil, expectation: nil,
             defaultValue: nil, isRepeatable: false, isRequired: false, convert: { _ in true })
+    }
+
+    /// The same flag, which applies only with one of `options` (their primary names).
+    public func requiring(_ options: String...) -> Flag {
+        var flag = self
+        flag.spec.requirements = options
+        return flag
     }
 }

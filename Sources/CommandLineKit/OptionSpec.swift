@@ -20,6 +20,10 @@ public struct OptionSpec: Sendable {
     public var isRepeatable: Bool
     /// Whether the command cannot run without it.
     public var isRequired: Bool
+    /// The options (primary names) it applies with: given without any of
+    /// them, it is a usage error (`--format` of `run` needs `--explain`).
+    /// Empty: it applies alone.
+    public var requirements: [String] = []
     /// Converts one value, or nil when the text is not a valid value.
     let convert: @Sendable (String) -> (any Sendable)?
 

@@ -26,8 +26,9 @@ public struct ParsedArguments: Sendable {
     ///
     /// - Throws: ``UsageError`` for an unknown option (suggesting the nearest
     ///   name), a missing or invalid value (naming what it expects), an option
-    ///   given twice that is not repeatable, a missing required option, or too
-    ///   few or too many positional arguments.
+    ///   given twice that is not repeatable, a missing required option, an
+    ///   option given without the one it applies with, or too few or too
+    ///   many positional arguments.
     public init(_ words: [String], options: [OptionSpec], arguments: [ArgumentSpec] = []) throws(UsageError) {
         var byName: [String: OptionSpec] = [:]
         for spec in options {
@@ -96,6 +97,11 @@ public struct ParsedArguments: Sendable {
         guard !isHelpRequested else { return }
         for spec in options where spec.isRequired && values[spec.name] == nil {
             throw UsageError(spec.valueName.map { "missing \(spec.name) \($0)" } ?? "missing \(spec.name)")
+        }
+        for spec in options where !spec.requirements.isEmpty && values[spec.name] != nil {
+            guard !spec.requirements.contains(where: { values[$0] != nil }) else { continue }
+            let needed = spec.requirements.joined(separator: " or ")
+            throw UsageError("\(spec.name) applies only with \(needed); add \(spec.requirements[0]) or leave \(spec.name) out")
         }
         try ArgumentSpec.check(positionals, against: arguments)
     }

@@ -55,16 +55,23 @@ public struct ShellCompletion: Sendable {
         tool.commands.map { $0.name } + ["help", "--help"] + (tool.version == nil ? [] : ["--version"])
     }
 
+    /// The subcommands completed after their name: the listed ones and the
+    /// hidden ones (`generate-completion <TAB>` offers its shells), though
+    /// only the listed ones are offered as a first word.
+    private var completedCommands: [any Command.Type] { tool.commands + tool.hiddenCommands }
+
     /// What completes a value of `kind`, in each shell's terms.
     private enum Completion {
         case nothing
         case words([String])
         case files, directories
+        case filesAnd([String])
 
         init(_ kind: ValueKind?) {
             switch kind {
             case .choice(let words)?: self = .words(words)
             case .file?: self = .files
+            case .fileOr(let words)?: self = .filesAnd(words)
             case .directory?: self = .directories
             case .text?, .number?, nil: self = .nothing
             }
@@ -88,7 +95,7 @@ public struct ShellCompletion: Sendable {
         out += "    case ${COMP_WORDS[1]} in\n"
         out +=
             "    help)\n        (( COMP_CWORD == 2 )) && COMPREPLY=($(compgen -W '\(tool.commands.map { $0.name }.joined(separator: " "))' -- \"$cur\"))\n        return 0;;\n"
-        for command in tool.commands {
+        for command in completedCommands {
             out += "    \(command.name))\n"
             let valued = command.options.filter { !$0.isFlag }
             if !valued.isEmpty {
@@ -116,6 +123,8 @@ public struct ShellCompletion: Sendable {
         case .words(let words): "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"));"
         case .files: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"));"
         case .directories: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"));"
+        case .filesAnd(let words):
+            "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\") $(compgen -f -- \"$cur\"));"
         }
     }
 
@@ -132,7 +141,7 @@ public struct ShellCompletion: Sendable {
         out += "    compadd -- --help\(tool.version == nil ? "" : " --version")\n    return\n  fi\n"
         out += "  local command=$words[2]\n  shift words\n  (( CURRENT-- ))\n  case $command in\n"
         out += "    help) (( CURRENT == 2 )) && _describe -t commands '\(name) subcommand' commands ;;\n"
-        for command in tool.commands {
+        for command in completedCommands {
             var specs: [String] = []
             for option in command.options {
                 let help = "[" + Self.zshBracketed(option.help) + "]"
@@ -171,6 +180,7 @@ public struct ShellCompletion: Sendable {
         case .words(let words): "(" + words.joined(separator: " ") + ")"
         case .files: "_files"
         case .directories: "_files -/"
+        case .filesAnd(let words): "{compadd -- \(words.joined(separator: " ")); _files}"
         }
     }
 
@@ -199,7 +209,7 @@ public struct ShellCompletion: Sendable {
         out += "complete -c \(name) \(top) -l help -d 'Show the help.'\n"
         if tool.version != nil { out += "complete -c \(name) \(top) -l version -d 'Print the version.'\n" }
         out += "complete -c \(name) -n '__fish_seen_subcommand_from help' -a '\(names)'\n"
-        for command in tool.commands {
+        for command in completedCommands {
             let when = "-n '__fish_seen_subcommand_from \(command.name)'"
             for option in command.options {
                 var line = "complete -c \(name) \(when)"
@@ -216,6 +226,7 @@ public struct ShellCompletion: Sendable {
                 case .words(let words): out += "complete -c \(name) \(when) -a '\(words.joined(separator: " "))'\n"
                 case .files: out += "complete -c \(name) \(when) -F\n"
                 case .directories: out += "complete -c \(name) \(when) -a '(__fish_complete_directories)'\n"
+                case .filesAnd(let words): out += "complete -c \(name) \(when) -F -a '\(words.joined(separator: " "))'\n"
                 }
             }
         }
@@ -228,6 +239,7 @@ public struct ShellCompletion: Sendable {
         case .words(let words): "-x -a '\(words.joined(separator: " "))'"
         case .files: "-r -F"
         case .directories: "-x -a '(__fish_complete_directories)'"
+        case .filesAnd(let words): "-r -F -a '\(words.joined(separator: " "))'"
         }
     }
 

@@ -11,9 +11,15 @@ public enum ValueKind: Hashable, Sendable {
     case directory
     /// One of these words.
     case choice([String])
+    /// A path to a file, or one of these words (`default` for the bundled
+    /// template library): a shell completes both.
+    case fileOr([String])
 
-    /// The words a shell can complete, for ``choice(_:)``; empty otherwise.
+    /// The words a shell can complete, for ``choice(_:)`` and ``fileOr(_:)``; empty otherwise.
     public var choices: [String] {
-        if case .choice(let words) = self { words } else { [] }
+        switch self {
+        case .choice(let words), .fileOr(let words): words
+        case .text, .number, .file, .directory: []
+        }
     }
 }

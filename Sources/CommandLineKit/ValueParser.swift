@@ -46,6 +46,11 @@ extension ValueParser where Value == String {
     /// A path to a file (read or written); not checked here: the command says what is wrong with it.
     public static var file: ValueParser { ValueParser(kind: .file, expectation: "a file", parse: { $0 }, format: { $0 }) }
 
+    /// A path to a file, or one of `words` (`default`); not checked here.
+    public static func file(or words: [String]) -> ValueParser {
+        ValueParser(kind: .fileOr(words), expectation: "a file or " + words.joined(separator: ", "), parse: { $0 }, format: { $0 })
+    }
+
     /// A path to a directory; not checked here.
     public static var directory: ValueParser { ValueParser(kind: .directory, expectation: "a directory", parse: { $0 }, format: { $0 }) }
 }

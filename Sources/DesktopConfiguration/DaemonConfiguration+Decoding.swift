@@ -138,10 +138,17 @@ extension DaemonConfiguration {
         return try GestureEngine.Configuration(from: decoder)
     }
 
-    /// The template library at `path` (`~` expanded, relative to `baseDirectory`).
+    /// Where `templates: path` is: `~` made the home folder (`$HOME`, as a
+    /// shell makes it), a relative path inside `baseDirectory` (the
+    /// configuration's folder). The one place the daemon, check-config and
+    /// the page find the library.
+    public static func templatesLocation(_ path: String, baseDirectory: String) -> String {
+        PathName.joined(baseDirectory, PathName.expandingTilde(path))
+    }
+
+    /// The template library at `path` (see ``templatesLocation(_:baseDirectory:)``).
     static func templates(_ path: String, baseDirectory: String) throws -> TemplateLibrary {
-        let expanded = (path as NSString).expandingTildeInPath
-        let full = PathName.joined(baseDirectory, expanded)
+        let full = templatesLocation(path, baseDirectory: baseDirectory)
         let limits = TemplateLibrary.Limits.standard
         let here = CodingKeys.templates.stringValue
         let data: Data

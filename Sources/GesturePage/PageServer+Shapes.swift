@@ -31,7 +31,9 @@ extension PageServer {
                 throw ShapeFailure("the configuration has errors, so its shapes cannot be trained yet: \(error.description)")
             }
         }
-        if let path = configuration.templatesPath {
+        if let written = configuration.templatesPath {
+            // Where the daemon reads it: `~` and a relative path resolved as the configuration's reader resolves them.
+            let path = DaemonConfiguration.templatesLocation(written, baseDirectory: PathName.folder(of: configurationPath))
             return ShapeLibrary(configuration: configuration, path: path, isTheConfigurations: true, library: configuration.templates)
         }
         let path = (configurationPath as NSString).deletingLastPathComponent + "/templates.json"

@@ -19,11 +19,11 @@ extension SVGPicture {
 
 /// Why a picture could not be made.
 public enum PictureError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The trace has no touchpad or touchscreen to draw.
+    /// The trace has no touchpad, touchscreen or mouse to draw.
     case noTouchDevice
     /// The device index asked for is not in the trace.
     case noSuchDevice(index: Int, count: Int)
-    /// The device asked for is not a touchpad or touchscreen.
+    /// The device asked for is not a touchpad, touchscreen or mouse.
     case notATouchSurface(name: String)
     /// `rsvg-convert` is not on the `PATH`.
     case converterMissing
@@ -39,11 +39,11 @@ public enum PictureError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noTouchDevice:
-            "the trace holds no touchpad or touchscreen to draw; record one with `gestures record`"
+            "the trace holds no touchpad, touchscreen or mouse to draw; record one with `gestures record`"
         case .noSuchDevice(let index, let count):
             "the trace has \(count) device\(count == 1 ? "" : "s"), so there is no device \(index); pick one from 0 to \(max(0, count - 1))"
         case .notATouchSurface(let name):
-            "device \(Excerpt.quoted(name)) is not a touchpad or touchscreen, so it has no surface to draw; pick another device"
+            "device \(Excerpt.quoted(name)) is not a touchpad, touchscreen or mouse, so it has nothing to draw; pick another device"
         case .converterMissing:
             "rsvg-convert is not installed; install it (Debian: apt-get install librsvg2-bin) or keep the SVG"
         case .conversionFailed(let message):

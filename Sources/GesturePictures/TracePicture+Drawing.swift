@@ -101,7 +101,7 @@ struct TraceLayout {
 
     var subtitle: String {
         var parts = [
-            "\(scene.device.kind.rawValue) \(SVG.decimal(scene.size.width, digits: 1)) × \(SVG.decimal(scene.size.height, digits: 1)) mm"
+            "\(scene.device.kind.rawValue) \(SVG.decimal(scene.size.width, digits: 1)) × \(SVG.decimal(scene.size.height, digits: 1)) \(scene.unit)"
         ]
         if scene.device.slotCount > 0 { parts.append("\(scene.device.slotCount) slots") }
         parts.append(
@@ -150,10 +150,10 @@ struct TraceLayout {
         }
         children.append(SVGElement("path", ["d": grid, "stroke": Palette.grid, "stroke-width": "1", "fill": "none"]))
         children += labels
-        children.append(SVG.text("mm", at: Point(x: origin.x - 6, y: origin.y - 5), size: 10, anchor: "end", ["fill": Palette.muted]))
+        children.append(SVG.text(scene.unit, at: Point(x: origin.x - 6, y: origin.y - 5), size: 10, anchor: "end", ["fill": Palette.muted]))
         return SVG.group(["class": "surface"], children)
             .titled(
-                "The \(scene.device.kind.rawValue) surface, \(SVG.decimal(scene.size.width, digits: 1)) by \(SVG.decimal(scene.size.height, digits: 1)) millimetres, grid every \(SVG.decimal(step, digits: 0)) mm"
+                "The \(scene.device.kind.rawValue) surface, \(SVG.decimal(scene.size.width, digits: 1)) by \(SVG.decimal(scene.size.height, digits: 1)) \(scene.unit == "mm" ? "millimetres" : scene.unit), grid every \(SVG.decimal(step, digits: 0)) \(scene.unit)"
             )
     }
 
@@ -231,20 +231,20 @@ struct TraceLayout {
         var parts = ["contact \(track.id)"]
         if let down = track.touchDown {
             parts.append(
-                "touches down at \(SVG.decimal(down.milliseconds, digits: 1)) ms at \(SVG.decimal(down.position.x, digits: 1)), \(SVG.decimal(down.position.y, digits: 1)) mm"
+                "touches down at \(SVG.decimal(down.milliseconds, digits: 1)) ms at \(SVG.decimal(down.position.x, digits: 1)), \(SVG.decimal(down.position.y, digits: 1)) \(scene.unit)"
             )
         } else {
             parts.append("already down at \(SVG.decimal(track.first, digits: 1)) ms")
         }
         if let up = track.liftOff {
             parts.append(
-                "lifts off at \(SVG.decimal(up.milliseconds, digits: 1)) ms at \(SVG.decimal(up.position.x, digits: 1)), \(SVG.decimal(up.position.y, digits: 1)) mm"
+                "lifts off at \(SVG.decimal(up.milliseconds, digits: 1)) ms at \(SVG.decimal(up.position.x, digits: 1)), \(SVG.decimal(up.position.y, digits: 1)) \(scene.unit)"
             )
         } else {
             parts.append("still down at \(SVG.decimal(track.last, digits: 1)) ms")
         }
         let length = UnistrokePipeline.pathLength(track.samples.map(\.position))
-        parts.append("path \(SVG.decimal(length, digits: 1)) mm")
+        parts.append("path \(SVG.decimal(length, digits: 1)) \(scene.unit)")
         if let palm = track.palmFromMilliseconds { parts.append("a palm or resting thumb from \(SVG.decimal(palm, digits: 1)) ms") }
         if !track.jumps.isEmpty { parts.append("\(track.jumps.count) jump\(track.jumps.count == 1 ? "" : "s") discarded") }
         return parts.joined(separator: ", ")

@@ -43,6 +43,8 @@ struct TraceScene {
 
     var title: String
     var device: DeviceDescription
+    /// The unit of positions and sizes: `mm`, or `counts` for a mouse.
+    var unit: String
     var size: (width: Double, height: Double)
     var start: Double
     var end: Double
@@ -53,6 +55,7 @@ struct TraceScene {
 
     init(picture: TracePicture) {
         device = picture.device
+        unit = picture.unit
         title = picture.title ?? picture.device.name
         let origin = picture.originMicroseconds
         let times = picture.frames.map { Double(EventTime.microseconds(from: origin, to: $0.microseconds)) / 1000 }
@@ -176,7 +179,8 @@ extension TraceScene.Gesture {
     /// One readable line: `swipe · 3 fingers · left · moved -31.5, 1.2 mm · 100–412 ms · completed`.
     var summary: String {
         var parts = [end.type.rawValue + (end.name.map { " \"\($0)\"" } ?? "")]
-        parts.append("\(end.fingers) finger\(end.fingers == 1 ? "" : "s")")
+        // A mouse's strokes are drawn with a button, not fingers.
+        parts.append(end.source == .mouse ? "mouse" : "\(end.fingers) finger\(end.fingers == 1 ? "" : "s")")
         if let direction = end.direction { parts.append(direction.rawValue.replacingOccurrences(of: "_", with: "-")) }
         if let edge = end.edge { parts.append("from the \(edge.rawValue) edge") }
         if let dx = end.dxMillimeters, let dy = end.dyMillimeters {

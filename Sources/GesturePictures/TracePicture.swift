@@ -3,8 +3,8 @@ import GestureRecognition
 import GestureTraces
 import TouchInput
 
-/// A picture of one touch device's recording: the surface to scale in
-/// millimetres, the path of every contact in its own colour with ticks at
+/// A picture of one touch device's (or mouse's) recording: the surface to
+/// scale in millimetres (a mouse's strokes in counts), the path of every contact in its own colour with ticks at
 /// even times, touch-downs, lift-offs, palms and discarded jumps, and every
 /// gesture the engine recognised, numbered where it began and ended, on a
 /// timeline and in a list (type, fingers, direction, scale and angle,
@@ -45,8 +45,15 @@ public struct TracePicture: SVGPicture {
         self.title = title
     }
 
-    /// A picture of one touch device of `trace`: its frames decoded and its
-    /// gestures replayed by `replay`, as `gestures replay` does.
+    /// The unit of the positions: `mm` on a touch surface, `counts` on a
+    /// mouse (whose strokes are drawn as the path of the pointer while the
+    /// stroke button is held, in the kernel's counts).
+    public var unit: String { device.kind == .mouse ? "counts" : "mm" }
+
+    /// A picture of one touch device or mouse of `trace`: its frames decoded
+    /// and its gestures replayed by `replay`, as `gestures replay` does (a
+    /// mouse's contacts are its strokes: the pointer's path while `replay`'s
+    /// stroke button is held).
     ///
     /// - Parameters:
     ///   - trace: The recording.
@@ -62,9 +69,12 @@ public struct TracePicture: SVGPicture {
     ) throws(PictureError) {
         let index = try Self.touchDevice(in: trace, requested: deviceIndex)
         let origin = trace.frames.lazy.compactMap { $0.events.first?.microseconds }.first ?? 0
+        let isMouse = trace.devices[index].kind == .mouse
         self.init(
             device: trace.devices[index],
-            frames: Self.touchFrames(in: trace, device: index),
+            frames: isMouse
+                ? Self.strokeFrames(in: trace, device: index, button: replay.setup.mouse.strokes.button)
+                : Self.touchFrames(in: trace, device: index),
             gestures: replay.deviceGestures(in: trace, including: { i, _ in i == index }).map(\.value),
             originMicroseconds: origin, window: window, title: title)
     }
@@ -84,19 +94,69 @@ public struct TracePicture: SVGPicture {
         return frames
     }
 
+    /// A mouse's frames as a touch surface's: one contact, at the pointer's
+    /// position (its relative motion summed, in counts), in every frame the
+    /// stroke `button` is held, a new contact for each press; positions
+    /// shifted so that the drawn paths start 5 counts from the top-left corner.
+    public static func strokeFrames(in trace: Trace, device index: Int, button code: UInt16) -> [TouchFrame] {
+        guard trace.devices.indices.contains(index), let button = Buttons(code: code) else { return [] }
+        var decoder = MultitouchDecoder(device: trace.devices[index])
+        var frames: [TouchFrame] = []
+        var position = Point.zero
+        var presses = 0
+        var held = false
+        func take(_ decoded: TouchFrame) {
+            position = position + Point(x: Double(decoded.relativeX), y: Double(decoded.relativeY))
+            let down = decoded.buttons.contains(button)
+            if down && !held { presses += 1 }
+            held = down
+            var frame = TouchFrame()
+            frame.microseconds = decoded.microseconds
+            frame.buttons = decoded.buttons
+            if down {
+                frame.contacts = [Contact(id: presses - 1, position: position)]
+                frame.fingerCount = 1
+                frame.isTouching = true
+            }
+            frames.append(frame)
+        }
+        for frame in trace.frames where frame.device == index {
+            for event in frame.events {
+                if let decoded = decoder.process(event) { take(decoded) }
+            }
+        }
+        if let last = decoder.finish() { take(last) }
+        let drawn = frames.flatMap(\.contacts).map(\.position)
+        guard let minimumX = drawn.map(\.x).min(), let minimumY = drawn.map(\.y).min() else { return frames }
+        let shift = Point(x: 5 - minimumX, y: 5 - minimumY)
+        for index in frames.indices {
+            for contact in frames[index].contacts.indices {
+                frames[index].contacts[contact].position = frames[index].contacts[contact].position + shift
+            }
+        }
+        return frames
+    }
+
+    /// The device to draw: the one asked for, or the first touchpad,
+    /// touchscreen or mouse that has frames.
     static func touchDevice(in trace: Trace, requested: Int?) throws(PictureError) -> Int {
+        func drawable(_ device: DeviceDescription) -> Bool { GesturePipeline.surface(for: device) != nil || device.kind == .mouse }
         if let requested {
             guard trace.devices.indices.contains(requested) else {
                 throw .noSuchDevice(index: requested, count: trace.devices.count)
             }
-            guard GesturePipeline.surface(for: trace.devices[requested]) != nil else {
+            guard drawable(trace.devices[requested]) else {
                 throw .notATouchSurface(name: trace.devices[requested].name)
             }
             return requested
         }
-        let touch = trace.devices.indices.filter { GesturePipeline.surface(for: trace.devices[$0]) != nil }
+        let drawn = trace.devices.indices.filter { drawable(trace.devices[$0]) }
         let used = Set(trace.frames.map(\.device))
-        guard let first = touch.first(where: used.contains) ?? touch.first else { throw .noTouchDevice }
+        // A touch surface first, as before: a mouse beside it is drawn when asked for.
+        let touch = drawn.filter { trace.devices[$0].kind != .mouse }
+        guard let first = touch.first(where: used.contains) ?? drawn.first(where: used.contains) ?? touch.first ?? drawn.first else {
+            throw .noTouchDevice
+        }
         return first
     }
 

@@ -123,6 +123,10 @@ public struct GestureReplay: Sendable {
         public var outputs: [DeviceOutput]
         /// Every stroke drawn, accepted or not, in time order (devices in order for equal times).
         public var strokes: [DeviceStroke]
+        /// Every stroke a mouse drew (its decisions with points: accepted,
+        /// rejected or passed), in time order: a mouse's strokes, as
+        /// ``strokes`` are a touch surface's, in mouse counts.
+        public var mouseStrokes: [FromDevice<MouseDecision>] = []
         /// Every decoded frame of the devices replayed, in the trace's order,
         /// when the replay was asked to keep them (`keepingFrames`); else empty.
         public var frames: [FromDevice<TouchFrame>] = []
@@ -189,10 +193,12 @@ public struct GestureReplay: Sendable {
         }
         var outputs: [DeviceOutput] = []
         var strokes: [DeviceStroke] = []
+        var mouseStrokes: [FromDevice<MouseDecision>] = []
         func collect(_ gestures: [GestureEvent], from device: Int, _ pipeline: inout GesturePipeline) {
             for event in gestures { outputs.append(DeviceOutput(device: device, .gesture(event))) }
-            for decision in pipeline.takeDecisions() where decision.kind != .stroke {
-                outputs.append(DeviceOutput(device: device, .mouse(decision)))
+            for decision in pipeline.takeDecisions() {
+                if !decision.points.isEmpty { mouseStrokes.append(FromDevice(device: device, decision)) }
+                if decision.kind != .stroke { outputs.append(DeviceOutput(device: device, .mouse(decision))) }
             }
         }
         var frames: [FromDevice<TouchFrame>] = []
@@ -217,8 +223,8 @@ public struct GestureReplay: Sendable {
             strokes += pipeline.takeDrawnStrokes().map { DeviceStroke(device: index, $0) }
         }
         return Run(
-            outputs: Self.inTimeOrder(outputs, \.time), strokes: Self.inTimeOrder(strokes, \.time), frames: frames,
-            originMicroseconds: origin)
+            outputs: Self.inTimeOrder(outputs, \.time), strokes: Self.inTimeOrder(strokes, \.time),
+            mouseStrokes: Self.inTimeOrder(mouseStrokes, \.time), frames: frames, originMicroseconds: origin)
     }
 
     /// `values` sorted by time, stably: each device's own order is kept, and

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parts of a file path as text, for paths that came from the user:
 /// pure string operations that cannot trap, whatever the path (one
 /// character, `.`, `..`, `/`, trailing slashes, 4,096 bytes, the
@@ -67,6 +69,22 @@ public enum PathName {
         guard !ext.isEmpty, !path.hasSuffix("/") else { return path }
         let scalars = path.unicodeScalars
         return String(scalars.prefix(scalars.count - ext.unicodeScalars.count - 1))
+    }
+
+    /// `path` with a leading `~` or `~/` made the home folder, as a shell
+    /// makes it: `$HOME` when it is set to an absolute path, else the
+    /// account's home; `~user/` is that account's home. Other paths are
+    /// returned as they are.
+    ///
+    ///     PathName.expandingTilde("~/t.json", environment: ["HOME": "/home/ada"])   // /home/ada/t.json
+    public static func expandingTilde(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        guard path.hasPrefix("~") else { return path }
+        if path == "~" || path.hasPrefix("~/") {
+            if let home = environment["HOME"], home.hasPrefix("/") {
+                return String(trimmingTrailingSlashes(home)) + path.dropFirst()
+            }
+        }
+        return (path as NSString).expandingTildeInPath
     }
 
     /// `name` inside `folder`: `out/picture.svg`; just `name` when `folder`

@@ -22,7 +22,14 @@ struct CommandLineToolTests {
         #expect(run(["secret"]).status == 7)
     }
 
-    @Test("help for the tool lists the visible commands only", arguments: [[], ["--help"], ["-h"], ["help"]])
+    @Test("no subcommand is a usage error: the tool's help on the errors, status 64")
+    func noSubcommand() {
+        let result = run([])
+        #expect(result.status == 64 && result.output.isEmpty)
+        #expect(result.errors == [String(Self.tool.help.dropLast())])
+    }
+
+    @Test("help for the tool lists the visible commands only", arguments: [["--help"], ["-h"], ["help"]])
     func toolHelp(words: [String]) {
         let result = run(words)
         #expect(result.status == 0)
@@ -56,6 +63,9 @@ struct CommandLineToolTests {
         #expect(run(["secrte"]).errors == ["tool: unknown subcommand 'secrte'; run 'tool --help' for the list of subcommands."])
         #expect(run(["drwa"]).status == 64)
         #expect(run(["--verison"]).errors == ["tool: unknown option '--verison'; did you mean '--version'?"])
+        // The tool's own options, typed as people type them elsewhere.
+        #expect(run(["version"]).errors == ["tool: unknown subcommand 'version'; did you mean '--version'?"])
+        #expect(run(["-v"]).errors == ["tool: unknown option '-v'; did you mean '--version'?"])
     }
 
     @Test("a usage error is one line with status 64: a pointer to --help, or the suggestion")

@@ -46,4 +46,10 @@ struct HelpTextTests {
         #expect(EraseCommand.usage == "--file FILE")
         #expect(DrawCommand.usage.hasSuffix("[--tag TAG]... [--fill] NAME..."))
     }
+
+    @Test("a command without options or arguments has its name alone as its usage")
+    func usageOfABareCommand() {
+        let help = HelpText.command(SecretCommand.self, tool: "tool")
+        #expect(help.hasPrefix("OVERVIEW: Not listed.\n\nUSAGE: tool secret\n"), "\(help)")
+    }
 }

@@ -33,6 +33,24 @@ struct ParsedArgumentsTests {
         #expect(try parse(["-", "--fill"]).names == ["-"])
     }
 
+    @Test("an option that applies only with another is a usage error alone, whatever its value, and fine with it")
+    func requirements() throws {
+        let explain = Flag("--explain", help: "Explain.")
+        let format = Option("--format", valueName: "F", .text, default: "text", help: "With --explain: the format.").requiring("--explain")
+        let quiet = Flag("--quiet", help: "With --explain or --format: less.").requiring("--explain", "--format")
+        let options = [explain.spec, format.spec, quiet.spec]
+        #expect(throws: UsageError("--format applies only with --explain; add --explain or leave --format out")) {
+            try ParsedArguments(["--format", "json"], options: options)
+        }
+        #expect(throws: UsageError("--quiet applies only with --explain or --format; add --explain or leave --quiet out")) {
+            try ParsedArguments(["--quiet"], options: options)
+        }
+        #expect(try ParsedArguments(["--format", "json", "--explain"], options: options)[format] == "json")
+        #expect(try ParsedArguments(["--explain", "--quiet"], options: options)[quiet])
+        // Its default is no value given: nothing is required then.
+        #expect(try ParsedArguments([], options: options)[format] == "text")
+    }
+
     @Test("a value may start with a dash")
     func dashedValue() throws {
         #expect(try parse(["--tag", "-x", "a"]).tags == ["-x"])

@@ -14,7 +14,19 @@ struct ShellCompletionTests {
         #expect(script.contains("-o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return 0;;"))
         #expect(script.contains("--size) COMPREPLY=(); return 0;;"), "a number completes to nothing")
         #expect(script.hasSuffix("complete -F _tool tool\n"))
-        #expect(!script.contains("secret"))
+        // A hidden command is not offered as a first word, but is completed once typed.
+        #expect(!script.contains("erase secret") && !script.contains("secret help"))
+        #expect(script.contains("    secret)\n"))
+    }
+
+    @Test("a value that is a file or a word completes both, in each shell")
+    func filesAndWords() {
+        let tool = CommandLineTool(name: "tool", abstract: "", commands: [LibraryCommand.self])
+        let completion = ShellCompletion(tool: tool)
+        #expect(completion.script(for: .bash).contains("COMPREPLY=($(compgen -W 'default' -- \"$cur\") $(compgen -f -- \"$cur\"));"))
+        #expect(completion.script(for: .zsh).contains("':LIB:{compadd -- default; _files}'"))
+        #expect(completion.script(for: .fish).contains("complete -c tool -n '__fish_seen_subcommand_from library' -F -a 'default'"))
+        #expect(completion.script(for: .fish).contains("-l with -r -F -a 'default'"))
     }
 
     @Test("zsh describes subcommands and specifies each option for _arguments")

@@ -65,3 +65,14 @@ enum SecretCommand: Command {
     static func parse(_ arguments: ParsedArguments) {}
     static func run(_ options: Void) throws -> Int32 { 7 }
 }
+
+/// A command whose argument and option are a file or the word `default`.
+enum LibraryCommand: Command {
+    static let name = "library"
+    static let abstract = "Read a library."
+    static let with = Option("--with", valueName: "LIB", .file(or: ["default"]), help: "Another library.")
+    static let options = [with.spec]
+    static let arguments = [ArgumentSpec("LIB", kind: .fileOr(["default"]), help: "The library.")]
+    static func parse(_ arguments: ParsedArguments) -> String { arguments.positionals[0] }
+    static func run(_ options: String) throws -> Int32 { 0 }
+}

@@ -17,7 +17,7 @@ struct TracePictureTests {
         return (Set(frames.flatMap { $0.contacts.map(\.id) }), gestures.filter(\.isCompletion))
     }
 
-    /// The synthetic recordings of touch surfaces; a mouse's have none to draw.
+    /// The synthetic recordings of touch surfaces; a mouse's are drawn from its strokes.
     static func touchTraces() throws -> [String] {
         try TestFiles.required(
             try Fixtures.syntheticTraces().filter { !$0.hasPrefix("mouse.") }, "touch recordings in Recordings/synthetic")
@@ -29,11 +29,21 @@ struct TracePictureTests {
     }
 
     @Test(
-        "a mouse's recording is refused in one sentence: render draws touch surfaces",
+        "a mouse's recording draws one path per press of its stroke button and one label per gesture, in counts",
         arguments: try mouseTraces())
-    func mouseRecordingIsRefused(_ name: String) throws {
+    func mouseRecordingIsDrawn(_ name: String) throws {
         let trace = try Trace.load(contentsOf: Fixtures.synthetic(name))
-        #expect(throws: (any Error).self) { _ = try TracePicture(trace: trace, title: name).svg }
+        let picture = try TracePicture(trace: trace, title: name)
+        let svg = picture.svg
+        Fixtures.keep(svg, as: "trace." + name)
+        let root = try SVGInspector.parse(svg)
+        let presses = Set(picture.frames.flatMap { $0.contacts.map(\.id) })
+        #expect(root.all("path", class: "contact-path").count == presses.count)
+        let gestures = GestureReplay().deviceGestures(in: trace).map(\.value).filter(\.isCompletion)
+        let labels = root.all("text", class: "gesture-label")
+        #expect(labels.count == gestures.count)
+        for label in labels { #expect(label.text.contains(" · mouse · "), "\(label.text)") }
+        #expect(root.allText.contains("counts"))
     }
 
     @Test(
@@ -164,17 +174,37 @@ struct TracePictureTests {
         #expect(after.allText.contains("no gestures recognised"))
     }
 
-    @Test func traceWithoutATouchSurfaceIsAnError() throws {
-        let mouseDevice = try RecordedDevices.mouse
-        let mouse = Trace(
-            device: mouseDevice,
+    @Test func traceWithNothingToDrawIsAnError() throws {
+        // A keyboard: no touch surface, no pointer.
+        let keyboard = DeviceDescription(name: "AT Translated Set 2 keyboard", codes: [EV.KEY: [30, 31, 32]])
+        let trace = Trace(
+            device: keyboard,
             events: [
-                InputEvent(type: EV.REL, code: REL.X, value: 3, microseconds: 0),
+                InputEvent(type: EV.KEY, code: 30, value: 1, microseconds: 0),
                 InputEvent(type: EV.SYN, code: SYN.REPORT, value: 0, microseconds: 0),
             ])
-        #expect(throws: PictureError.noTouchDevice) { try TracePicture(trace: mouse) }
-        #expect(throws: PictureError.notATouchSurface(name: mouseDevice.name)) { try TracePicture(trace: mouse, device: 0) }
-        #expect(throws: PictureError.noSuchDevice(index: 3, count: 1)) { try TracePicture(trace: mouse, device: 3) }
+        #expect(throws: PictureError.noTouchDevice) { try TracePicture(trace: trace) }
+        #expect(throws: PictureError.notATouchSurface(name: keyboard.name)) { try TracePicture(trace: trace, device: 0) }
+        #expect(throws: PictureError.noSuchDevice(index: 3, count: 1)) { try TracePicture(trace: trace, device: 3) }
         #expect(PictureError.noSuchDevice(index: 3, count: 1).description.contains("from 0 to 0"))
+    }
+
+    @Test("a mouse recording's strokes are drawn as a touch surface's contacts, in counts, with the strokes recognised")
+    func mouseStrokesAreDrawn() throws {
+        let url = RecordedDevices.directory.deletingLastPathComponent().appendingPathComponent("synthetic/mouse.stroke-circle.jsonl")
+        let trace = try Trace.load(contentsOf: url)
+        let picture = try TracePicture(trace: trace)
+        #expect(picture.device.kind == .mouse && picture.unit == "counts")
+        // One press of the stroke button, one contact, every position inside the drawn area.
+        let contacts = picture.frames.flatMap(\.contacts)
+        #expect(Set(contacts.map(\.id)) == [0])
+        #expect(contacts.allSatisfy { $0.position.x >= 5 && $0.position.y >= 5 })
+        let svg = try SVGInspector.parse(picture.svg)
+        #expect(svg.all("path", class: "contact-path").count == 1)
+        #expect(svg.allText.contains("counts") && !svg.allText.contains(" mm"), "\(svg.allText)")
+        #expect(svg.all("text", class: "gesture-label").first?.text.hasPrefix("stroke · mouse · template circle") == true)
+        // Another button draws nothing: the strokes are the stroke button's.
+        let middle = TracePicture.strokeFrames(in: trace, device: 0, button: BTN.MIDDLE)
+        #expect(!middle.isEmpty && middle.allSatisfy { $0.contacts.isEmpty })
     }
 }

@@ -34,11 +34,39 @@ struct CommandLineTests {
                 ["eval", "x", "--recognizer", "dolar1"],
                 "gestures eval: option '--recognizer' expects dollar1, protractor or elastic, got 'dolar1'; did you mean 'dollar1'?"
             ),
+            (["version"], "gestures: unknown subcommand 'version'; did you mean '--version'?"),
+            // An option that applies only with another, given alone.
+            (
+                ["run", "--format", "json", "--replay", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl"],
+                "gestures run: --format applies only with --explain; add --explain or leave --format out (see 'gestures run --help')."
+            ),
+            (
+                ["replay", "--speed", "2", "Recordings/synthetic/x1carbon.3-finger-swipe-left.jsonl"],
+                "gestures replay: --speed applies only with --uinput; add --uinput or leave --speed out (see 'gestures replay --help')."
+            ),
+            (
+                ["train", "--library", "x.json", "--samples", "3", "Recordings/strokes/circle.json"],
+                "gestures train: --samples applies only with --device; add --device or leave --samples out (see 'gestures train --help')."
+            ),
         ])
     func suggestions(arguments: [String], message: String) throws {
         let run = try ToolRunner.run(arguments)
         #expect(run.status == 64)
         #expect(run.stderr == message + "\n")
+    }
+
+    @Test("bare 'gestures' is a usage error: the help on stderr, status 64")
+    func bare() throws {
+        let run = try ToolRunner.run([])
+        #expect(run.status == 64 && run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("OVERVIEW: gestures: ") && run.stderr.contains("\nSUBCOMMANDS:\n"), "\(run.stderr)")
+    }
+
+    @Test("a hidden command's help has a usage line")
+    func hiddenCommandUsage() throws {
+        let run = try ToolRunner.run(["generate-manual", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\n\nUSAGE: gestures generate-manual\n"), "\(run.stdout)")
     }
 
     @Test("each subcommand's help lists every option it accepts, with the choices of --format")

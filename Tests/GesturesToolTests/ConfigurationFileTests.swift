@@ -86,6 +86,22 @@ struct ConfigurationFileTests {
         #expect(!ignored.stdout.contains(#""type":"sequence""#) && !ignored.stdout.isEmpty)
     }
 
+    @Test("'~' in templates: is $HOME, as in a shell, and a relative path is beside the configuration")
+    func templatesTildeIsHome() throws {
+        let home = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let library = home.appendingPathComponent("shapes.json").path
+        let circle = ToolRunner.repository.appendingPathComponent("Recordings/strokes/circle.json").path
+        #expect(try ToolRunner.run(["train", "--library", library, "--name", "round", circle, "--no-config"]).status == 0)
+        let config = home.appendingPathComponent("config.yaml")
+        for written in ["~/shapes.json", "shapes.json"] {
+            try "version: 1\ntemplates: \(written)\n".write(to: config, atomically: true, encoding: .utf8)
+            let check = try ToolRunner.run(["check-config", config.path], environment: ["HOME": home.path])
+            #expect(check.status == 0, "\(written): \(check.stderr)")
+            #expect(check.stdout.contains("templates \(written) (1 shape)"), "\(check.stdout)")
+        }
+    }
+
     @Test("without a default file, replay uses the engine's defaults")
     func noDefaultFile() throws {
         let home = try Self.configHome()

@@ -62,27 +62,84 @@ struct RecognizeCommandTests {
         let run = try ToolRunner.run(["recognize", "--explain", "Recordings/strokes/circle.json", "Recordings/strokes/zigzag.json"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        try #require(lines.count == 8, "\(lines)")
+        try #require(lines.count == 10, "\(lines)")
         #expect(lines[0].hasPrefix("Recordings/strokes/circle.json: circle (score"))
         #expect(lines[1].hasPrefix("  best         circle "))
         #expect(lines[1].hasSuffix("at or above the threshold 0.75: a match"))
         #expect(lines[2].hasPrefix("  second best  ") && !lines[2].contains(" circle "), "another name: \(lines[2])")
-        #expect(lines[3].hasPrefix("  daemon       would fire it: circle, score "), "\(lines[3])")
-        #expect(lines[4].hasPrefix("Recordings/strokes/zigzag.json: no match (best arrow"))
-        #expect(lines[5].hasPrefix("  best         arrow") && lines[5].hasSuffix("below the threshold 0.75: no match"))
+        #expect(lines[3].hasPrefix("  rule         as a touchscreen stroke: the engine's stroke rule"), "which rule: \(lines[3])")
+        #expect(lines[4].hasPrefix("  daemon       would fire it: circle, score "), "\(lines[4])")
+        #expect(lines[5].hasPrefix("Recordings/strokes/zigzag.json: no match (best arrow"))
+        #expect(lines[6].hasPrefix("  best         arrow") && lines[6].hasSuffix("below the threshold 0.75: no match"))
         // The best's score is the one the result line gives, and the second is behind it by the margin rule's lead
         // ((best - second) / (1 - second)), the figure the daemon's verdict says "ahead of" with.
-        let scores = try lines[5...6].map { line in try #require(Double(line.split(separator: " ").first { Double($0) != nil } ?? "")) }
-        #expect(lines[4].contains("score \(scores[0])"))
-        let words = lines[6].split(separator: " ")
-        let behind = try #require(words.firstIndex(of: "behind").flatMap { Double(words[$0 - 1]) }, "\(lines[6])")
-        #expect(abs(behind - (scores[0] - scores[1]) / (1 - scores[1])) < 0.0002, "\(lines[6])")
+        let scores = try lines[6...7].map { line in try #require(Double(line.split(separator: " ").first { Double($0) != nil } ?? "")) }
+        #expect(lines[5].contains("score \(scores[0])"))
+        let words = lines[7].split(separator: " ")
+        let behind = try #require(words.firstIndex(of: "behind").flatMap { Double(words[$0 - 1]) }, "\(lines[7])")
+        #expect(abs(behind - (scores[0] - scores[1]) / (1 - scores[1])) < 0.0002, "\(lines[7])")
         // One pair, one figure: the circle's second best is as far behind as the daemon says the circle is ahead.
         let circleBehind = try #require(lines[2].firstMatch(of: /([0-9.]+) behind/).map { String($0.1) }, "\(lines[2])")
-        #expect(lines[3].contains(", \(circleBehind) ahead of "), "\(lines[2]) / \(lines[3])")
+        #expect(lines[4].contains(", \(circleBehind) ahead of "), "\(lines[2]) / \(lines[4])")
         #expect(
-            lines[7] == "  daemon       would not fire it: below the threshold: arrow scores \(scores[0]) of 0.75", "\(lines[7])"
+            lines[9] == "  daemon       would not fire it: below the threshold: arrow scores \(scores[0]) of 0.75", "\(lines[9])"
         )
+    }
+
+    /// Recordings/strokes/zigzag.json turned by `degrees` about its centre, written into `directory`.
+    private func turnedZigzag(_ degrees: Double, in directory: URL) throws -> String {
+        let data = try Data(contentsOf: ToolRunner.repository.appendingPathComponent("Recordings/strokes/zigzag.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let points = try #require(object["points"] as? [[Double]])
+        let cx = points.map { $0[0] }.reduce(0, +) / Double(points.count), cy = points.map { $0[1] }.reduce(0, +) / Double(points.count)
+        let a = degrees * .pi / 180
+        let turned = points.map { p in [cx + (p[0] - cx) * cos(a) - (p[1] - cy) * sin(a), cy + (p[0] - cx) * sin(a) + (p[1] - cy) * cos(a)]
+        }
+        let file = directory.appendingPathComponent("turned.json")
+        try JSONSerialization.data(withJSONObject: ["points": turned]).write(to: file)
+        return file.path
+    }
+
+    @Test("--as judges a stroke by the daemon's rule for that input: a turned shape a touch surface fires, a mouse does not")
+    func judgedAsTheInput() throws {
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lib = dir.appendingPathComponent("lib.json").path
+        let zigzag = ToolRunner.repository.appendingPathComponent("Recordings/strokes/zigzag.json").path
+        #expect(try ToolRunner.run(["train", "--library", lib, "--name", "zigzag", zigzag, "--no-config"]).status == 0)
+        let turned = try turnedZigzag(90, in: dir)
+        let touch = try ToolRunner.run(["recognize", "--library", lib, "--no-config", "--explain", turned])
+        #expect(touch.stdout.hasPrefix("\(turned): zigzag (score 1)\n"), "\(touch.stdout)")
+        #expect(
+            touch.stdout.contains(
+                "\n  rule         as a touchscreen stroke: the engine's stroke rule, lengths in mm, orientation invariant (--as for another input)\n"
+            ), "\(touch.stdout)")
+        let mouse = try ToolRunner.run(["recognize", "--library", lib, "--no-config", "--explain", "--as", "mouse", turned])
+        #expect(mouse.stdout.hasPrefix("\(turned): no match (best zigzag"), "\(mouse.stdout)")
+        #expect(
+            mouse.stdout.contains(
+                "\n  rule         as a mouse stroke: the mouse section's rule, lengths in counts, orientation sensitive (within 30°); "
+                    + "the daemon reads no mouse (the configuration has no mouse section)\n"), "\(mouse.stdout)")
+        #expect(mouse.stdout.contains("  daemon       would not fire it: "), "\(mouse.stdout)")
+        let json = try ToolRunner.run(["recognize", "--library", lib, "--no-config", "--as", "mouse", "--format", "json", turned])
+        #expect(json.stdout.contains(#""as":"mouse""#) && json.stdout.contains(#""fires":false"#), "\(json.stdout)")
+    }
+
+    @Test("by default a stroke is judged as the input the configuration draws strokes with")
+    func judgedAsTheConfigurationDraws() throws {
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.yaml")
+        let circle = ToolRunner.repository.appendingPathComponent("Recordings/strokes/circle.json").path
+        for (yaml, input) in [
+            ("version: 1\n", "touchscreen"),
+            ("version: 1\nengine: {touchscreenStrokeFingers: null, touchpadStrokeFingers: 3}\n", "touchpad"),
+            ("version: 1\nengine: {touchscreenStrokeFingers: null}\nmouse: {}\n", "mouse"),
+        ] {
+            try yaml.write(to: config, atomically: true, encoding: .utf8)
+            let run = try ToolRunner.run(["recognize", "--config", config.path, "--format", "json", circle])
+            #expect(run.stdout.contains(#""as":"\#(input)""#), "\(yaml): \(run.stdout)")
+        }
     }
 
     @Test("--threshold moves the verdict the explanation gives")

@@ -223,7 +223,6 @@ struct RenderCommandTests {
         (["render", tap, "-o", "x.svg", "--from", "100", "--to", "50"], 64, "--from 100 is not before --to 50"),
         (["render", tap, "-o", "x.svg", "--from", "5000"], 1, "lasts 140 ms, so --from 5000 leaves nothing to draw"),
         (["render", tap, "-o", "x.svg", "--device", "3"], 1, "the trace has 1 device, so there is no device 3"),
-        (["render", "Recordings/devices/mouse.jsonl", "-o", "x.svg"], 1, "holds no touchpad or touchscreen to draw"),
         (["render", tap, "-o", "/no/such/folder/x.svg"], 1, "cannot write /no/such/folder/x.svg: there is no folder /no/such/folder"),
         (["render", tap, "--config", "/no/such/config.json", "-o", "x.svg"], 1, "/no/such/config.json"),
     ]
@@ -239,6 +238,18 @@ struct RenderCommandTests {
         #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "nothing written")
+    }
+
+    @Test("a mouse recording is drawn as a touch recording is: its strokes, in counts, and the gestures they made")
+    func mouseRecording() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("mouse.svg").path
+        let run = try ToolRunner.run(["render", "Recordings/synthetic/mouse.stroke-circle.jsonl", "-o", out, "--no-config"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.contains("mouse 250 × 250 counts"), "the surface is the strokes' extent, in counts")
+        #expect(svg.contains("class=\"contact-path\"") && svg.contains("stroke · mouse · template circle"))
     }
 
     @Test("a configuration given as FILE is named as one, with the option that takes it")

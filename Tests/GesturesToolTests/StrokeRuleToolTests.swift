@@ -78,15 +78,16 @@ struct StrokeRuleToolTests {
 
         let explained = try ToolRunner.run(["recognize", "--config", strict, "--explain", "--library", library, Self.fourth])
         let lines = explained.stdout.split(separator: "\n").map(String.init)
-        try #require(lines.count == 4, "\(lines)")
+        try #require(lines.count == 5, "\(lines)")
         #expect(lines[1].hasPrefix("  best         L "))
         #expect(lines[2].hasPrefix("  second best  v "))
-        #expect(lines[3].hasPrefix("  daemon       would not fire it: too close to v: 0."), "\(lines[3])")
-        #expect(lines[3].hasSuffix(" of the 0.95 margin"))
+        #expect(lines[3].hasPrefix("  rule         as a touchscreen stroke: "), "\(lines[3])")
+        #expect(lines[4].hasPrefix("  daemon       would not fire it: too close to v: 0."), "\(lines[4])")
+        #expect(lines[4].hasSuffix(" of the 0.95 margin"))
         // The margin printed is how much nearer the L is than the v: the
         // difference of the two scores printed over the v's distance (1 - its score).
         let scores = try lines[1...2].map { line in try #require(Double(line.split(separator: " ").first { Double($0) != nil } ?? "")) }
-        let margin = try #require(Double(lines[3].split(separator: " ")[9]), "\(lines[3])")
+        let margin = try #require(Double(lines[4].split(separator: " ")[9]), "\(lines[4])")
         #expect(abs(margin - (scores[0] - scores[1]) / (1 - scores[1])) < 0.01)
         #expect(margin < 0.95 && margin > 0.2)
 

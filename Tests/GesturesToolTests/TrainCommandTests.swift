@@ -7,6 +7,28 @@ struct TrainCommandTests {
     static let check = "Recordings/synthetic/atmel.1-finger-stroke-check.jsonl"
     static let circle = "Recordings/synthetic/atmel.1-finger-stroke-circle.jsonl"
 
+    @Test("a mouse recording's strokes train as touch strokes do, and one without strokes says what was drawn")
+    func mouseRecordingTrains() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let library = directory.appendingPathComponent("lib.json").path
+        let train = try ToolRunner.run([
+            "train", "--library", library, "--name", "round", "Recordings/synthetic/mouse.stroke-circle.jsonl", "--no-config",
+        ])
+        #expect(train.status == 0, "\(train.stderr)")
+        #expect(train.stdout == "added 1 sample to \(library) (1 gesture, 1 sample)\n")
+        // The sample is the stroke as the daemon draws it: recognised back at a perfect score.
+        let replay = try ToolRunner.run(["replay", "--library", library, "Recordings/synthetic/mouse.stroke-circle.jsonl", "--no-config"])
+        #expect(replay.stdout.contains(#""template":"round","score":1"#), "\(replay.stdout)")
+        let click = try ToolRunner.run([
+            "train", "--library", library, "--name", "round", "Recordings/synthetic/mouse.click.jsonl", "--no-config",
+        ])
+        #expect(click.status == 1)
+        #expect(
+            click.stderr == "gestures train: Recordings/synthetic/mouse.click.jsonl holds no stroke drawn with the mouse's right button.\n",
+            "\(click.stderr)")
+    }
+
     @Test("a recording's stroke becomes a sample as the engine sees it, in millimetres")
     func recordingStrokeIsTheEnginesStroke() throws {
         let directory = try ToolRunner.temporaryDirectory()

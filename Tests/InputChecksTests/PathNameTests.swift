@@ -58,6 +58,18 @@ import Testing
         #expect(PathName.joined("cfg", "/abs/lib.json") == "/abs/lib.json")
     }
 
+    @Test("~ is the home folder as a shell makes it: $HOME when set, else the account's")
+    func tildeIsHome() {
+        #expect(PathName.expandingTilde("~/t.json", environment: ["HOME": "/home/ada"]) == "/home/ada/t.json")
+        #expect(PathName.expandingTilde("~", environment: ["HOME": "/home/ada/"]) == "/home/ada")
+        #expect(PathName.expandingTilde("lib/~t.json", environment: ["HOME": "/home/ada"]) == "lib/~t.json")
+        #expect(PathName.expandingTilde("/abs/t.json", environment: ["HOME": "/home/ada"]) == "/abs/t.json")
+        // A relative or missing HOME is no home: the account's is used.
+        let account = PathName.expandingTilde("~/t.json", environment: [:])
+        #expect(account.hasPrefix("/") && account.hasSuffix("/t.json"))
+        #expect(PathName.expandingTilde("~/t.json", environment: ["HOME": "relative"]) == account)
+    }
+
     @Test func deletingExtensionKeepsTheFolder() {
         #expect(PathName.deletingExtension(of: "out/confusion.svg") == "out/confusion")
         #expect(PathName.deletingExtension(of: "out.d/confusion") == "out.d/confusion")

@@ -1,4 +1,5 @@
 import CommandLineKit
+import DesktopDaemon
 import Foundation
 import GesturePictures
 import GestureRecognition
@@ -23,6 +24,11 @@ enum RecognizeCommand: Command {
         recognizer and the templates are the configuration file's (the daemon's,
         --config or the default one when it exists; --no-config: the defaults);
         --library, --recognizer, --orientation and --threshold replace theirs.
+        A mouse's strokes are judged by the mouse section's rule instead (its
+        orientation, threshold and minimumSizeCounts, lengths in counts): --as
+        mouse, touchpad or touchscreen names the input to judge a stroke as; by
+        default the one the configuration draws strokes with (a touchscreen,
+        then a touchpad, then a mouse), and --explain says which rule was used.
 
         With --explain, each result is followed by why: the best template and the
         best template of another name, with their scores (0...1), the threshold a
@@ -43,7 +49,7 @@ enum RecognizeCommand: Command {
 
     static let options =
         [
-            TemplateLibraryFile.option.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
+            TemplateLibraryFile.option.spec, Input.option.spec, RecognizerOptions.matcher.spec, RecognizerOptions.orientation.spec,
             threshold.spec, format.spec, explain.spec, output.spec,
         ] + ConfigurationOptions.options
     static let arguments = [
@@ -56,6 +62,8 @@ enum RecognizeCommand: Command {
     struct Options {
         var files: [String]
         var libraryPath: String?
+        /// The input the strokes are judged as (`--as`); nil: the one the configuration draws strokes with.
+        var input: Input?
         /// The recognizer options given, replacing the configuration's.
         var matcher: UnistrokeRecognizer.Matcher?
         var orientation: UnistrokeRecognizer.Orientation?
@@ -66,15 +74,18 @@ enum RecognizeCommand: Command {
         /// The configuration file whose engine section (the stroke rule and recognizer) and templates are used.
         var settings: ConfigurationOptions
 
-        /// The daemon's stroke rule and recognizer configuration: the configuration file's, with the options given instead.
-        func strokeSettings(_ engine: GestureEngine.Configuration) -> (rule: StrokeRule, recognition: UnistrokeRecognizer.Configuration) {
-            let base = engine.strokeRecognition
+        /// The daemon's stroke rule and recognizer configuration for `input`:
+        /// the configuration file's, with the options given instead.
+        func strokeSettings(
+            _ configuration: DaemonConfiguration?, as input: Input
+        ) -> (rule: StrokeRule, recognition: UnistrokeRecognizer.Configuration) {
+            let (rule, base) = input.settings(configuration)
             let recognition = UnistrokeRecognizer.Configuration(
                 matcher: matcher ?? base.matcher, orientation: orientation ?? base.orientation,
                 rejectionThreshold: threshold ?? base.rejectionThreshold,
                 resampleCount: matcher == nil || matcher == base.matcher ? base.resampleCount : nil,
                 maximumPoints: base.maximumPoints)
-            return (engine.strokeRule, recognition)
+            return (rule, recognition)
         }
     }
 
@@ -85,7 +96,7 @@ enum RecognizeCommand: Command {
             picture = try PictureOutput(path: path, format: nil, option: "-o")
         }
         return Options(
-            files: arguments.positionals, libraryPath: arguments[TemplateLibraryFile.option],
+            files: arguments.positionals, libraryPath: arguments[TemplateLibraryFile.option], input: arguments[Input.option],
             matcher: arguments.isGiven(RecognizerOptions.matcher.spec) ? arguments[RecognizerOptions.matcher] : nil,
             orientation: arguments.isGiven(RecognizerOptions.orientation.spec) ? arguments[RecognizerOptions.orientation] : nil,
             threshold: arguments.isGiven(threshold.spec) ? arguments[threshold] : nil,
@@ -99,7 +110,9 @@ enum RecognizeCommand: Command {
         let library =
             try options.libraryPath.map { try TemplateLibraryFile.load($0, options: Self.options) }
             ?? file?.templates ?? .dollarShapes
-        let (rule, recognition) = options.strokeSettings(file?.engine ?? GestureEngine.Configuration())
+        let input = options.input ?? Input.drawing(in: file)
+        let (rule, recognition) = options.strokeSettings(file, as: input)
+        let ruleText = input.ruleText(file, recognition: recognition, asked: options.input != nil)
         let recognizer = UnistrokeRecognizer(library: library, configuration: recognition)
         let strokes = try options.files.flatMap { file in
             try FileArgument.check(file, as: .strokes, options: Self.options)
@@ -125,10 +138,10 @@ enum RecognizeCommand: Command {
                 title: stroke.name.map { "\(file) (\($0))" } ?? file)
             let outcome = explanation.outcome
             let verdict = rule.judge(stroke.points, with: recognizer)
-            let why = options.explains ? Explained(explanation) : nil
+            let why = options.explains ? Explained(explanation, rule: ruleText) : nil
             say(
                 options.format == .json
-                    ? jsonLine(file: file, outcome: outcome, verdict: verdict, why: why)
+                    ? jsonLine(file: file, input: input, outcome: outcome, verdict: verdict, why: why)
                     : textLines(file: file, outcome: outcome, verdict: verdict, why: why))
             try options.picture?.write(explanation)
         }
@@ -139,10 +152,13 @@ enum RecognizeCommand: Command {
     struct Explained {
         var contenders: [UnistrokeRecognizer.Match]
         var threshold: Double
+        /// Which input's rule judged it (``Input/ruleText(_:recognition:asked:)``).
+        var rule: String
 
-        init(_ explanation: RecognitionExplanation) {
+        init(_ explanation: RecognitionExplanation, rule: String) {
             contenders = explanation.contenders
             threshold = explanation.recognizer.configuration.rejectionThreshold
+            self.rule = rule
         }
     }
 
@@ -186,6 +202,7 @@ enum RecognizeCommand: Command {
                     ? "  nothing compared: the recognizer takes only strokes (threshold \(threshold))"
                     : "  nothing compared: the library is empty (threshold \(threshold))")
         }
+        lines.append("  rule         " + why.rule)
         lines.append("  daemon       " + daemonVerdict(verdict))
         return lines.joined(separator: "\n")
     }
@@ -202,8 +219,10 @@ enum RecognizeCommand: Command {
     /// the daemon would fire it (`fires`) and, if not, the `rule` that
     /// rejects it and the `reason`; when explained, the threshold and the
     /// contenders, best first.
-    static func jsonLine(file: String, outcome: UnistrokeRecognizer.Outcome, verdict: StrokeVerdict, why: Explained?) -> String {
-        var fields = ["\"file\":\(JSONText.quoted(file))"]
+    static func jsonLine(
+        file: String, input: Input, outcome: UnistrokeRecognizer.Outcome, verdict: StrokeVerdict, why: Explained?
+    ) -> String {
+        var fields = ["\"file\":\(JSONText.quoted(file))", "\"as\":\(JSONText.quoted(input.rawValue))"]
         switch outcome {
         case .match(let match):
             fields += ["\"template\":\(JSONText.quoted(match.name))", "\"score\":\(rounded(match.score))"]
@@ -219,6 +238,7 @@ enum RecognizeCommand: Command {
         }
         if let why {
             fields.append("\"threshold\":\(rounded(why.threshold))")
+            fields.append("\"as_rule\":\(JSONText.quoted(why.rule))")
             let contenders = why.contenders.map { "{\"template\":\(JSONText.quoted($0.name)),\"score\":\(rounded($0.score))}" }
             fields.append("\"contenders\":[\(contenders.joined(separator: ","))]")
         }

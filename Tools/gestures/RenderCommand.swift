@@ -14,10 +14,10 @@ enum RenderCommand: Command {
     static let discussion = """
         FILE is told apart by its content. A recording (JSON trace, libinput record
         YAML, or evemu: a .events file finds its .desc beside it) is drawn as its
-        touch surface to scale in millimetres, the path of every contact with
-        dots at even times, touch-downs, lift-offs, palms and discarded jumps,
-        and every gesture the engine recognises, numbered where it began and
-        ended. The gestures are those 'gestures replay' prints with the same
+        touch surface to scale in millimetres (a mouse's strokes, drawn with the
+        mouse section's button, in counts), the path of every contact with dots
+        at even times, touch-downs, lift-offs, palms and discarded jumps, and
+        every gesture the engine recognises, numbered where it began and ended. The gestures are those 'gestures replay' prints with the same
         --config, --no-config, --library and --sequences.
 
         A template library (or 'default', the bundled 16 shapes of the $1 study)
@@ -108,8 +108,8 @@ enum RenderCommand: Command {
             if let given = options.libraryOptionsGiven.first {
                 throw CommandFailure("\(given) applies to a template library, and \(options.file) is a recording; leave it out")
             }
-            let setup = try options.engine.load(options: Self.options)
-            let replay = GestureReplay(configuration: setup.engine, templates: setup.templates)
+            // The daemon's pipelines, the mouse section's button included: a mouse's strokes are drawn with it.
+            let replay = GestureReplay(setup: try options.engine.pipelineSetup(options: Self.options))
             let picture: TracePicture
             do {
                 picture = try TracePicture(

@@ -68,12 +68,15 @@ enum ReplayCommand: Command {
         "--explain", help: "Judge the configuration's bindings for each gesture, as 'run --explain' does, and run nothing (see below).")
     static let uinput = Option("--uinput", valueName: "FILE", .file, help: "Play the recording into a virtual device instead (see above).")
     static let speed = Option("--speed", valueName: "X", .number(above: 0), default: 1, help: "With --uinput: play X times faster.")
+        .requiring("--uinput")
     static let wait = Option(
         "--wait", valueName: "MS", .integer(in: 0...), default: 500,
-        help: "With --uinput: wait MS ms after creating the device, so readers can open it.")
+        help: "With --uinput: wait MS ms after creating the device, so readers can open it."
+    ).requiring("--uinput")
     static let linger = Option(
         "--linger", valueName: "MS", .integer(in: 0...), default: 500,
-        help: "With --uinput: keep the device MS ms after the last frame.")
+        help: "With --uinput: keep the device MS ms after the last frame."
+    ).requiring("--uinput")
 
     static var options: [OptionSpec] {
         [ends.spec, format.spec, explain.spec, focus.spec] + EngineOptions.options + [

@@ -44,6 +44,7 @@ enum RunCommand: Command {
     static let realTime = Flag("--real-time", help: "Replay each recording at the pace it was recorded (a replay only).")
     static let explain = Flag("--explain", help: "Print, for each gesture, every binding of its kind and why it fired or not (stdout).")
     static let format = OutputFormat.option(default: .text, help: "With --explain: a readable block or one JSON object per gesture.")
+        .requiring("--explain")
 
     static var options: [OptionSpec] {
         [

@@ -31,6 +31,6 @@ enum TemplateLibraryFile {
 
     /// `--library LIB.json` for the commands that recognise strokes against a library.
     static let option = Option(
-        "--library", valueName: "LIB.json", .file,
+        "--library", valueName: "LIB.json", .file(or: ["default"]),
         help: "The templates (default: the bundled 16 shapes of the $1 study).")
 }

@@ -26,7 +26,7 @@ enum TemplatesCommand: Command {
     static let format = OutputFormat.option(default: .text, help: "Output format of the listing.")
 
     static let options = [remove.spec, rename.spec, export.spec, format.spec]
-    static let arguments = [ArgumentSpec("LIB.json", kind: .file, help: "The library, or 'default'.")]
+    static let arguments = [ArgumentSpec("LIB.json", kind: .fileOr(["default"]), help: "The library, or 'default'.")]
 
     /// The library, the edits, and where they go.
     struct Options {

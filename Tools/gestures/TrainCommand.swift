@@ -21,11 +21,11 @@ enum TrainCommand: Command {
     static let discussion = """
         Each FILE adds its strokes as samples: a $1 XML log or a JSON stroke file
         (named by the file: an XML log's gesture name, a JSON stroke's "name"), or
-        a touch recording in any trace format (made by 'gestures record', say),
-        whose strokes are taken as the gesture engine sees them: drawn with the
-        engine's stroke finger count (one on touchscreens; on touchpads the
+        a recording in any trace format (made by 'gestures record', say), whose
+        strokes are taken as the daemon sees them: drawn with the engine's stroke
+        finger count on touch surfaces (one on touchscreens; on touchpads the
         configuration's engine.touchpadStrokeFingers, off by default), in
-        millimetres. --name names every sample, and is needed for recordings.
+        millimetres, and with the mouse section's button on mice, in counts. --name names every sample, and is needed for recordings.
         The library is created if it does not exist and rewritten atomically,
         only when every file could be read.
 
@@ -55,8 +55,9 @@ enum TrainCommand: Command {
         "--device", valueName: "D", .text,
         help: "Draw the samples live on D: a touchpad, touchscreen or mouse (node, eventN, part of its name; 'any' mouse).")
     static let samples = Option(
-        "--samples", valueName: "N", .integer(in: 1...), default: 5, help: "With --device: how many samples to draw.")
-    static let button = MouseButton.option(help: "With --device on a mouse: the button that draws.")
+        "--samples", valueName: "N", .integer(in: 1...), default: 5, help: "With --device: how many samples to draw."
+    ).requiring("--device")
+    static let button = MouseButton.option(help: "With --device on a mouse: the button that draws.").requiring("--device")
 
     static var options: [OptionSpec] {
         [
@@ -146,7 +147,8 @@ enum TrainCommand: Command {
         var library = start.library
         try RecordingFile.checkDescription(description)
         // The daemon's engine section: how recordings are drawn, and the stroke rule new samples are checked by.
-        let engine = try configuration.load(options: options)?.engine ?? GestureEngine.Configuration()
+        let settings = try configuration.load(options: options)
+        let engine = settings?.engine ?? GestureEngine.Configuration()
         var sources: [Int: String] = [:]
         let progress = files.count > quietFileCount ? Progress("gestures train", total: files.count, unit: "files") : nil
         defer { progress?.finish() }
@@ -159,7 +161,7 @@ enum TrainCommand: Command {
                     throw CommandFailure("\(file) is a recording, which does not name its gesture; give --name NAME")
                 }
                 let trace = try RecordingFile.load(file, description: description, as: .samples, options: options)
-                strokes = try RecordedStrokes.strokes(in: trace, file: file, configuration: engine).map {
+                strokes = try RecordedStrokes.strokes(in: trace, file: file, configuration: engine, mouse: settings?.mouse).map {
                     StrokeFile(name: name, points: $0)
                 }
             } else {

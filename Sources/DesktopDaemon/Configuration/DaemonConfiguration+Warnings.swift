@@ -26,26 +26,82 @@ extension DaemonConfiguration {
     ///
     /// - bindings that can never fire: swipes and pinches with the finger
     ///   count the engine turns into drawn strokes (`engine.touchpadStrokeFingers`,
-    ///   `engine.touchscreenStrokeFingers`);
+    ///   `engine.touchscreenStrokeFingers`), strokes with a finger count no
+    ///   surface draws with, pinches with one finger;
     /// - bindings that fire together for one gesture, with the one that
-    ///   fires first: found by playing each binding's own gesture through
-    ///   ``BindingMatcher``, so the rule is the matcher's, not a copy.
+    ///   fires first: found by playing a gesture that meets both bindings'
+    ///   conditions through ``BindingMatcher``, so the rule is the matcher's,
+    ///   not a copy;
+    /// - sequence bindings whose swipes also fire swipe bindings, the same way.
     ///
     /// (A template or sequence that does not exist is an error, not a warning.)
     public func warnings() -> [ConfigurationWarning] {
-        bindings.flatMap(strokeFingerWarnings) + togetherWarnings()
+        bindings.flatMap(fingerWarnings) + togetherWarnings() + sequenceWarnings()
     }
 
     /// The bindings whose device filter matches none of `devices` (the
-    /// daemon's, or a replayed recording's): they never fire there.
+    /// daemon's, or a replayed recording's): they never fire there; and the
+    /// swipes whose minimum distance is longer than every touch surface of
+    /// `devices` they can come from is across (its diagonal).
     public func warnings(devices: [InputDevice]) -> [ConfigurationWarning] {
-        bindings.compactMap { binding in
-            guard let matcher = binding.match.device, !devices.contains(where: { matcher.match($0) == .matched }) else { return nil }
-            let seen = devices.isEmpty ? "there are none" : "there are \(Self.deviceList(devices))"
-            return ConfigurationWarning(
-                "\(binding.path).device",
-                "matches no device gestures can come from (\(seen)), so \(binding.name.map { Excerpt.quoted($0) } ?? "the binding") never fires"
-            )
+        var warnings: [ConfigurationWarning] = []
+        for binding in bindings {
+            let taken = devices.filter { device in binding.match.device.map { $0.match(device) == .matched } ?? true }
+            if binding.match.device != nil, taken.isEmpty {
+                let seen = devices.isEmpty ? "there are none" : "there are \(Self.deviceList(devices))"
+                warnings.append(
+                    ConfigurationWarning(
+                        "\(binding.path).device",
+                        "matches no device gestures can come from (\(seen)), so \(binding.name.map { Excerpt.quoted($0) } ?? "the binding") never fires"
+                    ))
+                continue
+            }
+            // Swipes come from touch surfaces: judged when the size of every one it can come from is known.
+            let touch = taken.filter { !$0.isMouse }
+            let diagonals = touch.compactMap(\.diagonalMillimeters)
+            if let minimum = binding.match.minimumDistanceMillimeters, binding.match.gesture == .swipe, !touch.isEmpty,
+                diagonals.count == touch.count, let longest = diagonals.max(), minimum > longest
+            {
+                let named = touch.prefix(3).map {
+                    "\(Excerpt.quoted($0.name)) \(GestureEvent.decimalText($0.diagonalMillimeters!.rounded())) mm"
+                }
+                let more = touch.count > 3 ? " and \(touch.count - 3) more" : ""
+                warnings.append(
+                    ConfigurationWarning(
+                        "\(binding.path).minimumDistanceMillimeters",
+                        "\(GestureEvent.decimalText(minimum)) mm is longer than the diagonal of every touch surface it can come from "
+                            + "(\(named.joined(separator: ", "))\(more)), so this swipe never fires"))
+            }
+        }
+        return warnings
+    }
+
+    /// A binding whose finger count no gesture of its kind has: swipes and
+    /// pinches the engine draws as strokes instead, strokes drawn with
+    /// other fingers, pinches with one.
+    private func fingerWarnings(_ binding: Binding) -> [ConfigurationWarning] {
+        guard let fingers = binding.match.fingers else { return [] }
+        let path = "\(binding.path).fingers"
+        switch binding.match.gesture {
+        case .pinch where fingers < 2:
+            return [ConfigurationWarning(path, "a pinch takes two fingers or more, so this \(fingers)-finger pinch never fires")]
+        case .stroke:
+            let drawing = [
+                ("touchscreens", "touchscreenStrokeFingers", engine.touchscreenStrokeFingers),
+                ("touchpads", "touchpadStrokeFingers", engine.touchpadStrokeFingers),
+            ]
+            guard !drawing.contains(where: { $0.2 == fingers }) else { return [] }
+            let how = drawing.map { surface in
+                surface.2.map { "\($0) on \(surface.0) (engine.\(surface.1))" } ?? "none on \(surface.0) (engine.\(surface.1) is not set)"
+            }
+            return [
+                ConfigurationWarning(
+                    path, "strokes are drawn with \(how.joined(separator: " and ")), so this \(fingers)-finger stroke never fires")
+            ]
+        case .swipe, .pinch:
+            return strokeFingerWarnings(binding)
+        case .tap, .hold, .sequence:
+            return []
         }
     }
 
@@ -69,34 +125,100 @@ extension DaemonConfiguration {
         ]
     }
 
-    /// Pairs of bindings that the same gesture fires, each pair once, the first in file order firing first.
+    /// Pairs of bindings that the same gesture fires, each pair once, the
+    /// first in file order firing first: for each pair of one kind whose
+    /// conditions can meet, a gesture that meets both (``merged(_:_:)``) is
+    /// played through ``BindingMatcher`` with the two bindings alone.
     private func togetherWarnings() -> [ConfigurationWarning] {
         var warnings: [ConfigurationWarning] = []
-        var reported: Set<[Int]> = []
-        let labels = Dictionary(bindings.enumerated().map { ($0.element.label, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        for (index, binding) in bindings.enumerated() {
-            // Device and application filters need a device and a focused window to decide: only
-            // bindings that apply to every device and every application are compared.
-            guard binding.match.device == nil, binding.match.application == nil else { continue }
-            var comparable = self
-            comparable.bindings = bindings.filter { $0.match.device == nil && $0.match.application == nil }
-            var matcher = BindingMatcher(configuration: comparable)
-            let device = InputDevice(id: 1, name: "any")
-            var fired: [Int] = []
-            for event in exemplar(binding.match) {
-                for action in matcher.process(event, from: device) {
-                    if let other = labels[action.binding], !fired.contains(other) { fired.append(other) }
-                }
-            }
-            for other in fired where other != index {
-                let pair = [min(index, other), max(index, other)]
-                guard reported.insert(pair).inserted else { continue }
-                let first = bindings[pair[0]], second = bindings[pair[1]]
+        // Device and application filters need a device and a focused window to decide: only
+        // bindings that apply to every device and every application are compared.
+        let comparable = bindings.indices.filter { bindings[$0].match.device == nil && bindings[$0].match.application == nil }
+        for (position, first) in comparable.enumerated() {
+            for second in comparable[(position + 1)...] {
+                guard let both = Self.merged(bindings[first].match, bindings[second].match),
+                    fired(by: [bindings[first], bindings[second]], for: both) == [0, 1]
+                else { continue }
+                let (a, b) = (bindings[first], bindings[second])
                 warnings.append(
                     ConfigurationWarning(
-                        second.path,
-                        "fires together with \(first.reference) for one \(Self.gestureWords(binding.match)); \(first.path) fires first, being earlier in the file"
+                        b.path,
+                        "fires together with \(a.reference) for one \(Self.gestureWords(both)); \(a.path) fires first, being earlier in the file"
                     ))
+            }
+        }
+        return warnings
+    }
+
+    /// Which of `some` (their indices in it) fire for the gesture that
+    /// `match` makes, played through a ``BindingMatcher`` of them alone.
+    private func fired(by some: [Binding], for match: Match) -> Set<Int> {
+        var alone = self
+        // Named by their place here, so that two of one name are told apart.
+        alone.bindings = some.enumerated().map { index, binding in
+            var named = binding
+            named.name = "\(index)"
+            return named
+        }
+        var matcher = BindingMatcher(configuration: alone)
+        let device = InputDevice(id: 1, name: "any")
+        var fired: Set<Int> = []
+        for event in exemplar(match) {
+            for action in matcher.process(event, from: device) { if let index = Int(action.binding) { fired.insert(index) } }
+        }
+        return fired
+    }
+
+    /// The conditions of a gesture that meets both `a` and `b`, or nil when
+    /// none can (other kinds, fingers, directions, edges, shapes or sequences).
+    static func merged(_ a: Match, _ b: Match) -> Match? {
+        guard a.gesture == b.gesture else { return nil }
+        var meets = true
+        func take<T: Equatable>(_ x: T?, _ y: T?) -> T? {
+            if let x, let y, x != y { meets = false }
+            return x ?? y
+        }
+        var match = Match(gesture: a.gesture)
+        match.fingers = take(a.fingers, b.fingers)
+        match.swipeDirection = take(a.swipeDirection, b.swipeDirection)
+        match.pinchDirection = take(a.pinchDirection, b.pinchDirection)
+        match.edge = take(a.edge, b.edge)
+        match.template = take(a.template, b.template)
+        match.sequence = take(a.sequence, b.sequence)
+        guard meets else { return nil }
+        match.minimumDistanceMillimeters = [a.minimumDistanceMillimeters, b.minimumDistanceMillimeters].compactMap { $0 }.max()
+        match.minimumScale = [a.minimumScale, b.minimumScale].compactMap { $0 }.max()
+        match.maximumScale = [a.maximumScale, b.maximumScale].compactMap { $0 }.min()
+        match.minimumAngleDegrees = [a.minimumAngleDegrees, b.minimumAngleDegrees].compactMap { $0 }.max()
+        return match
+    }
+
+    /// Sequence bindings whose swipes also fire swipe bindings: the engine
+    /// reports each swipe of a sequence as a swipe too, so a binding for one
+    /// of its directions fires on the way to the sequence.
+    private func sequenceWarnings() -> [ConfigurationWarning] {
+        var warnings: [ConfigurationWarning] = []
+        let swipes = bindings.filter { $0.match.gesture == .swipe && $0.match.device == nil && $0.match.application == nil }
+        for binding in bindings where binding.match.gesture == .sequence {
+            let named = binding.match.sequence.map { name in sequences.filter { $0.name == name } } ?? sequences
+            for sequence in named {
+                var taken: Set<Int> = []
+                for direction in Set(sequence.directions) {
+                    var swipe = Match(gesture: .swipe)
+                    swipe.fingers = binding.match.fingers
+                    swipe.swipeDirection = direction
+                    for (index, other) in swipes.enumerated() where !taken.contains(index) {
+                        if let both = Self.merged(swipe, other.match), !fired(by: [other], for: both).isEmpty { taken.insert(index) }
+                    }
+                }
+                guard !taken.isEmpty else { continue }
+                let list = Doctor.list(taken.sorted().map { swipes[$0].reference })
+                let directions = sequence.directions.map(\.rawValue).joined(separator: ", ")
+                warnings.append(
+                    ConfigurationWarning(
+                        binding.path,
+                        "each swipe of sequence \(Excerpt.quoted(sequence.name)) (\(directions)) is a swipe too, so \(list) also "
+                            + "\(taken.count == 1 ? "fires" : "fire") on the way to it"))
             }
         }
         return warnings
@@ -161,6 +283,7 @@ extension DaemonConfiguration {
         words.append(match.gesture.rawValue)
         if let direction = match.swipeDirection { words.append(direction.rawValue) }
         if let direction = match.pinchDirection { words.append(direction.rawValue) }
+        if let edge = match.edge { words.append("from the \(edge.rawValue) edge") }
         if let template = match.template { words.append(Excerpt.quoted(template)) }
         if let sequence = match.sequence { words.append(Excerpt.quoted(sequence)) }
         return words.joined(separator: " ")

@@ -14,20 +14,29 @@ public struct InputDevice: Hashable, Sendable {
     /// Whether it is a mouse (its claims are its stroke button's:
     /// `DaemonConfiguration.Binding.claimsMouseStrokes`).
     public var isMouse: Bool
+    /// The diagonal of its surface, for a touch surface whose size is known:
+    /// the longest a swipe on it can go.
+    public var diagonalMillimeters: Double?
 
     /// A device with these facts.
-    public init(id: Int, name: String, vendor: Int = 0, product: Int = 0, isMouse: Bool = false) {
+    public init(
+        id: Int, name: String, vendor: Int = 0, product: Int = 0, isMouse: Bool = false, diagonalMillimeters: Double? = nil
+    ) {
         self.id = id
         self.name = name
         self.vendor = vendor
         self.product = product
         self.isMouse = isMouse
+        self.diagonalMillimeters = diagonalMillimeters
     }
 
     /// The device `description`, known to its source as `id`.
     public init(id: Int, description: DeviceDescription) {
+        let touch = description.kind == .touchpad || description.kind == .touchscreen
         self.init(
             id: id, name: description.name, vendor: Int(description.id.vendor), product: Int(description.id.product),
-            isMouse: description.kind == .mouse)
+            isMouse: description.kind == .mouse,
+            diagonalMillimeters: touch
+                ? description.sizeMillimeters.map { ($0.width * $0.width + $0.height * $0.height).squareRoot() } : nil)
     }
 }
