@@ -124,7 +124,8 @@ let package = Package(
         .executableTarget(
             name: "gestures-fuzz",
             dependencies: [
-                "GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation", "GesturePictures", "GesturePage",
+                "GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "DesktopDaemon", "Validation", "GesturePictures",
+                "GesturePage", "InputChecks",
             ],
             path: "Tools/gestures-fuzz"
         ),

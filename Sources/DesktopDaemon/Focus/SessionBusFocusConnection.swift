@@ -65,7 +65,19 @@ final class SessionBusFocusConnection: FocusConnection {
     /// into `folder`; GNOME Shell's extension takes a subscription. The
     /// corresponding C functions are `sd_bus_new`, `sd_bus_set_address`,
     /// `sd_bus_start`, `sd_bus_add_object` and `sd_bus_call`.
-    init(_ reporter: Reporter, address: String, folder: String) throws(FocusError) {
+    convenience init(_ reporter: Reporter, address: String, folder: String) throws(FocusError) {
+        try self.init(reporter, address: address, folder: folder) { sd_bus_set_address($0, address) }
+    }
+
+    /// A connection over `descriptor`, a socket already connected to a bus
+    /// (the fuzz target's bytes), named `address` in messages. The
+    /// corresponding C function is `sd_bus_set_fd`.
+    convenience init(_ reporter: Reporter, descriptor: Int32, address: String, folder: String) throws(FocusError) {
+        try self.init(reporter, address: address, folder: folder) { sd_bus_set_fd($0, descriptor, descriptor) }
+    }
+
+    /// A connection through `attach`, which tells sd-bus where the bus is.
+    private init(_ reporter: Reporter, address: String, folder: String, attach: (OpaquePointer) -> Int32) throws(FocusError) {
         self.address = address
         self.reporter = reporter
         name = reporter.rawValue
@@ -74,7 +86,7 @@ final class SessionBusFocusConnection: FocusConnection {
         bus = made
         plugin = "gestures-focus-\(getpid())"
         scriptPath = "\(folder)/gestures-kwin-focus-\(getpid()).js"
-        var result = sd_bus_set_address(bus, address)
+        var result = attach(bus)
         if result >= 0 { result = sd_bus_set_bus_client(bus, 1) }
         if result >= 0 { result = sd_bus_set_method_call_timeout(bus, Self.timeoutMicroseconds) }
         if result >= 0 { result = sd_bus_start(bus) }

@@ -1,5 +1,6 @@
 internal import CWaylandClient
 import InputChecks
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -40,6 +41,7 @@ final class WaylandFocusConnection: FocusConnection {
         if name?.hasPrefix("/") != true, (getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "").isEmpty {
             throw FocusError("cannot connect to the Wayland compositor at \(socket): XDG_RUNTIME_DIR is not set")
         }
+        WaylandLog.install()
         guard let display = wl_display_connect(name) else {
             throw FocusError("cannot connect to the Wayland compositor at \(socket): \(String(cString: strerror(errno)))")
         }
@@ -50,6 +52,7 @@ final class WaylandFocusConnection: FocusConnection {
     /// target's bytes), named `socket` in messages. The corresponding C
     /// function is `wl_display_connect_to_fd`.
     convenience init(descriptor: Int32, socket: String) throws(FocusError) {
+        WaylandLog.install()
         guard let display = wl_display_connect_to_fd(descriptor) else {
             throw FocusError("cannot use the Wayland connection \(socket): \(String(cString: strerror(errno)))")
         }
@@ -140,7 +143,8 @@ final class WaylandFocusConnection: FocusConnection {
     private func failure() -> FocusError {
         let code = wl_display_get_error(display)
         if code == EPROTO {
-            return FocusError("the Wayland compositor at \(socket) reported a protocol error")
+            let said = WaylandLog.take().map { " (\(Excerpt.quoted($0, limit: 120)))" } ?? ""
+            return FocusError("the Wayland compositor at \(socket) reported a protocol error\(said)")
         }
         return FocusError("the Wayland compositor at \(socket) closed the connection")
     }
@@ -206,4 +210,39 @@ private func waylandDispatch(
     guard let target, let arguments, let data = wl_proxy_get_user_data(OpaquePointer(target)) else { return 0 }
     Unmanaged<WaylandFocusConnection>.fromOpaque(data).takeUnretainedValue().dispatch(OpaquePointer(target), opcode: opcode, arguments)
     return 0
+}
+
+/// libwayland's own messages (a compositor's protocol error, with the text
+/// the compositor chose), kept instead of written raw to standard error:
+/// the connection's sentence quotes the last one, escaped.
+enum WaylandLog {
+    private static let last = Mutex<String?>(nil)
+    private static let installed = Mutex(false)
+
+    /// Hands libwayland's messages to ``WaylandLog`` (once a process). The corresponding C function is `wl_log_set_handler_client`.
+    static func install() {
+        let first = installed.withLock { value -> Bool in
+            defer { value = true }
+            return !value
+        }
+        if first { wl_log_set_handler_client(waylandLogged) }
+    }
+
+    /// The last message, taken.
+    static func take() -> String? {
+        last.withLock { value in
+            defer { value = nil }
+            return value.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
+        }
+    }
+
+    fileprivate static func keep(_ message: String) { last.withLock { $0 = message } }
+}
+
+/// libwayland's log handler: the message formatted (`vsnprintf`), kept for ``WaylandLog/take()``.
+private func waylandLogged(_ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) {
+    guard let format, let arguments else { return }
+    var text = [CChar](repeating: 0, count: 1024)
+    _ = vsnprintf(&text, text.count, format, arguments)
+    WaylandLog.keep(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
 }
