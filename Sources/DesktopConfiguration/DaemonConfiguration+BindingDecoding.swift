@@ -178,7 +178,8 @@ extension DaemonConfiguration.Binding {
         let limit = DaemonConfiguration.Limits.maximumPatternLength
         if pattern.utf16.count > limit { return "the pattern is \(pattern.utf16.count) characters, over the limit of \(limit)" }
         if !Excerpt.isPrintable(pattern) {
-            return "the pattern \(Excerpt.quoted(pattern)) holds a control character; write it as an escape (\\t, \\x{1b}) if it must match one"
+            return
+                "the pattern \(Excerpt.quoted(pattern)) holds a control character; write it as an escape (\\t, \\x{1b}) if it must match one"
         }
         do throws(PatternMatcher.InvalidPattern) { _ = try PatternMatcher(pattern) } catch { return error.description }
         return nil

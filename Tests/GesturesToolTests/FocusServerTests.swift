@@ -77,13 +77,15 @@ struct FocusServerTests {
             ("no reply to InternAtom", setup(), "did not answer within 5 s"),
             // GetProperty(_NET_ACTIVE_WINDOW) is request 5: 256 MiB of value claimed, none sent.
             (
-                "a property claiming 256 MiB of value", setup() + atoms + reply(5, first: 8, fields: le(33, 4) + le(0, 4) + le(256 << 20, 4)),
+                "a property claiming 256 MiB of value",
+                setup() + atoms + reply(5, first: 8, fields: le(33, 4) + le(0, 4) + le(256 << 20, 4)),
                 "claiming 268435456 bytes of value with 0 sent"
             ),
             ("a format-32 reply of length 0x1FFFFFFF", setup() + atoms + reply(5, first: 32, length: 0x1FFF_FFFF), "over the limit"),
             // The active window 0x200; its WM_CLASS is request 7 (6 selects its events), claiming 0x1FFFFFFF units of 32 bits.
             (
-                "a WM_CLASS claiming 2 GiB", setup() + atoms + reply(5, first: 32, fields: le(33, 4) + le(0, 4) + le(1, 4), extra: le(0x200, 4))
+                "a WM_CLASS claiming 2 GiB",
+                setup() + atoms + reply(5, first: 32, fields: le(33, 4) + le(0, 4) + le(1, 4), extra: le(0x200, 4))
                     + reply(7, first: 32, fields: le(31, 4) + le(0, 4) + le(0x1FFF_FFFF, 4)),
                 "claiming 2147483644 bytes of value with 0 sent"
             ),
@@ -191,8 +193,9 @@ struct FocusServerTests {
     static func configuration(_ folder: URL, naming: Bool) throws -> String {
         let path = folder.appendingPathComponent("config.yaml").path
         let apps = naming ? ", apps: [firefox]" : ""
-        try "version: 1\nbindings:\n  - {name: back, gesture: swipe, fingers: 3, direction: left\(apps), action: {command: [\"true\"]}}\n".write(
-            toFile: path, atomically: true, encoding: .utf8)
+        try "version: 1\nbindings:\n  - {name: back, gesture: swipe, fingers: 3, direction: left\(apps), action: {command: [\"true\"]}}\n"
+            .write(
+                toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 

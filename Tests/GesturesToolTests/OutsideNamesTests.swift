@@ -29,7 +29,10 @@ struct OutsideNamesTests {
         let run = try ToolRunner.run(
             ["run", "--config", config.path, "--explain", "--format", format, "--focus", focus.path, "--replay", trace.path])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains(format == "text" ? "x\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{9b}2J" : "x\\u001b]0;pwned\\u0007\\u001b[2J\\u009b2J"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                format == "text" ? "x\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{9b}2J" : "x\\u001b]0;pwned\\u0007\\u001b[2J\\u009b2J"),
+            "\(run.stdout)")
         #expect(Self.isInert(run.stdout) && Self.isInert(run.stderr), "raw control characters: \(run.stdout)")
     }
 
@@ -114,7 +117,8 @@ struct OutsideNamesTests {
 /// JSON string literals for the tests' files.
 enum JSONTextLiteral {
     static func quoted(_ text: String) -> String {
-        String(decoding: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), as: UTF8.self).dropFirst().dropLast()
+        String(decoding: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), as: UTF8.self).dropFirst()
+            .dropLast()
             .description
     }
 }

@@ -8,11 +8,11 @@
 import DesktopConfiguration
 import DesktopDaemon
 import Foundation
-import InputChecks
 import GesturePage
 import GesturePictures
 import GestureRecognition
 import GestureTraces
+import InputChecks
 import Synchronization
 import TouchInput
 import Validation

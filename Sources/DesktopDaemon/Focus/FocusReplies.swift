@@ -100,7 +100,8 @@ public enum FocusReplies {
             case .wayland:
                 return follow(try WaylandFocusConnection(descriptor: client, socket: "the fuzz target's socket"))
             case .dbus:
-                return follow(try SessionBusFocusConnection(.gnome, descriptor: client, address: "the fuzz target's bus", folder: "/nonexistent"))
+                return follow(
+                    try SessionBusFocusConnection(.gnome, descriptor: client, address: "the fuzz target's bus", folder: "/nonexistent"))
             }
         } catch {
             // A connection that failed to start never took the descriptor (libwayland and sd-bus close theirs).

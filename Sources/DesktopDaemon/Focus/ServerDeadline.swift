@@ -39,7 +39,8 @@ struct ServerDeadline {
 
     /// The sentence once it has passed.
     var expired: FocusError {
-        FocusError("\(server) did not answer within \(Self.answerTime.components.seconds) s; it may be stuck, or not the server it claims to be")
+        FocusError(
+            "\(server) did not answer within \(Self.answerTime.components.seconds) s; it may be stuck, or not the server it claims to be")
     }
 
     /// Waits until `descriptor` is readable, or throws ``expired``. The corresponding C function is `poll`.

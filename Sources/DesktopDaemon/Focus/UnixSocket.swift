@@ -27,7 +27,9 @@ struct UnixSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = (abstract ? [0] : []) + Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw FocusError("the socket path \(Excerpt.quoted(path, limit: 120)) is longer than \(capacity - 1) bytes") }
+        guard bytes.count < capacity else {
+            throw FocusError("the socket path \(Excerpt.quoted(path, limit: 120)) is longer than \(capacity - 1) bytes")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0

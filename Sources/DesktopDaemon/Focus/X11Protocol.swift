@@ -121,7 +121,9 @@ enum X11Protocol {
         default:
             throw FocusError("\(server) sent a setup reply with the unknown status \(bytes[0])")
         }
-        func fail(_ what: String) -> FocusError { FocusError("\(server) sent a setup reply whose \(what) runs past its \(bytes.count) bytes") }
+        func fail(_ what: String) -> FocusError {
+            FocusError("\(server) sent a setup reply whose \(what) runs past its \(bytes.count) bytes")
+        }
         guard bytes.count >= 40 else { throw fail("fixed part") }
         let vendorBytes = Int(read16(bytes, at: 24))
         let screens = Int(bytes[28])
