@@ -64,9 +64,7 @@ let package = Package(
         // The daemon's configuration (DaemonConfiguration): the checked file, read in one
         // pass through Decodable over a DocumentNode (JSON or YAML). Links no libevdev, so
         // `check-config` and the configuration fuzz target do not either.
-        .target(
-            name: "DesktopConfiguration",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "InputChecks"]),
+        .target(name: "DesktopConfiguration", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "InputChecks"]),
         // libwayland-client, for the focus source of wlroots compositors (wlr-foreign-toplevel-management).
         .systemLibrary(
             name: "CWaylandClient",
@@ -83,12 +81,7 @@ let package = Package(
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
         // live, replay), Actions/ (binding matcher, action runner, process launcher), Focus/ (the
         // focused window, one connection per window-server protocol), Doctor/ (gestures doctor).
-        .target(
-            name: "DesktopDaemon",
-            dependencies: [
-                "CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces",
-                "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks",
-            ]),
+        .target(name: "DesktopDaemon", dependencies: ["CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // libmicrohttpd, the web server of `gestures ui` (an embedded HTTP server, widely used).
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -110,19 +103,14 @@ let package = Package(
         // SVG pictures of recordings, template libraries, recognitions and confusion matrices.
         .target(name: "GesturePictures", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "InputChecks"]),
         // Throughput, allocations and memory of the decoder, engine, trace formats and recognizer, each beside a baseline.
-        .target(
-            name: "GestureBenchmarks",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "InputInterception"]),
+        .target(name: "GestureBenchmarks", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "InputInterception"]),
         // malloc and friends, counted: the LD_PRELOAD library `gestures bench` counts allocations with.
         .target(name: "CAllocationCounter", path: "Tools/allocation-counter"),
         // Typed, table-driven command-line options: the same tables drive parsing, errors and help.
         .target(name: "CommandLineKit", dependencies: ["InputChecks"]),
         .executableTarget(
             name: "gestures",
-            dependencies: [
-                "CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation",
-                "DesktopDaemon", "EvdevInput", "InputInterception", "GesturePictures", "GestureBenchmarks", "GesturePage",
-            ],
+            dependencies: ["CommandLineKit", "InputChecks", "GestureRecognition", "TouchInput", "GestureTraces", "GestureEvaluation", "Validation", "DesktopDaemon", "EvdevInput", "InputInterception", "GesturePictures", "GestureBenchmarks", "GesturePage"],
             path: "Tools/gestures"
         ),
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
@@ -136,8 +124,7 @@ let package = Package(
         .executableTarget(
             name: "gestures-fuzz",
             dependencies: [
-                "GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "DesktopDaemon", "Validation",
-                "GesturePictures",
+                "GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "DesktopDaemon", "Validation", "GesturePictures",
                 "GesturePage", "InputChecks",
             ],
             path: "Tools/gestures-fuzz"
@@ -145,45 +132,30 @@ let package = Package(
         // Test helpers shared by the test targets and the real-kernel suite (the devices of Recordings/devices,
         // TouchScript, SVG and PNG readers,
         // SharedData: the one place the tests find ../shared/data); in no product.
-        .target(
-            name: "TestSupport", dependencies: ["GestureTraces", "TouchInput", "GestureRecognition", "InputInterception"],
-            path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput", "GestureRecognition", "InputInterception"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
-        .testTarget(
-            name: "GestureRecognitionTests",
-            dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks", "TestSupport"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks", "TestSupport"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "GestureTraces", "TestSupport"]),
-        .testTarget(
-            name: "GestureTracesTests",
-            dependencies: ["GestureTraces", "GestureEvaluation", "InputChecks", "StructuredDocuments", "TestSupport"],
-            exclude: ["Malformed"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureEvaluation", "InputChecks", "StructuredDocuments", "TestSupport"], exclude: ["Malformed"]),
         .testTarget(name: "GestureEvaluationTests", dependencies: ["GestureEvaluation", "GestureTraces", "TestSupport"]),
         .testTarget(name: "StructuredDocumentsTests", dependencies: ["StructuredDocuments"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TestSupport"]),
         // CLibevdev for the reference KeyNames is checked against.
-        .testTarget(
-            name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
         // TestSupport and GestureTraces for the devices of Recordings/devices and the synthetic
         // recordings; the interception runs through DeviceLoop over a fake DeviceIO.
-        .testTarget(
-            name: "InputInterceptionTests",
-            dependencies: ["InputInterception", "TouchInput", "GestureRecognition", "GestureTraces", "GestureEvaluation", "TestSupport"]),
+        .testTarget(name: "InputInterceptionTests", dependencies: ["InputInterception", "TouchInput", "GestureRecognition", "GestureTraces", "GestureEvaluation", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // TestSupport to read the pictures back (SVGInspector, PNGImage).
         .testTarget(name: "GesturesToolTests", dependencies: ["gestures", "TestSupport"]),
-        .testTarget(
-            name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "InputInterception", "TouchInput", "TestSupport"]),
-        .testTarget(
-            name: "GestureBenchmarksTests",
-            dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
+        .testTarget(name: "DesktopDaemonTests", dependencies: ["DesktopDaemon", "EvdevInput", "InputInterception", "TouchInput", "TestSupport"]),
+        .testTarget(name: "GestureBenchmarksTests", dependencies: ["GestureBenchmarks", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
         // Tests/FuzzRegressions (seeds and fixed findings of Tools/fuzz) through the fuzz targets.
         .testTarget(name: "FuzzRegressionsTests", dependencies: ["gestures-fuzz"]),
         .testTarget(name: "GesturePageTests", dependencies: ["GesturePage", "DesktopDaemon"]),
-        .testTarget(
-            name: "GesturePicturesTests",
-            dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
+        .testTarget(name: "GesturePicturesTests", dependencies: ["GesturePictures", "TestSupport", "GestureTraces", "TouchInput", "GestureRecognition"]),
     ],
     swiftLanguageModes: [.v6]
 )
