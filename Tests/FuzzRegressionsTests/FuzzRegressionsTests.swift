@@ -80,6 +80,7 @@ import Testing
         #expect(try Self.follow(.x11, "property-claiming-256-MiB").end?.description.contains("claiming 268435456 bytes") == true)
         #expect(try Self.follow(.x11, "reply-length-0x1FFFFFFF").end?.description.contains("over the limit") == true)
         #expect(try Self.follow(.x11, "refusal-with-escapes").end?.description.contains("\\u{1b}]0;pwned") == true)
+        #expect(try Self.follow(.x11, "events-instead-of-a-reply").end?.description.contains("events without the reply it owed") == true)
         #expect(try Self.follow(.sway, "claims-over-64-MiB").end?.description.contains("over the limit") == true)
         #expect(try Self.follow(.wayland, "protocol-error").end?.description.contains("bad \\u{1b}[2J") == true)
         #expect(try Self.follow(.dbus, "refused").end?.description.contains("refused to authenticate") == true)

@@ -35,6 +35,10 @@ final class X11FocusConnection: FocusConnection {
     /// The sequence number of the last request sent (its low 16 bits, as the server counts).
     private var sequence: UInt16 = 0
 
+    /// The most events kept while a reply is awaited: 4,096 (a server that
+    /// floods events instead of replying is an error, not a heap that grows).
+    static let maximumQueuedEvents = 4_096
+
     /// The longest Xauthority file read: 1 MiB.
     static let maximumAuthorityBytes = 1 << 20
 
@@ -200,7 +204,11 @@ final class X11FocusConnection: FocusConnection {
                 switch X11Protocol.message(message) {
                 case .reply(sent, let bytes): return bytes
                 case .error(sent, _): return nil
-                case .event(_, let bytes): events.append(bytes)
+                case .event(_, let bytes):
+                    guard events.count < Self.maximumQueuedEvents else {
+                        throw FocusError("\(server) sent over \(Self.maximumQueuedEvents) events without the reply it owed")
+                    }
+                    events.append(bytes)
                 case .reply, .error: continue
                 }
             }
