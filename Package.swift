@@ -69,12 +69,6 @@ let package = Package(
         // pass through Decodable over a DocumentNode (JSON or YAML). Links no libevdev, so
         // `check-config` and the configuration fuzz target do not either.
         .target(name: "DesktopConfiguration", dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "InputChecks"]),
-        // libxcb, for the X11 focus source (the EWMH active window and its class and title).
-        .systemLibrary(
-            name: "CXCB",
-            pkgConfig: "xcb",
-            providers: [.apt(["libxcb1-dev"])]
-        ),
         // libwayland-client, for the focus source of wlroots compositors (wlr-foreign-toplevel-management).
         .systemLibrary(
             name: "CWaylandClient",
@@ -91,7 +85,7 @@ let package = Package(
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
         // live, replay), Actions/ (binding matcher, action runner, process launcher), Focus/ (the
         // focused window, one connection per window-server protocol), Doctor/ (gestures doctor).
-        .target(name: "DesktopDaemon", dependencies: ["CXCB", "CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
+        .target(name: "DesktopDaemon", dependencies: ["CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
         // libmicrohttpd, the web server of `gestures ui` (an embedded HTTP server, widely used).
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -137,7 +131,8 @@ let package = Package(
         .executableTarget(
             name: "gestures-fuzz",
             dependencies: [
-                "GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "Validation", "GesturePictures", "GesturePage",
+                "GestureRecognition", "TouchInput", "GestureTraces", "DesktopConfiguration", "DesktopDaemon", "Validation", "GesturePictures",
+                "GesturePage", "InputChecks",
             ],
             path: "Tools/gestures-fuzz"
         ),

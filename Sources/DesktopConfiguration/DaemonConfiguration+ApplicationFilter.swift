@@ -42,10 +42,19 @@ extension DaemonConfiguration {
         /// `title`): such a binding wins over one without a filter.
         public var namesApplications: Bool { !apps.isEmpty || title != nil }
 
-        /// Why the filter does not take `window`, or nil when it applies.
+        /// Why the filter does not take `window`, or nil when it applies: each
+        /// pattern matched until `deadline` at the latest (a decision's
+        /// budget, shared by every binding), through `matches` when given, so
+        /// that a (pattern, name) is matched once.
         ///
-        /// - Complexity: at most one match per pattern, each bounded by `PatternMatcher.timeLimit`.
-        public func judge(_ window: FocusedWindow?) -> Refusal? {
+        /// - Complexity: at most one match per pattern, each bounded by
+        ///   `PatternMatcher.timeLimit` and all by `deadline`.
+        public func judge(
+            _ window: FocusedWindow?, deadline: ContinuousClock.Instant = .now + Limits.focusMatchingTime, matches: FocusMatches? = nil
+        ) -> Refusal? {
+            func outcome(_ matcher: PatternMatcher, _ subject: String) -> PatternMatcher.Outcome {
+                matches?.outcome(of: matcher, against: subject, deadline: deadline) ?? matcher.matches(subject, deadline: deadline)
+            }
             guard let window else { return namesApplications ? .noFocus : nil }
             let names = [window.appID] + (window.instance.map { [$0] } ?? [])
             let appMatchers = compiled.matchers.prefix(apps.count)
@@ -54,7 +63,7 @@ extension DaemonConfiguration {
                 var failure: PatternMatcher.Outcome?
                 let taken = appMatchers.contains { matcher in
                     names.contains { name in
-                        let outcome = matcher.matches(name)
+                        let outcome = outcome(matcher, name)
                         if outcome != .matched, outcome != .notMatched { failure = outcome }
                         return outcome == .matched
                     }
@@ -63,7 +72,7 @@ extension DaemonConfiguration {
             }
             for (offset, matcher) in notMatchers.enumerated() {
                 for name in names {
-                    switch matcher.matches(name) {
+                    switch outcome(matcher, name) {
                     case .matched: return .excluded(pattern: notApps[offset])
                     case .notMatched: continue
                     case let other: return .patternFailed(key: "notApps", other)
@@ -71,7 +80,7 @@ extension DaemonConfiguration {
                 }
             }
             if let title, let matcher = compiled.matchers.last {
-                switch matcher.matches(window.title) {
+                switch outcome(matcher, window.title) {
                 case .matched: break
                 case .notMatched: return .notThisTitle(pattern: title)
                 case let other: return .patternFailed(key: "title", other)
@@ -146,12 +155,19 @@ extension DaemonConfiguration {
     /// application (``ApplicationFilter/namesApplications``) for the same
     /// gesture: the same kind, fingers, direction, edge, template and sequence.
     ///
+    /// The patterns share one budget, `budget` (``Limits/focusMatchingTime``):
+    /// a pattern not decided by then fails for this window. Each (pattern,
+    /// name) is matched once for the configuration (``focusMatches``), so a
+    /// focus costs the budget at most once, not once per gesture.
+    ///
     /// - Complexity: O(*b*²) comparisons for *b* bindings in the worst case,
-    ///   plus one pattern match per pattern of each filter.
-    public func applicability(for window: FocusedWindow?) -> [Applicability] {
+    ///   plus at most one pattern match per distinct (pattern, name), all
+    ///   within `budget`.
+    public func applicability(for window: FocusedWindow?, within budget: Duration = Limits.focusMatchingTime) -> [Applicability] {
+        let deadline = ContinuousClock.now + budget
         var result: [Applicability] = bindings.map { binding in
             guard let filter = binding.match.application else { return .applies }
-            return filter.judge(window).map { .notThisApplication($0) } ?? .applies
+            return filter.judge(window, deadline: deadline, matches: focusMatches).map { .notThisApplication($0) } ?? .applies
         }
         let naming = bindings.indices.filter { index in
             result[index] == .applies && bindings[index].match.application?.namesApplications == true

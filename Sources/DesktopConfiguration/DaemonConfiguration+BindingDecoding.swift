@@ -42,6 +42,9 @@ extension DaemonConfiguration.Binding: Decodable {
         if let text = problems.attempt({ try c.decodeText(forKey: .name) }) {
             if text.isEmpty || text.count > Limits.maximumNameLength || text.contains(where: \.isNewline) {
                 problems.fail(at(.name), "must be 1 to \(Limits.maximumNameLength) characters on one line")
+            } else if !Excerpt.isPrintable(text) {
+                // Names reach the terminal in check-config, --explain and the log.
+                problems.fail(at(.name), "holds a control character (\(Excerpt.quoted(text))); a name is printable text")
             } else {
                 name = text
             }
@@ -169,11 +172,15 @@ extension DaemonConfiguration.Binding {
         return patterns
     }
 
-    /// Why `pattern` cannot be an application or title pattern (too long, or
-    /// ICU rejects it), or nil.
+    /// Why `pattern` cannot be an application or title pattern (too long,
+    /// a control character in it, or ICU rejects it), or nil.
     private static func patternProblem(_ pattern: String) -> String? {
         let limit = DaemonConfiguration.Limits.maximumPatternLength
         if pattern.utf16.count > limit { return "the pattern is \(pattern.utf16.count) characters, over the limit of \(limit)" }
+        if !Excerpt.isPrintable(pattern) {
+            return
+                "the pattern \(Excerpt.quoted(pattern)) holds a control character; write it as an escape (\\t, \\x{1b}) if it must match one"
+        }
         do throws(PatternMatcher.InvalidPattern) { _ = try PatternMatcher(pattern) } catch { return error.description }
         return nil
     }

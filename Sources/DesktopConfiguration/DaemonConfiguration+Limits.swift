@@ -9,6 +9,11 @@ extension DaemonConfiguration {
     public enum Limits {
         /// The largest file read at all: 1 MiB.
         public static let maximumFileBytes = 1 << 20
+        /// The longest that matching one focused window against every
+        /// binding's `apps`, `notApps` and `title` may take: 100 ms (five
+        /// patterns at their own 20 ms limit). A pattern not decided by then
+        /// fails for that window, as a pattern that timed out does.
+        public static let focusMatchingTime: Duration = .milliseconds(100)
         /// The most bindings: 1,000.
         public static let maximumBindings = 1_000
         /// The most device matchers: 64.

@@ -34,6 +34,9 @@ public struct DaemonConfiguration: Sendable {
     public var mouse: MouseSettings?
     /// The bindings, in file order: an event fires them in this order.
     public var bindings: [Binding] = []
+    /// What the bindings' application patterns gave against focused windows'
+    /// names (``applicability(for:within:)``), shared by this configuration's copies.
+    public let focusMatches = FocusMatches()
 
     /// An empty configuration: every touch device, the engine's defaults, no bindings.
     public init() {}

@@ -24,10 +24,11 @@ public struct FocusedWindow: Hashable, Sendable, CustomStringConvertible {
         self.source = source
     }
 
-    /// `firefox "Mozilla Firefox"` (with the instance when it differs: `XTerm (xterm) "bash"`).
+    /// `firefox 'Mozilla Firefox'` (with the instance when it differs: `XTerm (xterm) 'bash'`),
+    /// every part escaped (``Excerpt/printable(_:)``): they come from the window's own program.
     public var description: String {
-        let instance = self.instance.map { $0 == appID || $0.isEmpty ? "" : " (\($0))" } ?? ""
-        return "\(appID)\(instance) \(Excerpt.quoted(title, limit: 60))"
+        let instance = self.instance.map { $0 == appID || $0.isEmpty ? "" : " (\(Excerpt.printable($0)))" } ?? ""
+        return "\(Excerpt.printable(appID))\(instance) \(Excerpt.quoted(title, limit: 60))"
     }
 
     /// `{"app":"firefox","instance":"Navigator","title":"Mozilla Firefox","source":"x11"}`

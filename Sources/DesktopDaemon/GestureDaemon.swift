@@ -125,6 +125,7 @@ public final class GestureDaemon: Sendable {
         }
         runner.update(configuration.actions)
         if runsActions, configuration.usesInputActions { runner.input.prepare() }
+        focus?.prepare(for: configuration)
     }
 
     /// Matches one event and submits the actions it fires; never blocks on
@@ -315,8 +316,11 @@ public final class GestureDaemon: Sendable {
         .hello(configuration: configurationPath, bindings: configuration.bindings.count)
     }
 
-    /// Runs `source` to its end, then waits for every action it fired.
+    /// Runs `source` to its end, then waits for every action it fired; the
+    /// focus source is readied for the configuration first (a live one
+    /// connects in the background when a binding needs it).
     public func run(_ source: some GestureSource) throws {
+        focus?.prepare(for: configuration)
         defer { runner.waitUntilIdle() }
         try source.run(into: sink)
     }

@@ -14,7 +14,8 @@ public enum JSONText {
             case "\n": "\\n"
             case "\r": "\\r"
             case "\t": "\\t"
-            case _ where scalar.value < 0x20:
+            // The C0 controls JSON requires escaped, and DEL and the C1 controls (0x9B is CSI to some terminals) too.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
             default: nil
             }

@@ -1,6 +1,7 @@
 // Every input under Tests/FuzzRegressions/TARGET (the seeds Tools/fuzz starts from, and
 // every crash, hang or out-of-memory it found, once fixed) goes through the same code the
 // fuzzer runs: a thrown error or a result passes; a trap ends the test process.
+import DesktopDaemon
 import Foundation
 import Testing
 
@@ -51,5 +52,37 @@ import Testing
     @Test("the event-stream target finds the touch devices of Recordings/devices")
     func eventDevices() {
         #expect(EventStream.devices.count >= 5)
+    }
+
+    /// What the focus target `source` reads from its kept input `name`.
+    static func follow(_ source: FocusReplies.Source, _ name: String) throws -> (focus: [FocusedWindow?], end: FocusError?) {
+        let url = directory.appendingPathComponent("focus-\(source.rawValue)").appendingPathComponent(name)
+        return FocusReplies.follow(source, serverSends: Array(try Data(contentsOf: url)))
+    }
+
+    @Test(
+        "each focus target's session seed reaches the windows its server reports, so the fuzzer starts deep",
+        arguments: [
+            (FocusReplies.Source.x11, ["firefox", "XTerm"]), (.sway, ["foot", "firefox", "XTerm"]), (.hyprland, ["foot"]),
+            (.wayland, ["firefox"]), (.dbus, ["firefox"]),
+        ])
+    func focusSessions(source: FocusReplies.Source, expected: [String]) throws {
+        let name = source == .hyprland ? "event-lines" : "session"
+        let (focus, end) = try Self.follow(source, name)
+        let apps = focus.compactMap { $0?.appID }
+        for app in expected { #expect(apps.contains(app), "\(source): \(focus), ended: \(String(describing: end))") }
+        #expect(end != nil, "every source stops at the end of the bytes")
+    }
+
+    @Test("a lying server's seeds end in one sentence naming what it lied about")
+    func focusLies() throws {
+        #expect(try Self.follow(.x11, "vendor-length-past-the-end").end?.description.contains("vendor name runs past") == true)
+        #expect(try Self.follow(.x11, "property-claiming-256-MiB").end?.description.contains("claiming 268435456 bytes") == true)
+        #expect(try Self.follow(.x11, "reply-length-0x1FFFFFFF").end?.description.contains("over the limit") == true)
+        #expect(try Self.follow(.x11, "refusal-with-escapes").end?.description.contains("\\u{1b}]0;pwned") == true)
+        #expect(try Self.follow(.x11, "events-instead-of-a-reply").end?.description.contains("events without the reply it owed") == true)
+        #expect(try Self.follow(.sway, "claims-over-64-MiB").end?.description.contains("over the limit") == true)
+        #expect(try Self.follow(.wayland, "protocol-error").end?.description.contains("bad \\u{1b}[2J") == true)
+        #expect(try Self.follow(.dbus, "refused").end?.description.contains("refused to authenticate") == true)
     }
 }

@@ -6,11 +6,13 @@
 // Every target feeds the bytes to a library entry point: a thrown error is a pass,
 // a trap (overflow, precondition, out-of-bounds) a finding.
 import DesktopConfiguration
+import DesktopDaemon
 import Foundation
 import GesturePage
 import GesturePictures
 import GestureRecognition
 import GestureTraces
+import InputChecks
 import Synchronization
 import TouchInput
 import Validation
@@ -33,6 +35,17 @@ enum FuzzTarget: String, CaseIterable {
     case replayPaths = "replay-paths"
     /// The bodies of the page's changes (`gestures ui`): the first byte picks the route.
     case pageBodies = "page-bodies"
+    /// What a focus source's server sends (issue 37), as the other end of
+    /// the source's socket: an X server, sway or i3, Hyprland (its
+    /// `j/activewindow` reply and its event lines), a wlroots compositor
+    /// through libwayland, the session bus through sd-bus.
+    case focusX11 = "focus-x11"
+    case focusSway = "focus-sway"
+    case focusHyprland = "focus-hyprland"
+    case focusWayland = "focus-wayland"
+    case focusDBus = "focus-dbus"
+    /// A recorded focus file (`run --replay --focus FILE`).
+    case focusFile = "focus-file"
 
     /// Feeds `data` to the reader or engine this target covers.
     func run(_ data: Data) {
@@ -55,6 +68,14 @@ enum FuzzTarget: String, CaseIterable {
         case .strokesAtLimits: _ = try? StrokeFile.load(data: data, source: "fuzz", maximumPoints: 64)
         case .replayPaths: ReplayPaths.run(data)
         case .pageBodies: PageBodies.run(data)
+        case .focusX11: FocusInput.run(.x11, data)
+        case .focusSway: FocusInput.run(.sway, data)
+        case .focusHyprland: FocusInput.run(.hyprland, data)
+        case .focusWayland: FocusInput.run(.wayland, data)
+        case .focusDBus: FocusInput.run(.dbus, data)
+        case .focusFile:
+            guard let focus = try? RecordedFocus.parse(data, file: "fuzz") else { return }
+            for change in focus.changes { FocusInput.check(change.window) }
         }
     }
 }
@@ -293,5 +314,23 @@ enum PageBodies {
             try? FileManager.default.removeItem(atPath: folder + "/templates.json")
         }
         if route.hasSuffix("/import") { try? FileManager.default.removeItem(atPath: folder + "/recordings") }
+    }
+}
+
+/// Arbitrary bytes as what a focus source's server sends (``FocusReplies``):
+/// the source must end in a sentence, and every window it reports must
+/// print as text only (the names a server sends reach the terminal escaped).
+enum FocusInput {
+    static func run(_ source: FocusReplies.Source, _ data: Data) {
+        let (focus, end) = FocusReplies.follow(source, serverSends: Array(data))
+        for window in focus { check(window) }
+        if let end { precondition(!end.description.contains("\n"), "a focus error of more than one line: \(end)") }
+    }
+
+    /// A window prints as text only, in a line and in JSON.
+    static func check(_ window: FocusedWindow?) {
+        guard let window else { return }
+        precondition(Excerpt.isPrintable(window.description), "a focused window prints raw: \(window.description.debugDescription)")
+        precondition(!window.jsonObject.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 }

@@ -2,6 +2,7 @@ import CommandLineKit
 import DesktopDaemon
 import Foundation
 import GestureRecognition
+import InputChecks
 
 extension DaemonConfiguration.Binding {
     /// `3-finger swipe left, on end: xdotool key super (claimed: kept from the desktop)`;
@@ -90,6 +91,8 @@ enum CheckConfigCommand: Command {
     static func run(_ options: Options) throws -> Int32 {
         let path = try ConfigurationFile.path(options.path, orGive: "give its path: 'gestures check-config PATH'")
         let configuration = try ConfigurationFile.load(path, options: Self.options)
+        // Names, patterns, commands and paths come from the file: every line is printed escaped.
+        func print(_ line: String) { Swift.print(Excerpt.printable(line)) }
         let plural = { (count: Int, word: String) in counted(count, word) }
         let shapes = counted(configuration.templates.names.count, "shape")
         let templates = configuration.templatesPath.map { "templates \($0) (\(shapes))" } ?? "the bundled templates (\(shapes))"
@@ -109,7 +112,7 @@ enum CheckConfigCommand: Command {
         if options.path == nil, let ignored = ConfigurationFile.ignoredDefaultPaths.first {
             warnings.insert("\(path): warning: \(ignored) is there too and ignored: keep one file", at: 0)
         }
-        for warning in warnings { printError(warning) }
+        for warning in warnings { printError(Excerpt.printable(warning)) }
         return options.strict && !warnings.isEmpty ? 1 : 0
     }
 }

@@ -68,7 +68,8 @@ enum FocusCommand: Command {
         switch format {
         case .text:
             let why = first.map { " (\($0))" } ?? ""
-            return "\(source): \(window?.description ?? "nothing focused")\(why)"
+            // The window's names come from its program, the reason from the environment: escaped.
+            return Excerpt.printable("\(source): \(window?.description ?? "nothing focused")\(why)")
         case .json:
             let elapsed = ContinuousClock.now - start
             let milliseconds = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)

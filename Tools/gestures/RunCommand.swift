@@ -113,27 +113,13 @@ enum RunCommand: Command {
     }
 
     /// The focus source: the recorded file of `--focus` for a replay, none
-    /// for a replay without it, else the session's (``FocusSession``),
-    /// followed on its own thread. With the log line to write: the source
-    /// used, or, when the configuration names applications and there is no
-    /// source, the one sentence saying why they never apply.
+    /// for a replay without it, else the session's (``SessionFocus``),
+    /// which connects in the background once a binding needs it and logs
+    /// what it connected to or why it could not. With the log line to
+    /// write for a replay.
     static func focusSource(_ options: Options, configuration: DaemonConfiguration) throws -> ((any FocusSource)?, String?) {
         guard options.focus == nil, options.traces.isEmpty else { return try replayFocus(options.focus, configuration: configuration) }
-        let session = FocusSession.choose(ProcessInfo.processInfo.environment)
-        do {
-            let focus = try session.connect()
-            let log = DaemonLog.standardError
-            // Told nil once more when the server goes away: then it says so, once.
-            focus.start { _ in
-                if let failure = focus.failure {
-                    log.write("warning: the focus source \(focus.name) stopped (\(failure)); bindings with apps or title no longer apply")
-                }
-            }
-            return (focus, "focus: \(focus.name) (\(session.reason)), focused now: \(focus.focused?.description ?? "nothing")")
-        } catch {
-            guard configuration.namesApplications else { return (nil, nil) }
-            return (nil, "warning: bindings with apps or title never apply: \(error.description)")
-        }
+        return (SessionFocus(session: FocusSession.choose(ProcessInfo.processInfo.environment), log: DaemonLog.standardError), nil)
     }
 
     /// The daemon's local interface (``DaemonChannel``), listening: at
@@ -170,7 +156,7 @@ enum RunCommand: Command {
         var replayFailures = 0
         let traces = options.traces
         let (focus, focusNote) = try Self.focusSource(options, configuration: configuration)
-        defer { (focus as? LiveFocus)?.stop() }
+        defer { (focus as? SessionFocus)?.stop() }
         let daemon = GestureDaemon(
             configuration: configuration, explain: options.explain.map(Self.explainer), configurationPath: path,
             focus: focus)

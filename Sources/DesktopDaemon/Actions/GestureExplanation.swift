@@ -63,7 +63,8 @@ public struct GestureExplanation: Hashable, Sendable {
             lines.append("  no binding is of this kind (\(event.type.rawValue))")
         }
         lines += verdicts.map { "  \($0)" }
-        return lines.joined(separator: "\n")
+        // Names, patterns and the focused window come from files and other programs: escaped, line by line.
+        return lines.map { Excerpt.printable($0) }.joined(separator: "\n")
     }
 
     /// One JSON object: `{"event":{...},"device":"...","bindings":[{"binding":...,"path":...,"fired":true,"reason":...,"claimed":true,"claim":...}]}`.

@@ -706,6 +706,7 @@ public struct DoctorReport: Hashable, Sendable, Encodable {
             for detail in check.details { lines.append("           \(detail)") }
             if let fix = check.fix { lines.append("         fix: \(fix)") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Paths, names and the session's variables come from the system and the user's environment: escaped, line by line.
+        return lines.map { Excerpt.printable($0) }.joined(separator: "\n") + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import DesktopConfiguration
+
 /// Where the daemon learns which window has the focus: a binding's `apps`,
 /// `notApps` and `title` are matched against what it says when a gesture's
 /// fingers land (``DaemonConfiguration/applicability(for:)``).
@@ -13,4 +15,13 @@ public protocol FocusSource: Sendable {
     /// own time for a replay), or nil when none is (or none is known); a
     /// live source gives the latest it knows whatever the time.
     func focusedWindow(at time: Duration) -> FocusedWindow?
+    /// Readies the source for `configuration`, which the daemon now uses:
+    /// the session's connects when a binding first needs a focus
+    /// (``SessionFocus``); others have nothing to do.
+    func prepare(for configuration: DaemonConfiguration)
+}
+
+extension FocusSource {
+    /// Nothing to do: a recorded focus or a live one already following.
+    public func prepare(for configuration: DaemonConfiguration) {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 import StructuredDocuments
 
 /// Focus from Hyprland: `j/activewindow` on its request socket
@@ -17,18 +18,26 @@ struct HyprlandFocusConnection: FocusConnection {
 
     /// The longest event line kept: 64 KiB (a longer one is dropped).
     static let maximumLineBytes = 65_536
+    /// The longest reply to `j/activewindow` read: 1 MiB.
+    static let maximumReplyBytes = 1 << 20
+    /// The server, as sentences name it: `Hyprland at /run/user/1000/hypr/SIGNATURE`.
+    private let server: String
 
     var fileDescriptor: Int32 { events.descriptor }
 
     /// A connection to the instance whose sockets are in `folder`.
     init(folder: String) throws(FocusError) {
         self.folder = folder
-        events = try UnixSocket(connectingTo: folder + "/.socket2.sock")
+        server = "Hyprland at \(Excerpt.printable(folder))"
+        do { events = try UnixSocket(connectingTo: folder + "/.socket2.sock") } catch {
+            throw FocusError("cannot connect to \(server): \(error.description)")
+        }
     }
 
     /// A connection reading events from `socket` (a test's socket pair), with no request socket.
     init(events socket: UnixSocket) {
         folder = ""
+        server = "Hyprland"
         events = socket
     }
 
@@ -42,22 +51,43 @@ struct HyprlandFocusConnection: FocusConnection {
 
     mutating func currentFocus() throws(FocusError) -> FocusedWindow? {
         guard !folder.isEmpty else { return nil }
-        let request = try UnixSocket(connectingTo: folder + "/.socket.sock")
+        let request: UnixSocket
+        do { request = try UnixSocket(connectingTo: folder + "/.socket.sock") } catch {
+            throw FocusError("cannot connect to \(server): \(error.description)")
+        }
         defer { request.close() }
         try request.write(Array("j/activewindow".utf8))
+        // Hyprland answers and closes: the reply is everything until the end, within the deadline and the limit.
+        let deadline = ServerDeadline(server: server)
         var reply: [UInt8] = []
-        while let chunk = try? request.readAvailable(), reply.count < 1 << 20 { reply += chunk }
+        while reply.count <= Self.maximumReplyBytes {
+            do { reply += try request.readAvailable(by: deadline) } catch {
+                if deadline.hasPassed { throw error }
+                break
+            }
+            // A whole object is the whole reply, whether Hyprland closes the socket or not.
+            if reply.last == UInt8(ascii: "}"), (try? DocumentNode.parse(json: Data(reply))) != nil { break }
+        }
+        guard reply.count <= Self.maximumReplyBytes else {
+            throw FocusError("\(server) sent a reply of over \(Self.maximumReplyBytes) bytes to j/activewindow")
+        }
+        focused = Self.activeWindow(reply: reply, source: name)
+        return focused
+    }
+
+    /// The window a reply to `j/activewindow` describes (`{"class": ..., "title": ..., "initialClass": ...}`),
+    /// or nil for `{}`, for anything that is not such an object, and for no class.
+    static func activeWindow(reply: [UInt8], source: String) -> FocusedWindow? {
         guard let node = try? DocumentNode.parse(json: Data(reply)), case .string(let windowClass)? = node["class"] else { return nil }
         var title = ""
         if case .string(let text)? = node["title"] { title = text }
         var instance: String?
         if case .string(let text)? = node["initialClass"], text != windowClass { instance = text }
-        focused = FocusedWindow(appID: windowClass, instance: instance, title: title, source: name)
-        return focused
+        return FocusedWindow(appID: windowClass, instance: instance, title: title, source: source)
     }
 
     mutating func readChange() throws(FocusError) -> FocusedWindow?? {
-        pending += try events.readAvailable()
+        pending += try events.readAvailable(by: ServerDeadline(server: server))
         let before = focused
         while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
             let line = String(decoding: pending[..<end], as: UTF8.self)

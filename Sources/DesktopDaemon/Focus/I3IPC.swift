@@ -1,4 +1,5 @@
 import Foundation
+import InputChecks
 import StructuredDocuments
 
 /// The i3 IPC protocol that sway speaks too: each message is the magic
@@ -40,18 +41,26 @@ enum I3IPC {
         return magic + bytes(of: UInt32(body.count)) + bytes(of: type.rawValue) + body
     }
 
-    /// Reads one message from `socket`, waiting for all of it.
-    static func read(from socket: UnixSocket) throws(FocusError) -> Message {
-        let header = try socket.read(exactly: magic.count + 8)
-        guard Array(header.prefix(magic.count)) == magic else {
-            throw FocusError("the IPC socket sent something that is not an i3-ipc message")
+    /// The bytes of a message's header: the magic and two 32-bit numbers.
+    static let headerBytes = magic.count + 8
+
+    /// The payload length and type a header says (``headerBytes`` long),
+    /// the length checked against ``maximumPayloadBytes``.
+    static func header(_ header: [UInt8], server: String) throws(FocusError) -> (length: Int, type: UInt32) {
+        guard header.count == headerBytes, Array(header.prefix(magic.count)) == magic else {
+            throw FocusError("\(server) sent something that is not an i3-ipc message")
         }
         let length = Int(integer(header, at: magic.count))
-        let type = integer(header, at: magic.count + 4)
         guard length <= maximumPayloadBytes else {
-            throw FocusError("the IPC socket sent a message of \(length) bytes, over the limit of \(maximumPayloadBytes)")
+            throw FocusError("\(server) sent a message of \(length) bytes, over the limit of \(maximumPayloadBytes)")
         }
-        return Message(type: type, payload: length == 0 ? [] : try socket.read(exactly: length))
+        return (length, integer(header, at: magic.count + 4))
+    }
+
+    /// Reads one message from `socket`, waiting for all of it until `deadline`.
+    static func read(from socket: UnixSocket, by deadline: ServerDeadline) throws(FocusError) -> Message {
+        let (length, type) = try header(try socket.read(exactly: headerBytes, by: deadline), server: deadline.server)
+        return Message(type: type, payload: length == 0 ? [] : try socket.read(exactly: length, by: deadline))
     }
 
     private static func bytes(of value: UInt32) -> [UInt8] {
@@ -98,6 +107,8 @@ enum I3IPC {
 struct I3FocusConnection: FocusConnection {
     let name: String
     private let socket: UnixSocket
+    /// The server, as sentences name it: `sway at SWAYSOCK=/run/user/1000/sway-ipc.sock`.
+    private let server: String
     /// The focused window as last reported.
     private var focused: FocusedWindow?
 
@@ -105,13 +116,17 @@ struct I3FocusConnection: FocusConnection {
 
     /// A connection to the socket at `path`, named `name` (`sway` or `i3`).
     init(path: String, name: String) throws(FocusError) {
-        try self.init(socket: UnixSocket(connectingTo: path), name: name)
+        let server = "\(name) at \(name == "sway" ? "SWAYSOCK" : "I3SOCK")=\(Excerpt.printable(path))"
+        do { try self.init(socket: UnixSocket(connectingTo: path), name: name, server: server) } catch {
+            throw FocusError("cannot connect to \(server): \(error.description)")
+        }
     }
 
-    /// A connection over `socket` (a test's socket pair).
-    init(socket: UnixSocket, name: String) {
+    /// A connection over `socket` (a test's socket pair), the server named `server` (`name` by default).
+    init(socket: UnixSocket, name: String, server: String? = nil) {
         self.socket = socket
         self.name = name
+        self.server = server ?? name
     }
 
     mutating func currentFocus() throws(FocusError) -> FocusedWindow? {
@@ -119,16 +134,17 @@ struct I3FocusConnection: FocusConnection {
         let tree = try reply(to: .getTree)
         try socket.write(I3IPC.frame(.subscribe, payload: "[\"window\",\"workspace\"]"))
         guard case .bool(true)? = try reply(to: .subscribe)["success"] else {
-            throw FocusError("\(name) refused to subscribe to window events")
+            throw FocusError("\(server) refused to subscribe to window events")
         }
         focused = I3IPC.focusedWindow(in: tree, source: name)
         return focused
     }
 
     mutating func readChange() throws(FocusError) -> FocusedWindow?? {
-        let message = try I3IPC.read(from: socket)
+        // The socket is readable: the whole message must follow within the deadline.
+        let message = try I3IPC.read(from: socket, by: ServerDeadline(server: server))
         guard let event = message.event else { return nil }
-        let node = try Self.parse(message.payload, what: "an event")
+        let node = try Self.parse(message.payload, what: "an event", server: server)
         let before = focused
         switch (I3IPC.Event(rawValue: event), node["change"]) {
         case (.window?, .string("focus")?):
@@ -151,19 +167,20 @@ struct I3FocusConnection: FocusConnection {
 
     /// The reply to `request`, events before it skipped.
     private func reply(to request: I3IPC.Request) throws(FocusError) -> DocumentNode {
+        let deadline = ServerDeadline(server: server)
         while true {
-            let message = try I3IPC.read(from: socket)
+            let message = try I3IPC.read(from: socket, by: deadline)
             if message.event != nil { continue }
             guard message.type == request.rawValue else {
-                throw FocusError("\(name) answered a request of type \(request.rawValue) with type \(message.type)")
+                throw FocusError("\(server) answered a request of type \(request.rawValue) with type \(message.type)")
             }
-            return try Self.parse(message.payload, what: "its reply")
+            return try Self.parse(message.payload, what: "its reply", server: server)
         }
     }
 
-    private static func parse(_ payload: [UInt8], what: String) throws(FocusError) -> DocumentNode {
+    private static func parse(_ payload: [UInt8], what: String, server: String) throws(FocusError) -> DocumentNode {
         do { return try DocumentNode.parse(json: Data(payload)) } catch {
-            throw FocusError("the IPC socket sent \(what) that is not JSON: \(error.message)")
+            throw FocusError("\(server) sent \(what) that is not JSON: \(error.message)")
         }
     }
 }

@@ -1,5 +1,6 @@
 internal import CSystemdBus
 import Foundation
+import InputChecks
 
 #if canImport(Glibc)
     import Glibc
@@ -46,8 +47,12 @@ final class SessionBusFocusConnection: FocusConnection {
     private var written = false
     private var loaded = false
     private var closed = false
+    /// Whether the bus authenticated us and answered `Hello`.
+    private var ready = false
     /// Where it connected, for messages.
     private let address: String
+    /// The bus, as sentences name it: `the session bus at unix:path=/run/user/1000/bus`.
+    private var server: String { "the session bus at \(Excerpt.printable(address))" }
 
     /// How long a call to the compositor, and its first report, may take: 5 s.
     static let timeout: Duration = .seconds(5)
@@ -60,7 +65,19 @@ final class SessionBusFocusConnection: FocusConnection {
     /// into `folder`; GNOME Shell's extension takes a subscription. The
     /// corresponding C functions are `sd_bus_new`, `sd_bus_set_address`,
     /// `sd_bus_start`, `sd_bus_add_object` and `sd_bus_call`.
-    init(_ reporter: Reporter, address: String, folder: String) throws(FocusError) {
+    convenience init(_ reporter: Reporter, address: String, folder: String) throws(FocusError) {
+        try self.init(reporter, address: address, folder: folder) { sd_bus_set_address($0, address) }
+    }
+
+    /// A connection over `descriptor`, a socket already connected to a bus
+    /// (the fuzz target's bytes), named `address` in messages. The
+    /// corresponding C function is `sd_bus_set_fd`.
+    convenience init(_ reporter: Reporter, descriptor: Int32, address: String, folder: String) throws(FocusError) {
+        try self.init(reporter, address: address, folder: folder) { sd_bus_set_fd($0, descriptor, descriptor) }
+    }
+
+    /// A connection through `attach`, which tells sd-bus where the bus is.
+    private init(_ reporter: Reporter, address: String, folder: String, attach: (OpaquePointer) -> Int32) throws(FocusError) {
         self.address = address
         self.reporter = reporter
         name = reporter.rawValue
@@ -69,15 +86,19 @@ final class SessionBusFocusConnection: FocusConnection {
         bus = made
         plugin = "gestures-focus-\(getpid())"
         scriptPath = "\(folder)/gestures-kwin-focus-\(getpid()).js"
-        var result = sd_bus_set_address(bus, address)
+        var result = attach(bus)
         if result >= 0 { result = sd_bus_set_bus_client(bus, 1) }
+        if result >= 0 { result = sd_bus_set_method_call_timeout(bus, Self.timeoutMicroseconds) }
         if result >= 0 { result = sd_bus_start(bus) }
         guard result >= 0 else {
-            throw FocusError("cannot connect to the session bus at \(address): \(String(cString: strerror(-result)))")
+            throw FocusError("cannot connect to \(server): \(String(cString: strerror(-result)))")
         }
+        try waitUntilReady()
+        ready = true
         var unique: UnsafePointer<CChar>?
-        guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else {
-            throw FocusError("the session bus at \(address) gave no unique name")
+        result = sd_bus_get_unique_name(bus, &unique)
+        guard result >= 0, let unique else {
+            throw FocusError("\(server) gave no unique name: \(String(cString: strerror(-result)))")
         }
         daemon = String(cString: unique)
         let what = reporter == .kwin ? "KWin" : "GNOME Shell"
@@ -85,7 +106,7 @@ final class SessionBusFocusConnection: FocusConnection {
             compositor = try callForString(
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [reporter.busName])
         } catch {
-            throw FocusError("\(what) (\(reporter.busName)) is not on the session bus at \(address): \(error.description)")
+            throw FocusError("\(what) (\(reporter.busName)) is not on \(server): \(error.description)")
         }
         guard sd_bus_add_object(bus, &slot, FocusCallback.objectPath, focusCalled, Unmanaged.passUnretained(self).toOpaque()) >= 0
         else {
@@ -131,6 +152,27 @@ final class SessionBusFocusConnection: FocusConnection {
 
     deinit { close() }
 
+    /// Waits until the bus has authenticated us and answered `Hello`, at
+    /// most until a ``ServerDeadline`` (sd-bus alone would wait up to 90 s
+    /// for the authentication); a refusal says why. The corresponding C
+    /// functions are `sd_bus_is_ready`, `sd_bus_process` and `sd_bus_wait`.
+    private func waitUntilReady() throws(FocusError) {
+        let deadline = ServerDeadline(server: server)
+        while sd_bus_is_ready(bus) <= 0 {
+            let result = sd_bus_process(bus, nil)
+            guard result >= 0 else {
+                let reason =
+                    -result == EPERM || -result == EACCES
+                    ? "it refused to authenticate us (\(String(cString: strerror(-result))))"
+                    : String(cString: strerror(-result))
+                throw FocusError("cannot connect to \(server): \(reason)")
+            }
+            if result > 0 { continue }
+            guard !deadline.hasPassed else { throw deadline.expired }
+            _ = sd_bus_wait(bus, UInt64(deadline.remainingMilliseconds) * 1000)
+        }
+    }
+
     /// The window reported first (the script reports the active window as it starts, the extension as it subscribes us),
     /// waiting up to ``timeout``.
     /// The corresponding C functions are `sd_bus_process` and `sd_bus_wait`.
@@ -138,7 +180,7 @@ final class SessionBusFocusConnection: FocusConnection {
         let deadline = ContinuousClock.now + Self.timeout
         while !reported {
             let result = sd_bus_process(bus, nil)
-            guard result >= 0 else { throw FocusError("the session bus at \(address) closed the connection") }
+            guard result >= 0 else { throw FocusError("\(server) closed the connection") }
             if result > 0 { continue }
             let left = deadline - ContinuousClock.now
             guard left > .zero else {
@@ -157,7 +199,7 @@ final class SessionBusFocusConnection: FocusConnection {
         let before = focused
         var result: Int32
         repeat { result = sd_bus_process(bus, nil) } while result > 0
-        guard result >= 0 else { throw FocusError("the session bus at \(address) closed the connection") }
+        guard result >= 0 else { throw FocusError("\(server) closed the connection") }
         guard !gone else { throw FocusError("\(reporter.busName) left the session bus, and its focus reports with it") }
         _ = sd_bus_flush(bus)
         return focused == before ? nil : .some(focused)
@@ -180,7 +222,8 @@ final class SessionBusFocusConnection: FocusConnection {
         if written { unlink(scriptPath) }
         if let slot { sd_bus_slot_unref(slot) }
         if let ownerSlot { sd_bus_slot_unref(ownerSlot) }
-        sd_bus_flush_close_unref(bus)
+        // A bus that never finished connecting is not flushed: sd-bus would wait for it to.
+        if ready { sd_bus_flush_close_unref(bus) } else { sd_bus_close_unref(bus) }
     }
 
     /// A call back: taken from the compositor alone, answered with an empty reply.

@@ -1,4 +1,6 @@
 internal import CWaylandClient
+import InputChecks
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -22,6 +24,9 @@ final class WaylandFocusConnection: FocusConnection {
     private var finished = false
     /// Where it connected, for messages.
     private let socket: String
+    /// The callback of the `sync` a roundtrip waits for, and whether it came.
+    private var syncCallback: OpaquePointer?
+    private var synced = false
 
     var fileDescriptor: Int32 { wl_display_get_fd(display) }
 
@@ -30,23 +35,39 @@ final class WaylandFocusConnection: FocusConnection {
     /// manager; throws when there is none. The corresponding C functions are
     /// `wl_display_connect`, `wl_display_get_registry`, `wl_registry_bind`
     /// and `wl_display_roundtrip`.
-    init(display name: String?) throws(FocusError) {
-        socket = "WAYLAND_DISPLAY=\(name ?? "$WAYLAND_DISPLAY")"
+    convenience init(display name: String?) throws(FocusError) {
+        let socket = "WAYLAND_DISPLAY=\(Excerpt.printable(name ?? "$WAYLAND_DISPLAY"))"
         // libwayland finds a relative name in XDG_RUNTIME_DIR, and says so on stderr itself when it is not set.
         if name?.hasPrefix("/") != true, (getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "").isEmpty {
             throw FocusError("cannot connect to the Wayland compositor at \(socket): XDG_RUNTIME_DIR is not set")
         }
+        WaylandLog.install()
         guard let display = wl_display_connect(name) else {
             throw FocusError("cannot connect to the Wayland compositor at \(socket): \(String(cString: strerror(errno)))")
         }
+        try self.init(display: display, socket: socket)
+    }
+
+    /// A connection over `descriptor` (a test's socket pair, the fuzz
+    /// target's bytes), named `socket` in messages. The corresponding C
+    /// function is `wl_display_connect_to_fd`.
+    convenience init(descriptor: Int32, socket: String) throws(FocusError) {
+        WaylandLog.install()
+        guard let display = wl_display_connect_to_fd(descriptor) else {
+            throw FocusError("cannot use the Wayland connection \(socket): \(String(cString: strerror(errno)))")
+        }
+        try self.init(display: display, socket: socket)
+    }
+
+    /// Binds the foreign-toplevel manager of the compositor at `display`.
+    private init(display: OpaquePointer, socket: String) throws(FocusError) {
+        self.socket = socket
         self.display = display
         registry = wl_display_get_registry(display)
         guard let registry else { throw FocusError("the Wayland compositor at \(socket) gave no registry") }
         wl_proxy_add_dispatcher(registry, waylandDispatch, nil, Unmanaged.passUnretained(self).toOpaque())
         // The globals, and with the manager bound, every toplevel's first state.
-        for _ in 0..<2 {
-            guard wl_display_roundtrip(display) >= 0 else { throw failure() }
-        }
+        for _ in 0..<2 { try roundtrip() }
         guard manager != nil else {
             throw FocusError(
                 "the Wayland compositor at \(socket) does not offer \(ForeignToplevelProtocol.managerName) (wlr-foreign-toplevel-management), so its focused window cannot be read"
@@ -63,6 +84,35 @@ final class WaylandFocusConnection: FocusConnection {
 
     func currentFocus() throws(FocusError) -> FocusedWindow? {
         list.focused(source: name)
+    }
+
+    /// Sends a `sync` and dispatches what comes until its callback's `done`,
+    /// waiting on the compositor until a ``ServerDeadline`` (libwayland's own
+    /// roundtrip waits for ever). The corresponding C functions are
+    /// `wl_display_sync`, `wl_display_prepare_read`, `wl_display_flush`,
+    /// `wl_display_read_events` and `wl_display_dispatch_pending`.
+    private func roundtrip() throws(FocusError) {
+        guard let callback = wl_display_sync(display) else { throw failure() }
+        syncCallback = callback
+        synced = false
+        defer {
+            wl_proxy_destroy(callback)
+            syncCallback = nil
+        }
+        wl_proxy_add_dispatcher(callback, waylandDispatch, nil, Unmanaged.passUnretained(self).toOpaque())
+        let deadline = ServerDeadline(server: "the Wayland compositor at \(socket)")
+        while true {
+            guard wl_display_dispatch_pending(display) >= 0 else { throw failure() }
+            if synced { return }
+            // Events already queued are dispatched first.
+            guard wl_display_prepare_read(display) == 0 else { continue }
+            _ = wl_display_flush(display)
+            do { try deadline.waitReadable(wl_display_get_fd(display)) } catch {
+                wl_display_cancel_read(display)
+                throw error
+            }
+            guard wl_display_read_events(display) >= 0 else { throw failure() }
+        }
     }
 
     /// Reads and dispatches what the compositor sent. The corresponding C function is `wl_display_dispatch`.
@@ -93,14 +143,18 @@ final class WaylandFocusConnection: FocusConnection {
     private func failure() -> FocusError {
         let code = wl_display_get_error(display)
         if code == EPROTO {
-            return FocusError("the Wayland compositor at \(socket) reported a protocol error")
+            let said = WaylandLog.take().map { " (\(Excerpt.quoted($0, limit: 120)))" } ?? ""
+            return FocusError("the Wayland compositor at \(socket) reported a protocol error\(said)")
         }
         return FocusError("the Wayland compositor at \(socket) closed the connection")
     }
 
     /// One event of the registry, the manager or a handle, decoded by libwayland.
     fileprivate func dispatch(_ proxy: OpaquePointer, opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
-        if let registry, proxy == registry {
+        if let syncCallback, proxy == syncCallback {
+            // done(callback_data: uint)
+            synced = true
+        } else if let registry, proxy == registry {
             // global(name: uint, interface: string, version: uint)
             guard opcode == 0, manager == nil, let interface = arguments[1].s,
                 String(cString: interface) == ForeignToplevelProtocol.managerName
@@ -156,4 +210,39 @@ private func waylandDispatch(
     guard let target, let arguments, let data = wl_proxy_get_user_data(OpaquePointer(target)) else { return 0 }
     Unmanaged<WaylandFocusConnection>.fromOpaque(data).takeUnretainedValue().dispatch(OpaquePointer(target), opcode: opcode, arguments)
     return 0
+}
+
+/// libwayland's own messages (a compositor's protocol error, with the text
+/// the compositor chose), kept instead of written raw to standard error:
+/// the connection's sentence quotes the last one, escaped.
+enum WaylandLog {
+    private static let last = Mutex<String?>(nil)
+    private static let installed = Mutex(false)
+
+    /// Hands libwayland's messages to ``WaylandLog`` (once a process). The corresponding C function is `wl_log_set_handler_client`.
+    static func install() {
+        let first = installed.withLock { value -> Bool in
+            defer { value = true }
+            return !value
+        }
+        if first { wl_log_set_handler_client(waylandLogged) }
+    }
+
+    /// The last message, taken.
+    static func take() -> String? {
+        last.withLock { value in
+            defer { value = nil }
+            return value.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
+        }
+    }
+
+    fileprivate static func keep(_ message: String) { last.withLock { $0 = message } }
+}
+
+/// libwayland's log handler: the message formatted (`vsnprintf`), kept for ``WaylandLog/take()``.
+private func waylandLogged(_ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) {
+    guard let format, let arguments else { return }
+    var text = [CChar](repeating: 0, count: 1024)
+    _ = vsnprintf(&text, text.count, format, arguments)
+    WaylandLog.keep(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
 }

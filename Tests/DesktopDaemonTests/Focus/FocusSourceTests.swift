@@ -212,7 +212,7 @@ struct FocusSourceTests {
         close(server)
         #expect(ended.wait(timeout: .now() + 5) == .success)
         focus.stop()
-        #expect(focus.failure?.description == "the server closed the connection")
+        #expect(focus.failure?.description == "i3 closed the connection")
     }
 
     @Test(
