@@ -18,16 +18,20 @@ extension PageServer {
     /// `-`, `_` and `.`, not starting with `.`, at most 100 characters.
     static func isRecordingName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= maximumRecordingName && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+            }
     }
 
     /// A recording name from a file's name: its extension goes, and what cannot be in a name becomes `-`.
     static func recordingName(from text: String) -> String {
         var text = text
         if let dot = text.lastIndex(of: "."), dot != text.startIndex { text = String(text[..<dot]) }
-        var name = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar)) ? Character(scalar) : "-"
-        })
+        var name = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "-"
+            })
         while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
         return name.isEmpty ? "recording" : String(name.prefix(maximumRecordingName))
     }
@@ -169,7 +173,8 @@ extension PageServer {
                 return Self.failure(409, "the configuration has errors, so the recording cannot be replayed through it: \(error)")
             }
         }
-        let daemon = GestureDaemon(configuration: configuration, log: DaemonLog { _ in }, runsActions: false, configurationPath: settings.configurationPath)
+        let daemon = GestureDaemon(
+            configuration: configuration, log: DaemonLog { _ in }, runsActions: false, configurationPath: settings.configurationPath)
         do {
             let lines = try daemon.watchedReplay(of: folder + "/" + name + ".jsonl")
             return Self.json(200, "{\"name\":\(JSONText.quoted(name)),\"lines\":[\(lines.joined(separator: ","))]}")

@@ -127,7 +127,8 @@ import Testing
         #expect(noCookie.status == 403)
         // With all three, the route itself answers (whatever it says of an empty body).
         let allowed = try Self.send(
-            Self.request("POST", route, server: server, origin: origin, csrf: server.pageGuard.csrf, body: "{}"), port: server.pageGuard.port)
+            Self.request("POST", route, server: server, origin: origin, csrf: server.pageGuard.csrf, body: "{}"),
+            port: server.pageGuard.port)
         #expect(allowed.status != 403 && allowed.status != 404, "\(route): \(allowed.status) \(allowed.body)")
     }
 

@@ -30,7 +30,8 @@ import Testing
         let lines = Lines()
         let windows = PageWindows(
             describe: { ("hyprland", "a test's socket") },
-            connect: { () throws(FocusError) in try LiveFocus(connection: HyprlandFocusConnection(events: UnixSocket(descriptor: client))) },
+            connect: { () throws(FocusError) in try LiveFocus(connection: HyprlandFocusConnection(events: UnixSocket(descriptor: client)))
+            },
             publish: { lines.take($0) })
         windows.start()
         windows.start()  // once is enough: a second page follows the same source

@@ -134,7 +134,8 @@ public final class DisplayServer: @unchecked Sendable {
         do throws(Unavailable) { try wait(seconds: seconds, for: what, condition) } catch {
             let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(3)
             throw Unavailable(
-                description: error.description + (lines.isEmpty ? " (it logged nothing)" : "; it logged: " + lines.joined(separator: " | ")))
+                description: error.description + (lines.isEmpty ? " (it logged nothing)" : "; it logged: " + lines.joined(separator: " | "))
+            )
         }
     }
 

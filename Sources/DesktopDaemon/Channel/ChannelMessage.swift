@@ -1,6 +1,6 @@
 import Foundation
-import GestureTraces
 import GestureRecognition
+import GestureTraces
 import InputChecks
 import TouchInput
 

@@ -119,7 +119,9 @@ import TouchInput
 
     @Test func aRecorderCountsTheFramesThatDidNotArrive() throws {
         var recorder = ChannelRecorder(device: 3)
-        let events = [InputEvent(type: 3, code: 0, value: 5, microseconds: 1000), InputEvent(type: 0, code: 0, value: 0, microseconds: 1000)]
+        let events = [
+            InputEvent(type: 3, code: 0, value: 5, microseconds: 1000), InputEvent(type: 0, code: 0, value: 0, microseconds: 1000),
+        ]
         for sequence in [1, 2, 5, 6] {
             recorder.take(ChannelMessage.events(device: 3, sequence: sequence, events).jsonLine)
             recorder.take(ChannelMessage.events(device: 4, sequence: sequence * 10, events).jsonLine)
