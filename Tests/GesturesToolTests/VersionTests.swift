@@ -26,7 +26,7 @@ private let checkoutCommit: String? = {
 
 @Suite("The version: one place, in --version, the changelog and the stamped commit")
 struct VersionTests {
-    /// "gestures 0.3.0" from a plain build: the version alone.
+    /// "gestures 0.4.0" from a plain build: the version alone.
     static let plainVersion: String = (try? ToolRunner.run(["--version"]).stdout.trimmingCharacters(in: .newlines)) ?? ""
 
     @Test("a plain build prints the name and a dotted version, and no commit")

@@ -4,11 +4,11 @@ import GestureTraces
 /// The version `gestures --version` prints, and the one place it is kept:
 /// `Tools/package` names the Debian package after what the binary prints.
 /// Raise it with each release, with its entry in CHANGELOG.md.
-let gesturesVersion = "0.3.0"
+let gesturesVersion = "0.4.0"
 
 /// `--version`'s text: the version, and the git commit a build from a checkout
 /// was made from, when the build scripts stamped it (Tools/stamp-commit, which
-/// Tools/package and Tools/install run): "0.3.0 (commit 55c674b1a2b3)".
+/// Tools/package and Tools/install run): "0.4.0 (commit 55c674b1a2b3)".
 let gesturesVersionText: String = {
     guard let commit = BuildStamp.commit(inExecutableAt: "/proc/self/exe") else { return gesturesVersion }
     return "\(gesturesVersion) (commit \(commit))"
