@@ -21,12 +21,18 @@ import Testing
         ("data-after-end.jsonl", .dataAfterEnd, 4),
         ("short-device-id.jsonl", .malformedHeader("device 0 'id' must be [bus, vendor, product, version]"), 1),
         ("empty.jsonl", .emptyFile, nil),
-        ("garbage.bin", .malformedYAML("control characters are not allowed"), 1),
+        ("garbage.bin", .malformedYAML("control characters are not allowed at column 1"), 1),
         ("bad-hex.events", .malformedEvemuLine("event type '00zz' is not hexadecimal"), 4),
         ("huge-value.events", .numberOutOfRange("event value 99999999999"), 4),
         ("no-description.events", .missingDeviceDescription(expected: "no-description.desc"), nil),
         ("libinput-version-2.yml", .unsupportedRecordVersion(found: "2"), 1),
-        ("libinput-unclosed-list.yml", .malformedYAML("did not find expected ',' or ']'"), 7),
+        (
+            "libinput-unclosed-list.yml",
+            .malformedYAML(
+                "did not find expected ',' or ']' at column 9, in '  events: []'; likely fix: close the '[' opened on line 6, column 9 with ']'"
+            ),
+            7
+        ),
         ("libinput-nan-value.yml", .invalidValue(key: "event", reason: "holds something that is not an integer"), 9),
         ("libinput-no-devices.yml", .missingKey("devices"), nil),
     ]
