@@ -20,6 +20,10 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     case noMoreEvents
     /// The node does not exist (ENOENT).
     case notFound(path: String)
+    /// The folder of event nodes does not exist, or holds no `eventN` node:
+    /// there is no input device to read (the one wording of `devices`,
+    /// `run`, `watch` and `record` for it).
+    case noInputDevices(directory: String, exists: Bool)
     /// The node is not an evdev device (ENOTTY, EINVAL from the evdev ioctls).
     case notAnInputDevice(path: String)
     /// The device is neither a touchpad nor a touchscreen, so it makes no touch gestures.
@@ -59,6 +63,10 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
             return "No more events are queued."
         case .notFound(let path):
             return "There is no device node \(path)."
+        case .noInputDevices(let directory, let exists):
+            let why = exists ? "\(directory) holds no event node" : "\(directory) does not exist"
+            return
+                "There are no input devices to read: \(why) (in a container or VM, the machine's devices are not passed in); run gestures on the machine with the touchpad, or give --dir DIR."
         case .notAnInputDevice(let path):
             return "\(path) is not an evdev input device."
         case .notATouchDevice(let path, let name):

@@ -128,6 +128,7 @@ public final class EvdevReader {
         guard inotify_add_watch(fd, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO)) >= 0 else {
             let code = errno
             close(fd)
+            if code == ENOENT { throw .noInputDevices(directory: directory, exists: false) }
             throw EvdevError(errno: code, operation: "watch", path: directory)
         }
         hotplug = (fd, directory)

@@ -13,9 +13,7 @@ enum LibinputRecord {
         do { root = try YAMLNode.parse(data) } catch {
             switch error.kind {
             case .empty: throw TraceError(.emptyFile)
-            case .malformed:
-                let column = error.column.map { "column \($0): " } ?? ""
-                throw TraceError(.malformedYAML(column + error.detail), line: error.line)
+            case .malformed: throw TraceError(.malformedYAML(error.detail(withColumn: true)), line: error.line)
             }
         }
         guard case .mapping = root else { throw TraceError(.malformedYAML("the document is not a mapping"), line: root.line) }

@@ -60,11 +60,16 @@ public enum YAMLNode: Hashable, Sendable {
         /// What is wrong without the place: `mapping values are not allowed
         /// in this context, in '     fingers: 3'; likely fix: indent it by 4
         /// spaces, like 'gesture' on line 3`.
-        public var detail: String {
+        public var detail: String { detail(withColumn: false) }
+
+        /// ``detail``, with `at column 9` after the problem when `withColumn`
+        /// (for a reader whose own message gives only the line).
+        public func detail(withColumn: Bool) -> String {
             switch kind {
             case .empty: return "the file is empty"
             case .malformed(let problem):
                 var text = problem
+                if withColumn, let column { text += " at column \(column)" }
                 if let excerpt { text += ", in " + excerpt }
                 if let fix { text += "; likely fix: " + fix }
                 return text

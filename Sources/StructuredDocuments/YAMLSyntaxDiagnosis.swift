@@ -39,7 +39,11 @@ struct YAMLSyntaxDiagnosis {
         // A key libyaml gave up on (`fingers:3`) is where its scan started, not where it stopped.
         let place = context?.contains("simple key") == true && contextLine <= line ? (contextLine, contextColumn) : (line, column)
         let current = place.0 <= lines.count ? lines[place.0 - 1] : nil
-        let shown = current.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : Excerpt.quoted(Self.trimmedEnd($0), limit: 60) }
+        // A blank line shows nothing, and neither does binary (a NUL, or bytes that are not UTF-8).
+        let shown = current.flatMap { line in
+            line.allSatisfy(\.isWhitespace) || line.unicodeScalars.contains { $0 == "\u{0}" || $0 == "\u{FFFD}" }
+                ? nil : Excerpt.quoted(Self.trimmedEnd(line), limit: 60)
+        }
         error = YAMLNode.ParseError(.malformed(problem), line: place.0, column: place.1, excerpt: shown, fix: fix)
     }
 

@@ -21,17 +21,17 @@ import Testing
         ("data-after-end.jsonl", .dataAfterEnd, 4),
         ("short-device-id.jsonl", .malformedHeader("device 0 'id' must be [bus, vendor, product, version]"), 1),
         ("empty.jsonl", .emptyFile, nil),
-        (
-            "garbage.bin",
-            .malformedYAML(#"column 1: control characters are not allowed, in '\u{7f}ELF\u{2}\u{1}\u{1}\u{0}garbage\u{0}\u{0}\#u{FFFD}\#u{FFFD} binary'"#), 1
-        ),
+        ("garbage.bin", .malformedYAML("control characters are not allowed at column 1"), 1),
         ("bad-hex.events", .malformedEvemuLine("event type '00zz' is not hexadecimal"), 4),
         ("huge-value.events", .numberOutOfRange("event value 99999999999"), 4),
         ("no-description.events", .missingDeviceDescription(expected: "no-description.desc"), nil),
         ("libinput-version-2.yml", .unsupportedRecordVersion(found: "2"), 1),
         (
             "libinput-unclosed-list.yml",
-            .malformedYAML("column 9: did not find expected ',' or ']', in '  events: []'; likely fix: close the '[' opened on line 6, column 9 with ']'"), 7
+            .malformedYAML(
+                "did not find expected ',' or ']' at column 9, in '  events: []'; likely fix: close the '[' opened on line 6, column 9 with ']'"
+            ),
+            7
         ),
         ("libinput-nan-value.yml", .invalidValue(key: "event", reason: "holds something that is not an integer"), 9),
         ("libinput-no-devices.yml", .missingKey("devices"), nil),

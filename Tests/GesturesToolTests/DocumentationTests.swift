@@ -67,6 +67,52 @@ struct DocumentationTests {
         #expect(!page.contains("generate\\-manual"), "hidden commands stay hidden")
     }
 
+    /// The man page's section `title`, up to the next one.
+    static func manualSection(_ title: String) throws -> String {
+        let page = try generated(["generate-manual"])
+        let start = try #require(page.range(of: "\n.SH \(title)\n"), "no \(title) section")
+        let rest = page[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n.SH ")?.lowerBound ?? rest.endIndex)])
+    }
+
+    @Test("the man page's CONFIGURATION has every top-level key the reader takes, and an example that passes check-config")
+    func manualHasTheConfiguration() throws {
+        let section = try Self.manualSection("CONFIGURATION")
+        // The reader's own list of keys, as its error for an unknown one gives it.
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = directory.appendingPathComponent("probe.json")
+        try #"{"version": 1, "zzz": 1}"#.write(to: probe, atomically: true, encoding: .utf8)
+        let error = try ToolRunner.run(["check-config", probe.path]).stderr
+        let keys = try #require(error.components(separatedBy: "expected one of ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+            .components(separatedBy: ", ")
+        #expect(keys.count >= 9, "\(error)")
+        for key in keys { #expect(section.contains("\n\(key): "), "\(key)") }
+        #expect(section.contains("\naction.every: ") && section.contains("\nfingers: "), "a binding's keys, from the reader's form")
+        // The example, as the page shows it, pasted into a file.
+        let literal = try #require(section.components(separatedBy: ".nf\n").last?.components(separatedBy: "\n.fi").first)
+        let example = literal.split(separator: "\n").map { String($0.dropFirst(2)).replacingOccurrences(of: "\\-", with: "-") }
+            .joined(separator: "\n")
+        let file = directory.appendingPathComponent("config.yaml")
+        try example.write(to: file, atomically: true, encoding: .utf8)
+        let check = try ToolRunner.run(["check-config", file.path], environment: ["HOME": directory.path])
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(example)\n\(check.stderr)")
+    }
+
+    @Test("the man page's FILES puts config.json first, as it is read first, and names the package's paths; ENVIRONMENT has GESTURE_SOURCE")
+    func manualFilesAndEnvironment() throws {
+        let files = try Self.manualSection("FILES")
+        let json = try #require(files.range(of: "config.json")), yaml = try #require(files.range(of: "config.yaml"))
+        #expect(json.lowerBound < yaml.lowerBound)
+        // Every file Tools/package installs under /usr/lib, named in the page.
+        let package = try String(contentsOf: ToolRunner.repository.appendingPathComponent("Tools/package"), encoding: .utf8)
+        let installed = package.matches(of: /"\$stage(\/usr\/lib\/[^"]+\.(?:rules|service))"/).map { String($0.1) }
+        #expect(installed.count == 2, "\(installed)")
+        for path in installed { #expect(files.contains(Self.roff(path)), "\(path)") }
+        #expect(files.contains("/etc/udev/rules.d/70\\-gestures.rules"))
+        #expect(try Self.manualSection("ENVIRONMENT").contains("GESTURE_SOURCE"))
+    }
+
     @Test("man renders the page without warnings", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man")))
     func manRendersThePage() throws {
         let directory = try ToolRunner.temporaryDirectory()

@@ -45,7 +45,7 @@ enum DevicesCommand: Command {
         let denied = errors.first { if case .permissionDenied = $0 { true } else { false } }
         if devices.isEmpty {
             if let denied { throw CommandFailure(denied.description) }
-            if format == .json { print("[]") } else { print("No input devices found in \(directory).") }
+            if format == .json { print("[]") } else { print(InputDevices.noDevices(in: directory)) }
             return 0
         }
         let entries = devices.map { device in

@@ -12,6 +12,14 @@ enum InputDevices {
         "--dir", valueName: "DIR", .directory, default: defaultDirectory,
         help: "The directory of event nodes.")
 
+    /// The one sentence for a `directory` with no event node (missing, or
+    /// empty), as every command that reads devices says it.
+    static func noDevices(in directory: String) -> String {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) && isFolder.boolValue
+        return EvdevError.noInputDevices(directory: directory, exists: exists).description
+    }
+
     /// The `eventN` nodes in `directory`, in numeric order.
     static func eventNodes(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -47,6 +55,7 @@ enum InputDevices {
         }
         let preferred = devices.first { $0.description.kind == .touchpad } ?? devices.first { $0.description.kind == .touchscreen }
         if let preferred { return preferred }
+        if devices.isEmpty && errors.isEmpty { throw CommandFailure(noDevices(in: directory)) }
         if let denied = errors.first(where: { if case .permissionDenied = $0 { true } else { false } }) {
             throw CommandFailure(denied.description)
         }

@@ -29,6 +29,15 @@ public struct FiredAction: Hashable, Sendable {
         self.gesture = gesture
     }
 
+    /// Every variable ``environment(for:device:direction:binding:step:)``
+    /// can set, in the order of its table: what the manual page lists.
+    public static let variableNames = [
+        "GESTURE_TYPE", "GESTURE_PHASE", "GESTURE_FINGERS", "GESTURE_SOURCE", "GESTURE_TIME_MS", "GESTURE_DIRECTION",
+        "GESTURE_DX_MM", "GESTURE_DY_MM", "GESTURE_DISTANCE_MM", "GESTURE_EDGE", "GESTURE_SCALE", "GESTURE_ANGLE_DEGREES",
+        "GESTURE_TEMPLATE", "GESTURE_SCORE", "GESTURE_SEQUENCE", "GESTURE_STEP", "GESTURE_DEVICE", "GESTURE_DEVICE_VENDOR",
+        "GESTURE_DEVICE_PRODUCT", "GESTURE_BINDING",
+    ]
+
     /// The variables for `event` from `device`; absent values are left out.
     ///
     /// | Variable | Value |
