@@ -59,13 +59,21 @@ struct FocusServerTests {
     /// The three atoms' replies (requests 1 to 3); request 4 selects the root's events.
     static let atoms = reply(1, fields: le(300, 4)) + reply(2, fields: le(301, 4)) + reply(3, fields: le(302, 4))
 
-    /// An X server at `folder/x.sock` that reads the setup request and sends `bytes`, then nothing.
-    static func xServer(_ folder: URL, sending bytes: [UInt8]) throws -> (FakeServer, [String: String]) {
-        let server = try FakeServer(path: folder.appendingPathComponent("x.sock").path) { connection in
+    /// An X server on a display of its own (`:N`, its socket in /tmp/.X11-unix as any X server's, N
+    /// from 40,000 on and free) that reads the setup request and sends `bytes`, then nothing.
+    static func xServer(sending bytes: [UInt8]) throws -> (FakeServer, [String: String]) {
+        let sockets = "/tmp/.X11-unix"
+        if !FileManager.default.fileExists(atPath: sockets) {
+            try? FileManager.default.createDirectory(
+                atPath: sockets, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o1777])
+        }
+        var number = Int.random(in: 40_000..<60_000)
+        while FileManager.default.fileExists(atPath: "\(sockets)/X\(number)") { number += 1 }
+        let server = try FakeServer(path: "\(sockets)/X\(number)") { connection in
             _ = connection.read(atLeast: 12)
             connection.write(bytes)
         }
-        return (server, ["DISPLAY": server.path + ":0"])
+        return (server, ["DISPLAY": ":\(number)"])
     }
 
     @Test(
@@ -91,21 +99,17 @@ struct FocusServerTests {
             ),
         ] as [(String, [UInt8], String)])
     func x11(what: String, bytes: [UInt8], expected: String) throws {
-        let folder = try ToolRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (server, environment) = try Self.xServer(folder, sending: bytes)
+        let (server, environment) = try Self.xServer(sending: bytes)
         defer { server.stop() }
-        try Self.expectOneSentence(environment, containing: ["the X server at DISPLAY=\(server.path):0", expected])
+        try Self.expectOneSentence(environment, containing: ["the X server at DISPLAY=\(environment["DISPLAY"] ?? "")", expected])
     }
 
     @Test("an X server's refusal is one sentence quoting its reason escaped, never raw on the terminal")
     func x11Refusal() throws {
-        let folder = try ToolRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let reason = Array("No \u{1B}]0;pwned\u{07}\u{1B}[2J protocol".utf8)
         let padded = reason + [UInt8](repeating: 0, count: (4 - reason.count % 4) % 4)
         let refusal = [0, UInt8(reason.count)] + Self.le(11, 2) + Self.le(0, 2) + Self.le(padded.count / 4, 2) + padded
-        let (server, environment) = try Self.xServer(folder, sending: refusal)
+        let (server, environment) = try Self.xServer(sending: refusal)
         defer { server.stop() }
         try Self.expectOneSentence(environment, containing: ["refused the connection", "\\u{1b}]0;pwned\\u{7}"])
     }
@@ -232,7 +236,7 @@ struct FocusServerTests {
     func runWithoutApps() throws {
         let folder = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (server, environment) = try Self.xServer(folder, sending: [])
+        let (server, environment) = try Self.xServer(sending: [])
         defer { server.stop() }
         // Waiting for devices: past "running with", and past the stop signals' setup, so SIGTERM ends it.
         let log = try Self.runUntil(
@@ -245,7 +249,7 @@ struct FocusServerTests {
     func runWithApps() throws {
         let folder = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (server, environment) = try Self.xServer(folder, sending: [])
+        let (server, environment) = try Self.xServer(sending: [])
         defer { server.stop() }
         let log = try Self.runUntil(
             "never apply", config: Self.configuration(folder, naming: true), environment: environment, folder: folder)

@@ -29,17 +29,23 @@ public enum FocusReplies {
 
     /// What separates the server's turns in the bytes: each turn after the
     /// first is sent once the source has written again (its next requests),
-    /// as a server answers; a Wayland compositor's events for an object the
-    /// client binds must come after the bind.
+    /// as a server answers, or after 50 ms without (a source waiting for the
+    /// turn); a Wayland compositor's events for an object the client binds
+    /// must come after the bind.
     public static let turnMarker = Array("\u{0}next turn\u{0}".utf8)
 
-    /// `bytes` split at each ``turnMarker``.
+    /// The most turns taken apart: 16 (the rest of the bytes is the last one).
+    public static let maximumTurns = 16
+    /// How long a turn waits for the source to write before it is sent anyway: 50 ms.
+    static let turnWaitMilliseconds: Int32 = 50
+
+    /// `bytes` split at each ``turnMarker``, into at most ``maximumTurns``.
     static func turns(_ bytes: [UInt8]) -> [[UInt8]] {
         var turns: [[UInt8]] = []
         var start = 0
         var index = 0
         let marker = turnMarker
-        while index + marker.count <= bytes.count {
+        while index + marker.count <= bytes.count, turns.count < maximumTurns - 1 {
             if bytes[index] == marker[0], Array(bytes[index..<index + marker.count]) == marker {
                 turns.append(Array(bytes[start..<index]))
                 index += marker.count
@@ -70,7 +76,9 @@ public enum FocusReplies {
             var buffer = [UInt8](repeating: 0, count: 65_536)
             func readSome() -> Bool { buffer.withUnsafeMutableBytes { read(server, $0.baseAddress, $0.count) } > 0 }
             serving: for (index, turn) in turns.enumerated() {
-                if index > 0, !readSome() { break serving }
+                // A source that waits for this turn writes nothing first: after `turnWait` it comes anyway.
+                var entry = pollfd(fd: server, events: Int16(POLLIN), revents: 0)
+                if index > 0, poll(&entry, 1, Self.turnWaitMilliseconds) > 0, !readSome() { break serving }
                 var offset = 0
                 while offset < turn.count {
                     let written = turn[offset...].withUnsafeBytes { send(server, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -21,8 +21,6 @@ public final class SessionFocus: FocusSource, Sendable {
         var stopped = false
     }
     private let state = Mutex(State())
-    /// Signalled when a connection attempt ends (for ``waitForConnection()``).
-    private let attempts = DispatchSemaphore(value: 0)
 
     /// A source for `session`, logging its connection and its end to `log`.
     public init(session: FocusSession, log: DaemonLog) {
@@ -53,7 +51,6 @@ public final class SessionFocus: FocusSource, Sendable {
 
     /// One attempt: each wait on the server has a ``ServerDeadline``, so it ends.
     private func connect() {
-        defer { attempts.signal() }
         let live: LiveFocus
         do { live = try session.connect() } catch {
             state.withLock { $0.connecting = false }
@@ -75,11 +72,6 @@ public final class SessionFocus: FocusSource, Sendable {
                 log.write("warning: the focus source \(live.name) stopped (\(failure)); bindings with apps or title no longer apply")
             }
         }
-    }
-
-    /// Waits until the attempt under way ends (tests): at most `timeout`; whether it ended.
-    public func waitForConnection(timeout: Duration) -> Bool {
-        attempts.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1000))) == .success
     }
 
     /// Stops following; an attempt still under way is dropped when it ends.
