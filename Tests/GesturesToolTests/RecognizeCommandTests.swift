@@ -25,6 +25,20 @@ struct RecognizeCommandTests {
         #expect((object?["score"] as? Double ?? 0) > 0.75)
     }
 
+    @Test(
+        "a file with no stroke, or a stroke with no points, is an error in one sentence, not an empty success",
+        arguments: ["[]", "{\"points\":[]}", "[{\"points\":[[1,2],[30,40]]},{\"points\":[]}]"])
+    func nothingToRecognise(_ text: String) throws {
+        let dir = try ToolRunner.temporaryDirectory()
+        let file = dir.appendingPathComponent("strokes.json").path
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["recognize", file])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("gestures recognize: \(file)") && run.stderr.hasSuffix(".\n"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test("train creates a library, templates lists and edits it, recognize uses it")
     func trainListRecognise() throws {
         let dir = try ToolRunner.temporaryDirectory()

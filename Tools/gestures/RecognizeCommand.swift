@@ -116,7 +116,9 @@ enum RecognizeCommand: Command {
         let recognizer = UnistrokeRecognizer(library: library, configuration: recognition)
         let strokes = try options.files.flatMap { file in
             try FileArgument.check(file, as: .strokes, options: Self.options)
-            return try StrokeFile.load(contentsOf: URL(fileURLWithPath: file)).map { (file: file, stroke: $0) }
+            let held = try StrokeFile.load(contentsOf: URL(fileURLWithPath: file))
+            if held.isEmpty { throw CommandFailure("\(file) holds no stroke (an empty list); a stroke file holds at least one") }
+            return held.map { (file: file, stroke: $0) }
         }
         // Nothing to recognise is an error, not an outcome: the exit status says so.
         if let empty = strokes.firstIndex(where: { $0.stroke.points.isEmpty }) {
