@@ -15,8 +15,10 @@ enum UICommand: Command {
         touches, gestures and verdicts it draws are what the daemon decided. Its bindings view edits
         the configuration file (--config, else the daemon's default): every edit is checked by the
         reader check-config uses, and a save keeps the old file as PATH.bak (the daemon reloads it
-        when it changes). The server refuses
-        requests for another host name, from another site's page, without the address's token and,
+        when it changes). Recordings made or imported in the page are saved in
+        $XDG_DATA_HOME/gestures/recordings (~/.local/share/gestures/recordings); the applications
+        offered for apps: are those the session's focus source reports while a page is open.
+        The server refuses requests for another host name, from another site's page, without the address's token and,
         for a change, without the page's CSRF token. Ctrl-C stops it.
         """
     static let port = Option(
