@@ -28,11 +28,13 @@ import TouchInput
 
         /// Waits (at most 10 s) until a line kept satisfies `condition`.
         func wait(until condition: (String) -> Bool) {
-            var waited = 0
-            while !lines.withLock({ $0.contains(where: condition) }), waited < 100 {
-                _ = got.wait(timeout: .now() + 0.1)
-                waited += 1
-            }
+            waitForLines(until: { $0.contains(where: condition) })
+        }
+
+        /// Waits (at most 10 s, however many lines come meanwhile) until the lines kept satisfy `condition`.
+        func waitForLines(until condition: ([String]) -> Bool) {
+            let deadline = Date().addingTimeInterval(10)
+            while !lines.withLock({ condition($0) }), Date() < deadline { _ = got.wait(timeout: .now() + 0.1) }
         }
     }
 
@@ -95,11 +97,7 @@ import TouchInput
         let original = try Trace.load(contentsOf: file)
         try daemon.run(ReplaySource(.files([file.path])))
         let wanted = original.frames.filter { !$0.events.isEmpty }.count
-        var waited = 0
-        while received.lines.withLock({ $0.filter { $0.hasPrefix("{\"events\":") }.count }) < wanted, waited < 100 {
-            _ = received.got.wait(timeout: .now() + 0.1)
-            waited += 1
-        }
+        received.waitForLines(until: { $0.filter { $0.hasPrefix("{\"events\":") }.count >= wanted })
         connection.close()
         #expect(received.ended.wait(timeout: .now() + 10) == .success)
         var recorder = ChannelRecorder(device: 0)
@@ -109,8 +107,8 @@ import TouchInput
         #expect(trace.devices == original.devices)
         #expect(trace.frames.map(\.events) == original.frames.filter { !$0.events.isEmpty }.map(\.events))
         // The client went: recording ends with it.
-        waited = 0
-        while daemon.isRecording, waited < 100 {
+        var waited = 0
+        while daemon.isRecording, waited < 1000 {
             Thread.sleep(forTimeInterval: 0.01)
             waited += 1
         }
