@@ -747,3 +747,47 @@ write("mouse.nothing-unmatched-stroke", MOUSE, mouse_stroke(SCRIBBLE, 200, durat
 # (each piece was a 1-finger tap).
 write("rmi4.nothing-hovering-thumb", RMI4_PRESSURE,
       explicit(RMI4_PRESSURE, palm_pieces(40, 48, [(0, 8, 300), (1, 12, 300), (2, 6, 0)], tid=790, pressure=6)))
+
+# --- Resting thumbs on image sensors (issue 34) ------------------------------
+# The Lenovo P50's Synaptics image sensor tracks two contacts in its two
+# slots and counts more in BTN_TOOL_TRIPLETAP: with a thumb resting and two
+# fingers scrolling, the slots hold the thumb (it landed first) and the
+# first finger, and the second finger is only in the count.
+def thumb_beside_scroll(thumb, a, b, travel, thumb_lands=0, fingers_land=400, ms=400, hz=80, thumb_pressure=100, pressure=60):
+    """A thumb resting at `thumb` (mm) from `thumb_lands` ms, two fingers
+    landing at `a` and `b` from `fingers_land` ms (the second 25 ms after the
+    first) and moving together by `travel` (mm) over `ms`, on a 2-slot pad:
+    slot 0 the thumb, slot 1 the first finger, the second in BTN_TOOL only."""
+    step = 1000 / hz
+    start, end = fingers_land + 50, fingers_land + 50 + ms
+    lift = end + 60
+    frames, k = [], 0
+    while k * step <= lift + 150:
+        t = k * step
+        slots, tool = {}, 0
+        if thumb_lands <= t < lift + 150:
+            slots[0] = (800, thumb[0] + 0.1 * (k % 2), thumb[1], thumb_pressure); tool += 1
+        u = min(max((t - start) / ms, 0), 1)
+        u = u * u * (3 - 2 * u)
+        if fingers_land <= t < lift:
+            slots[1] = (801, a[0] + travel[0] * u, a[1] + travel[1] * u, pressure); tool += 1
+        if fingers_land + 25 <= t < lift - 12: tool += 1
+        frames.append(Frame(t, slots, tool=tool))
+        k += 1
+    frames.append(Frame(k * step, {}))
+    return frames
+# The thumb rests 5 mm above the lower edge (53.7 mm high), 400 ms before
+# the fingers land, which scroll down 25 mm: a 2-finger swipe down, not a
+# 3-finger pinch.
+write("p50.2-finger-swipe-down-with-resting-thumb", P50,
+      explicit(P50, thumb_beside_scroll((30, 48.7), (50, 10), (64, 11), (0, 25))))
+# The same thumb landing with the fingers (30 ms before them), 4 mm above
+# the lower edge, inside the 8 mm thumb zone (15 % of the height): a thumb
+# still, so a 2-finger swipe down.
+write("p50.2-finger-swipe-down-with-thumb-in-the-lower-edge", P50,
+      explicit(P50, thumb_beside_scroll((35, 49.7), (50, 12), (63, 12.5), (0, 22), thumb_lands=370)))
+# A finger held still in the middle of the pad while another, landing with
+# it, moves away from it: a 2-finger pinch out, since nothing says the
+# still one is a thumb (it landed with the other and is far from the lower edge).
+write("p50.2-finger-pinch-out-about-a-still-finger", P50,
+      explicit(P50, two_fingers(lambda u: (45, 25), lambda u: (55 + 20 * u, 27 + 4 * u), ms=400)))
