@@ -70,6 +70,9 @@ public struct MultitouchDecoder: Sendable {
     /// finger counts (the N-Trig sends BTN_TOOL_DOUBLETAP with one touch), and
     /// libinput ignores them too.
     private let countsToolKeys: Bool
+    /// Semi-MT pads: BTN_TOOL_* without BTN_TOUCH is a finger hovering,
+    /// though the one position is there (see `closeFrame`).
+    private let hoversWithoutTouchKey: Bool
 
     /// Protocol B slots; protocol A: the previous frame's contacts.
     private var slots: [Slot]
@@ -120,6 +123,7 @@ public struct MultitouchDecoder: Sendable {
                 ? palmDetection.touchMajorThreshold : nil)
         hasTouchKey = device.supports(EV.KEY, BTN.TOUCH)
         countsToolKeys = device.kind != .touchscreen
+        hoversWithoutTouchKey = device.isSemiMT && device.kind == .touchpad
         switch contactProtocol {
         case .slots:
             slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
@@ -291,13 +295,18 @@ public struct MultitouchDecoder: Sendable {
         case .none: break
         }
         var toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
-        if countsToolKeys && touchKey == false && contactProtocol == .slots && active == 0 {
-            // BTN_TOOL_* without BTN_TOUCH, and no contact in a slot: a
-            // finger hovering over the pad (Synaptics pads report it so), not
-            // touching it, as libinput reads it. A pad that has not sent
-            // BTN_TOUCH yet (a recording that starts with fingers down) is
-            // not hovering; nor is a single-touch pad, whose one position
-            // (and the lift it reports with BTN_TOUCH up) is all there is.
+        if countsToolKeys && touchKey == false && ((contactProtocol == .slots && active == 0) || hoversWithoutTouchKey) {
+            // BTN_TOOL_* without BTN_TOUCH, and no contact in a slot (or a
+            // semi-MT pad, whose one position is there while a finger
+            // hovers): a finger hovering over the pad, not touching it, as
+            // libinput reads it. Synaptics pads report it so: BTN_TOOL_FINGER
+            // from a pressure above 0, BTN_TOUCH from 30 until under 25, so
+            // a finger approaching before a tap and leaving after it, or
+            // hovering between the two touches of a tap-and-a-half, has a
+            // position without touching. A pad that has not sent BTN_TOUCH
+            // yet (a recording that starts with fingers down) is not hovering.
+            // Plain single-touch pads (the xorg-integration-tests Synaptics)
+            // keep counting such frames: see Docs/GestureEngine.md, "Hover".
             contactCount = 0
             toolFingers = 0
             active = 0
@@ -426,7 +435,9 @@ public struct MultitouchDecoder: Sendable {
     }
 
     private mutating func collectSingleTouch(at time: Int64) -> Int {
-        let down = touchKey == true || toolKeys != 0 || (!hasTouchKey && single.pressure > 0)
+        // On a semi-MT pad, BTN_TOUCH up with BTN_TOOL_* down is a finger hovering (see closeFrame).
+        let hovering = hoversWithoutTouchKey && touchKey == false
+        let down = touchKey == true || (toolKeys != 0 && !hovering) || (!hasTouchKey && single.pressure > 0)
         guard down && single.hasX && single.hasY else {
             single.contactID = -1
             return 0
