@@ -44,6 +44,33 @@ import TouchInput
         #expect(frame.fingerCount == fingers)
     }
 
+    @Test(arguments: [true, false])
+    func toolKeyWithoutTouchKeyHoversOnSemiMTPadsOnly(semiMT: Bool) throws {
+        // A Synaptics pad sends BTN_TOOL_FINGER and a position from a pressure
+        // above 0, BTN_TOUCH from 30: the finger hovers, touches, hovers.
+        // On a semi-MT pad only the frame with BTN_TOUCH has a finger; a plain
+        // single-touch pad (no MT axes) keeps counting BTN_TOOL_FINGER.
+        var pad = try RecordedDevices.x1Carbon
+        if semiMT {
+            pad.properties.insert(INPUT_PROP.SEMI_MT)
+        } else {
+            pad.codes[EV.ABS]?.subtract([ABS.MT_SLOT, ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_TRACKING_ID])
+        }
+        #expect(pad.contactProtocol == .singleTouch)
+        var script = EventScript()
+        script.key(BTN.TOUCH, false)
+        script.report()
+        script.abs(ABS.X, 2000); script.abs(ABS.Y, 2000); script.key(BTN.TOOL_FINGER, true)
+        script.report()
+        script.key(BTN.TOUCH, true)
+        script.report()
+        script.key(BTN.TOUCH, false)
+        script.report()
+        let frames = script.frames(on: pad)
+        #expect(frames.map(\.fingerCount) == (semiMT ? [0, 0, 1, 0] : [0, 1, 1, 1]))
+        #expect(frames.map(\.contacts.count) == (semiMT ? [0, 0, 1, 0] : [0, 1, 1, 1]))
+    }
+
     @Test func touchscreenCountsFingersFromContacts() throws {
         var script = EventScript()
         for slot in Int32(0)..<4 { script.touch(slot: slot, id: slot + 7, x: 100 * (slot + 1), y: 200) }
