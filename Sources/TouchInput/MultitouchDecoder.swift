@@ -47,16 +47,29 @@ public struct MultitouchDecoder: Sendable {
     /// until it lifts (as libinput), so a palm that eases off does not turn
     /// into a finger mid-gesture.
     public struct PalmDetection: Hashable, Sendable {
-        /// `ABS_MT_PRESSURE` above this marks a palm (libinput's default, 130),
-        /// on touchpads that report pressure; nil turns it off.
-        public var pressureThreshold: Int32?
+        /// `ABS_MT_PRESSURE` above this fraction of the axis' own range marks
+        /// a palm, on touchpads that report pressure; nil turns it off. The
+        /// default, 130/255 (51 %), is libinput's default threshold, 130, on
+        /// the 0-255 range of every pad it was chosen on; a fraction keeps it
+        /// where it was meant on a pad with another range (the Logitech
+        /// touchpads report 0-50, which 130 never reaches).
+        public var pressureFraction: Double?
         /// `ABS_MT_TOUCH_MAJOR` above this (device units) marks a palm; nil
         /// (the default, as libinput without a device quirk) turns it off.
         public var touchMajorThreshold: Int32?
 
-        public init(pressureThreshold: Int32? = 130, touchMajorThreshold: Int32? = nil) {
-            self.pressureThreshold = pressureThreshold
+        public init(pressureFraction: Double? = 130.0 / 255.0, touchMajorThreshold: Int32? = nil) {
+            self.pressureFraction = pressureFraction
             self.touchMajorThreshold = touchMajorThreshold
+        }
+
+        /// The `ABS_MT_PRESSURE` above which a contact of `device` is a palm:
+        /// ``pressureFraction`` of the axis' range from its minimum, rounded
+        /// (130 on 0-255); nil when off or without the axis.
+        public func pressureThreshold(on device: DeviceDescription) -> Int32? {
+            guard let pressureFraction, let axis = device.absInfo[ABS.MT_PRESSURE], axis.maximum > axis.minimum else { return nil }
+            let range = Double(axis.maximum) - Double(axis.minimum)
+            return Int32(clamping: Int64((Double(axis.minimum) + pressureFraction * range).rounded()))
         }
     }
 
@@ -118,7 +131,7 @@ public struct MultitouchDecoder: Sendable {
             reportsMajor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR),
             reportsMinor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MINOR),
             palmPressure: device.kind == .touchpad && multitouch && device.supports(EV.ABS, ABS.MT_PRESSURE)
-                ? palmDetection.pressureThreshold : nil,
+                ? palmDetection.pressureThreshold(on: device) : nil,
             palmTouchMajor: device.kind == .touchpad && multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR)
                 ? palmDetection.touchMajorThreshold : nil)
         hasTouchKey = device.supports(EV.KEY, BTN.TOUCH)

@@ -125,9 +125,24 @@ import TouchInput
         #expect(frames[1].contacts.map(\.isPalm) == [false, palm])
         #expect(frames[3].contacts.map(\.isPalm) == [false, false])
         // Off when the detection is turned off.
-        var decoder = MultitouchDecoder(device: pad, palmDetection: .init(pressureThreshold: nil))
+        var decoder = MultitouchDecoder(device: pad, palmDetection: .init(pressureFraction: nil))
         let first = script.events.lazy.compactMap { decoder.process($0) }.first
         #expect(first?.contacts.contains { $0.isPalm } == false)
+    }
+
+    @Test(arguments: [(Int32(0), Int32(255), Int32(130)), (Int32(0), Int32(50), Int32(25)), (Int32(10), Int32(1034), Int32(532))])
+    func palmPressureIsAFractionOfThePadsOwnRange(minimum: Int32, maximum: Int32, threshold: Int32) throws {
+        // libinput's 130 of 0-255, on a pad whose pressure axis is another (the Logitech touchpads: 0-50).
+        var pad = try RecordedDevices.rmi4WithPressure
+        pad.absInfo[ABS.MT_PRESSURE] = AbsInfo(minimum: minimum, maximum: maximum)
+        #expect(MultitouchDecoder.PalmDetection().pressureThreshold(on: pad) == threshold)
+        for (pressure, palm) in [(threshold + 1, true), (threshold, false)] {
+            var script = EventScript()
+            script.touch(slot: 0, id: 1, x: 500, y: 500)
+            script.abs(ABS.MT_PRESSURE, pressure)
+            script.report()
+            #expect(script.frames(on: pad)[0].contacts.map(\.isPalm) == [palm], "pressure \(pressure) of \(minimum)-\(maximum)")
+        }
     }
 
     @Test func protocolAContactsAreMatchedByNearestPosition() throws {
