@@ -842,19 +842,3 @@ half = ([(40, 30, p) for p in (20, 36, 50, 55, 45)]
         + approach(40, 30, 1, 0.5, [22, 20, 18, 17, 16, 18, 20, 22])
         + [(41, 30.5, 50)] * 24 + approach(41, 30.5, 20, 5, [55] * 24) + [(61, 35.5, 20), (0, 0, 0), (0, 0, 0)])
 write("cypress.1-finger-tap.hover-then-drag", CYPRESS, hovering(CYPRESS, half))
-
-# --- Semi-MT pads count a resting palm as a finger (issue 34) ----------------
-# Two fingers scrolling down 25 mm beside a palm resting on the semi-MT
-# Cypress CyPS/2: BTN_TOOL_TRIPLETAP, and the one position (ABS_X/ABS_Y)
-# follows the first finger. Nothing: one approximate position cannot tell
-# three fingers swiping from two beside a palm (before, a 3-finger swipe
-# down that nobody made).
-palm_scroll = []
-for k in range(70):
-    t = k * 12.5
-    u = min(max((t - 150) / 450, 0), 1)
-    u = u * u * (3 - 2 * u)
-    tool = 1 if k < 4 else 3
-    palm_scroll.append(Frame(t, {0: (950, 45, 15 + 25 * u, 60)}, tool=tool if k < 66 else 1))
-palm_scroll.append(Frame(70 * 12.5, {}))
-write("cypress.nothing-3-finger-swipe-beside-resting-palm", CYPRESS, explicit(CYPRESS, palm_scroll))

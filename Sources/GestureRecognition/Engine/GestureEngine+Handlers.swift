@@ -170,12 +170,6 @@ extension GestureEngine {
         // the centroid but not every finger, and a hand whose fingers land
         // one after another (a third 40 ms after two, already moving) has
         // not yet said how many fingers it swipes with.
-        // One approximate position cannot tell three fingers moving from two
-        // beside a resting palm or thumb (a semi-MT pad counts the palm in
-        // BTN_TOOL_TRIPLETAP): no swipe or pinch of more fingers there.
-        guard !surface.positionsAreApproximate || fingers <= Self.approximatePositionMaximumMotionFingers else {
-            return state = .undecided(touch)
-        }
         let begin = configuration.swipeBeginThresholdMillimeters(fingers: fingers, on: surface)
         let countSettled = snapshot.time - baseline.time >= configuration.fingerChangeDebounce
         let swipeReady =
@@ -285,11 +279,6 @@ extension GestureEngine {
     func landingTime(of id: Int) -> Duration? {
         contactLandings.first { $0.id == id }?.time
     }
-
-    /// The most fingers that swipe or pinch on a surface whose positions are
-    /// approximate (semi-MT): two, which scroll there (libinput recognises
-    /// no swipe or pinch on a semi-MT pad at all, and scrolls with two).
-    static let approximatePositionMaximumMotionFingers = 2
 
     /// How far apart, in degrees, the directions of fingers moving beside a
     /// resting contact may be for them to move together (libinput compares
