@@ -747,3 +747,98 @@ write("mouse.nothing-unmatched-stroke", MOUSE, mouse_stroke(SCRIBBLE, 200, durat
 # (each piece was a 1-finger tap).
 write("rmi4.nothing-hovering-thumb", RMI4_PRESSURE,
       explicit(RMI4_PRESSURE, palm_pieces(40, 48, [(0, 8, 300), (1, 12, 300), (2, 6, 0)], tid=790, pressure=6)))
+
+# --- Resting thumbs on image sensors (issue 34) ------------------------------
+# The Lenovo P50's Synaptics image sensor tracks two contacts in its two
+# slots and counts more in BTN_TOOL_TRIPLETAP: with a thumb resting and two
+# fingers scrolling, the slots hold the thumb (it landed first) and the
+# first finger, and the second finger is only in the count.
+def thumb_beside_scroll(thumb, a, b, travel, thumb_lands=0, fingers_land=400, ms=400, hz=80, thumb_pressure=100, pressure=60):
+    """A thumb resting at `thumb` (mm) from `thumb_lands` ms, two fingers
+    landing at `a` and `b` from `fingers_land` ms (the second 25 ms after the
+    first) and moving together by `travel` (mm) over `ms`, on a 2-slot pad:
+    slot 0 the thumb, slot 1 the first finger, the second in BTN_TOOL only."""
+    step = 1000 / hz
+    start, end = fingers_land + 50, fingers_land + 50 + ms
+    lift = end + 60
+    frames, k = [], 0
+    while k * step <= lift + 150:
+        t = k * step
+        slots, tool = {}, 0
+        if thumb_lands <= t < lift + 150:
+            slots[0] = (800, thumb[0] + 0.1 * (k % 2), thumb[1], thumb_pressure); tool += 1
+        u = min(max((t - start) / ms, 0), 1)
+        u = u * u * (3 - 2 * u)
+        if fingers_land <= t < lift:
+            slots[1] = (801, a[0] + travel[0] * u, a[1] + travel[1] * u, pressure); tool += 1
+        if fingers_land + 25 <= t < lift - 12: tool += 1
+        frames.append(Frame(t, slots, tool=tool))
+        k += 1
+    frames.append(Frame(k * step, {}))
+    return frames
+# The thumb rests 5 mm above the lower edge (53.7 mm high), 400 ms before
+# the fingers land, which scroll down 25 mm: a 2-finger swipe down, not a
+# 3-finger pinch.
+write("p50.2-finger-swipe-down-with-resting-thumb", P50,
+      explicit(P50, thumb_beside_scroll((30, 48.7), (50, 10), (64, 11), (0, 25))))
+# The same thumb landing with the fingers (30 ms before them), 4 mm above
+# the lower edge, inside the 8 mm thumb zone (15 % of the height): a thumb
+# still, so a 2-finger swipe down.
+write("p50.2-finger-swipe-down-with-thumb-in-the-lower-edge", P50,
+      explicit(P50, thumb_beside_scroll((35, 49.7), (50, 12), (63, 12.5), (0, 22), thumb_lands=370)))
+# A finger held still in the middle of the pad while another, landing with
+# it, moves away from it: a 2-finger pinch out, since nothing says the
+# still one is a thumb (it landed with the other and is far from the lower edge).
+write("p50.2-finger-pinch-out-about-a-still-finger", P50,
+      explicit(P50, two_fingers(lambda u: (45, 25), lambda u: (55 + 20 * u, 27 + 4 * u), ms=400)))
+
+# --- Hovering fingers on single-touch and semi-MT pads (issue 34) -----------
+# A Synaptics PS/2 pad reports BTN_TOOL_FINGER and a position from a pressure
+# above 0, and BTN_TOUCH from a pressure of 30 until it falls under 25: a
+# finger approaching before a tap, leaving after it, or hovering between
+# the two touches of a tap-and-a-half has a position, a light pressure and
+# BTN_TOOL_FINGER, without BTN_TOUCH. On the semi-MT Cypress CyPS/2's real
+# description (ABS_X/ABS_Y the one position, pressure 0-255), as the
+# Synaptics semi-MT driver sends it.
+def hovering(device, samples, hz=80):
+    """`samples`: (x mm, y mm, pressure) per frame, pressure 0 for none;
+    BTN_TOOL_FINGER while the pressure is above 0, BTN_TOUCH from 30 until
+    under 25 (the Synaptics driver's hysteresis), slot 0 beside ABS_X/ABS_Y."""
+    step, frames = 1000 / hz, []
+    touching, tool, tid, last = False, False, 900, None
+    for k, (x, y, p) in enumerate(samples):
+        events = []
+        if p > 0:
+            ux, uy = units(device, x, y)
+            if not tool: events += [[EV_ABS, ABS_MT_SLOT, 0], [EV_ABS, ABS_MT_TRACKING_ID, tid]]
+            if last is None or last[0] != ux: events += [[EV_ABS, ABS_MT_POSITION_X, ux], [EV_ABS, ABS_X, ux]]
+            if last is None or last[1] != uy: events += [[EV_ABS, ABS_MT_POSITION_Y, uy], [EV_ABS, ABS_Y, uy]]
+            events += [[EV_ABS, ABS_MT_PRESSURE, p], [EV_ABS, ABS_PRESSURE, p]]
+            last = (ux, uy)
+        elif tool:
+            events += [[EV_ABS, ABS_MT_TRACKING_ID, -1], [EV_ABS, ABS_PRESSURE, 0]]; tid += 1; last = None
+        if not touching and p > 30: touching = True; events.append([EV_KEY, BTN_TOUCH, 1])
+        elif touching and p < 25: touching = False; events.append([EV_KEY, BTN_TOUCH, 0])
+        if (p > 0) != tool: tool = p > 0; events.append([EV_KEY, BTN_TOOL_FINGER, 1 if tool else 0])
+        events.append([EV_SYN, SYN_REPORT, 0])
+        frames.append({"d": 0, "t": int(round(k * step * 1000)), "e": events})
+    return frames
+def approach(x, y, dx, dy, pressures):
+    """The finger drifting by (dx, dy) mm over the frames of `pressures`."""
+    n = len(pressures)
+    return [(x + dx * k / n, y + dy * k / n, p) for k, p in enumerate(pressures)]
+# A quick tap (50 ms touching) from a finger that hovers 125 ms on its way
+# down, drifting 2 mm, and 125 ms on its way up: a tap (while touching it
+# lasts 50 ms; counted with the hover it lasted 300 ms, too long for one).
+quick = (approach(48, 28, 2, 1, [4, 8, 12, 15, 18, 20, 21, 22, 23, 24])
+         + [(50, 29, p) for p in (35, 48, 52, 40)]
+         + approach(50, 29, 3, -1, [22, 20, 18, 15, 12, 10, 8, 6, 4, 3]) + [(0, 0, 0)] * 3)
+write("cypress.1-finger-tap.hover", CYPRESS, hovering(CYPRESS, quick))
+# A tap-and-a-half: a tap, the finger hovering 100 ms just over the pad,
+# then landing again, resting 300 ms and dragging the pointer 20 mm: the
+# tap, then no gesture (a hold that the drag cancels). Counted with the
+# hover it was one long touch: a cancelled hold and no tap.
+half = ([(40, 30, p) for p in (20, 36, 50, 55, 45)]
+        + approach(40, 30, 1, 0.5, [22, 20, 18, 17, 16, 18, 20, 22])
+        + [(41, 30.5, 50)] * 24 + approach(41, 30.5, 20, 5, [55] * 24) + [(61, 35.5, 20), (0, 0, 0), (0, 0, 0)])
+write("cypress.1-finger-tap.hover-then-drag", CYPRESS, hovering(CYPRESS, half))

@@ -47,16 +47,29 @@ public struct MultitouchDecoder: Sendable {
     /// until it lifts (as libinput), so a palm that eases off does not turn
     /// into a finger mid-gesture.
     public struct PalmDetection: Hashable, Sendable {
-        /// `ABS_MT_PRESSURE` above this marks a palm (libinput's default, 130),
-        /// on touchpads that report pressure; nil turns it off.
-        public var pressureThreshold: Int32?
+        /// `ABS_MT_PRESSURE` above this fraction of the axis' own range marks
+        /// a palm, on touchpads that report pressure; nil turns it off. The
+        /// default, 130/255 (51 %), is libinput's default threshold, 130, on
+        /// the 0-255 range of every pad it was chosen on; a fraction keeps it
+        /// where it was meant on a pad with another range (the Logitech
+        /// touchpads report 0-50, which 130 never reaches).
+        public var pressureFraction: Double?
         /// `ABS_MT_TOUCH_MAJOR` above this (device units) marks a palm; nil
         /// (the default, as libinput without a device quirk) turns it off.
         public var touchMajorThreshold: Int32?
 
-        public init(pressureThreshold: Int32? = 130, touchMajorThreshold: Int32? = nil) {
-            self.pressureThreshold = pressureThreshold
+        public init(pressureFraction: Double? = 130.0 / 255.0, touchMajorThreshold: Int32? = nil) {
+            self.pressureFraction = pressureFraction
             self.touchMajorThreshold = touchMajorThreshold
+        }
+
+        /// The `ABS_MT_PRESSURE` above which a contact of `device` is a palm:
+        /// ``pressureFraction`` of the axis' range from its minimum, rounded
+        /// (130 on 0-255); nil when off or without the axis.
+        public func pressureThreshold(on device: DeviceDescription) -> Int32? {
+            guard let pressureFraction, let axis = device.absInfo[ABS.MT_PRESSURE], axis.maximum > axis.minimum else { return nil }
+            let range = Double(axis.maximum) - Double(axis.minimum)
+            return Int32(clamping: Int64((Double(axis.minimum) + pressureFraction * range).rounded()))
         }
     }
 
@@ -70,6 +83,9 @@ public struct MultitouchDecoder: Sendable {
     /// finger counts (the N-Trig sends BTN_TOOL_DOUBLETAP with one touch), and
     /// libinput ignores them too.
     private let countsToolKeys: Bool
+    /// Semi-MT pads: BTN_TOOL_* without BTN_TOUCH is a finger hovering,
+    /// though the one position is there (see `closeFrame`).
+    private let hoversWithoutTouchKey: Bool
 
     /// Protocol B slots; protocol A: the previous frame's contacts.
     private var slots: [Slot]
@@ -115,11 +131,12 @@ public struct MultitouchDecoder: Sendable {
             reportsMajor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR),
             reportsMinor: multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MINOR),
             palmPressure: device.kind == .touchpad && multitouch && device.supports(EV.ABS, ABS.MT_PRESSURE)
-                ? palmDetection.pressureThreshold : nil,
+                ? palmDetection.pressureThreshold(on: device) : nil,
             palmTouchMajor: device.kind == .touchpad && multitouch && device.supports(EV.ABS, ABS.MT_TOUCH_MAJOR)
                 ? palmDetection.touchMajorThreshold : nil)
         hasTouchKey = device.supports(EV.KEY, BTN.TOUCH)
         countsToolKeys = device.kind != .touchscreen
+        hoversWithoutTouchKey = device.isSemiMT && device.kind == .touchpad
         switch contactProtocol {
         case .slots:
             slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
@@ -291,13 +308,18 @@ public struct MultitouchDecoder: Sendable {
         case .none: break
         }
         var toolFingers = Int(UInt8.bitWidth - toolKeys.leadingZeroBitCount)
-        if countsToolKeys && touchKey == false && contactProtocol == .slots && active == 0 {
-            // BTN_TOOL_* without BTN_TOUCH, and no contact in a slot: a
-            // finger hovering over the pad (Synaptics pads report it so), not
-            // touching it, as libinput reads it. A pad that has not sent
-            // BTN_TOUCH yet (a recording that starts with fingers down) is
-            // not hovering; nor is a single-touch pad, whose one position
-            // (and the lift it reports with BTN_TOUCH up) is all there is.
+        if countsToolKeys && touchKey == false && ((contactProtocol == .slots && active == 0) || hoversWithoutTouchKey) {
+            // BTN_TOOL_* without BTN_TOUCH, and no contact in a slot (or a
+            // semi-MT pad, whose one position is there while a finger
+            // hovers): a finger hovering over the pad, not touching it, as
+            // libinput reads it. Synaptics pads report it so: BTN_TOOL_FINGER
+            // from a pressure above 0, BTN_TOUCH from 30 until under 25, so
+            // a finger approaching before a tap and leaving after it, or
+            // hovering between the two touches of a tap-and-a-half, has a
+            // position without touching. A pad that has not sent BTN_TOUCH
+            // yet (a recording that starts with fingers down) is not hovering.
+            // Plain single-touch pads (the xorg-integration-tests Synaptics)
+            // keep counting such frames: see Docs/GestureEngine.md, "Hover".
             contactCount = 0
             toolFingers = 0
             active = 0
@@ -426,7 +448,9 @@ public struct MultitouchDecoder: Sendable {
     }
 
     private mutating func collectSingleTouch(at time: Int64) -> Int {
-        let down = touchKey == true || toolKeys != 0 || (!hasTouchKey && single.pressure > 0)
+        // On a semi-MT pad, BTN_TOUCH up with BTN_TOOL_* down is a finger hovering (see closeFrame).
+        let hovering = hoversWithoutTouchKey && touchKey == false
+        let down = touchKey == true || (toolKeys != 0 && !hovering) || (!hasTouchKey && single.pressure > 0)
         guard down && single.hasX && single.hasY else {
             single.contactID = -1
             return 0

@@ -44,6 +44,33 @@ import TouchInput
         #expect(frame.fingerCount == fingers)
     }
 
+    @Test(arguments: [true, false])
+    func toolKeyWithoutTouchKeyHoversOnSemiMTPadsOnly(semiMT: Bool) throws {
+        // A Synaptics pad sends BTN_TOOL_FINGER and a position from a pressure
+        // above 0, BTN_TOUCH from 30: the finger hovers, touches, hovers.
+        // On a semi-MT pad only the frame with BTN_TOUCH has a finger; a plain
+        // single-touch pad (no MT axes) keeps counting BTN_TOOL_FINGER.
+        var pad = try RecordedDevices.x1Carbon
+        if semiMT {
+            pad.properties.insert(INPUT_PROP.SEMI_MT)
+        } else {
+            pad.codes[EV.ABS]?.subtract([ABS.MT_SLOT, ABS.MT_POSITION_X, ABS.MT_POSITION_Y, ABS.MT_TRACKING_ID])
+        }
+        #expect(pad.contactProtocol == .singleTouch)
+        var script = EventScript()
+        script.key(BTN.TOUCH, false)
+        script.report()
+        script.abs(ABS.X, 2000); script.abs(ABS.Y, 2000); script.key(BTN.TOOL_FINGER, true)
+        script.report()
+        script.key(BTN.TOUCH, true)
+        script.report()
+        script.key(BTN.TOUCH, false)
+        script.report()
+        let frames = script.frames(on: pad)
+        #expect(frames.map(\.fingerCount) == (semiMT ? [0, 0, 1, 0] : [0, 1, 1, 1]))
+        #expect(frames.map(\.contacts.count) == (semiMT ? [0, 0, 1, 0] : [0, 1, 1, 1]))
+    }
+
     @Test func touchscreenCountsFingersFromContacts() throws {
         var script = EventScript()
         for slot in Int32(0)..<4 { script.touch(slot: slot, id: slot + 7, x: 100 * (slot + 1), y: 200) }
@@ -98,9 +125,24 @@ import TouchInput
         #expect(frames[1].contacts.map(\.isPalm) == [false, palm])
         #expect(frames[3].contacts.map(\.isPalm) == [false, false])
         // Off when the detection is turned off.
-        var decoder = MultitouchDecoder(device: pad, palmDetection: .init(pressureThreshold: nil))
+        var decoder = MultitouchDecoder(device: pad, palmDetection: .init(pressureFraction: nil))
         let first = script.events.lazy.compactMap { decoder.process($0) }.first
         #expect(first?.contacts.contains { $0.isPalm } == false)
+    }
+
+    @Test(arguments: [(Int32(0), Int32(255), Int32(130)), (Int32(0), Int32(50), Int32(25)), (Int32(10), Int32(1034), Int32(532))])
+    func palmPressureIsAFractionOfThePadsOwnRange(minimum: Int32, maximum: Int32, threshold: Int32) throws {
+        // libinput's 130 of 0-255, on a pad whose pressure axis is another (the Logitech touchpads: 0-50).
+        var pad = try RecordedDevices.rmi4WithPressure
+        pad.absInfo[ABS.MT_PRESSURE] = AbsInfo(minimum: minimum, maximum: maximum)
+        #expect(MultitouchDecoder.PalmDetection().pressureThreshold(on: pad) == threshold)
+        for (pressure, palm) in [(threshold + 1, true), (threshold, false)] {
+            var script = EventScript()
+            script.touch(slot: 0, id: 1, x: 500, y: 500)
+            script.abs(ABS.MT_PRESSURE, pressure)
+            script.report()
+            #expect(script.frames(on: pad)[0].contacts.map(\.isPalm) == [palm], "pressure \(pressure) of \(minimum)-\(maximum)")
+        }
     }
 
     @Test func protocolAContactsAreMatchedByNearestPosition() throws {

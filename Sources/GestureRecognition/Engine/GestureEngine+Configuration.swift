@@ -93,6 +93,15 @@ extension GestureEngine {
         /// touch a thumb when another moves 4 mm (+ 2 mm per finger) while
         /// it stays still. 0 turns the rule off.
         public var restingContactMotionMillimeters: Double = 4
+        /// The height, in millimetres, of the zone along the lower edge of a
+        /// touchpad where a thumb rests: a contact resting still there while
+        /// one finger is seen moving beside it is a resting thumb (see
+        /// ``restingContactMotionMillimeters``) even when it landed with the
+        /// fingers. A thumb resting on the lower edge presses a contact some
+        /// 15-20 mm long whose centre is 5-10 mm above the edge; 10 mm, at
+        /// most 15 % of the height (libinput's thumb lines lie at 85 % and
+        /// 92 % of the height), see ``thumbZone(on:)``. 0 turns it off.
+        public var thumbZoneMillimeters: Double = 10
 
         /// The width, in millimetres, of the zones along the left and right
         /// edges of a touchpad where a palm lands: a touch whose contacts all
@@ -261,6 +270,14 @@ extension GestureEngine {
             return min(palmEdgeZoneMillimeters, 0.08 * surface.widthMillimeters)
         }
 
+        /// The height of the thumb zone along the lower edge of `surface`,
+        /// in millimetres: ``thumbZoneMillimeters``, at most 15 % of the
+        /// surface's height; nil on touchscreens and when it is off.
+        public func thumbZone(on surface: GestureSurface) -> Double? {
+            guard surface.kind == .touchpad, thumbZoneMillimeters > 0 else { return nil }
+            return min(thumbZoneMillimeters, 0.15 * surface.heightMillimeters)
+        }
+
         /// The motion threshold for `fingers` fingers, in millimetres.
         public func motionThresholdMillimeters(fingers: Int) -> Double {
             motionThresholdMillimeters + motionThresholdPerExtraFingerMillimeters * Double(max(0, fingers - 1))
@@ -327,6 +344,7 @@ extension GestureEngine.Configuration {
         "jumpScaleRatio": NumberRange(1.01...100),
         "jumpRotationDegrees": NumberRange(1...180),
         "restingContactMotionMillimeters": NumberRange(0...100),
+        "thumbZoneMillimeters": NumberRange(0...100),
         "palmEdgeZoneMillimeters": NumberRange(0...100),
         "tapMaximumDurationMilliseconds": NumberRange(0...2_000),
         "tapMaximumMovementMillimeters": NumberRange(0...50),
@@ -371,7 +389,7 @@ extension GestureEngine.Configuration: Codable {
         case swipeThresholdMillimeters, twoFingerSwipes, twoFingerSwipeThresholdMillimeters, swipeBeginThresholdMillimeters
         case swipeDominanceRatio, swipeDirection, edgeZoneMillimeters
         case pinchScaleThreshold, rotationThresholdDegrees, pinchThresholdMillimeters
-        case jumpScaleRatio, jumpRotationDegrees, restingContactMotionMillimeters, palmEdgeZoneMillimeters
+        case jumpScaleRatio, jumpRotationDegrees, restingContactMotionMillimeters, thumbZoneMillimeters, palmEdgeZoneMillimeters
         case tapMaximumDurationMilliseconds, tapMaximumMovementMillimeters, tapMinimumDurationMilliseconds
         case relandingGapMilliseconds, palmRelandingDistanceMillimeters, touchPressureFraction
         case tapLandingMilliseconds, tapLandingToleranceMillimeters, tapLightPressureRatio
@@ -429,6 +447,7 @@ extension GestureEngine.Configuration: Codable {
         try number(.jumpScaleRatio, into: &jumpScaleRatio)
         try number(.jumpRotationDegrees, into: &jumpRotationDegrees)
         try number(.restingContactMotionMillimeters, into: &restingContactMotionMillimeters)
+        try number(.thumbZoneMillimeters, into: &thumbZoneMillimeters)
         try number(.palmEdgeZoneMillimeters, into: &palmEdgeZoneMillimeters)
         try milliseconds(.tapMaximumDurationMilliseconds, into: &tapMaximumDuration)
         try number(.tapMaximumMovementMillimeters, into: &tapMaximumMovementMillimeters)
@@ -474,6 +493,7 @@ extension GestureEngine.Configuration: Codable {
         try c.encode(jumpScaleRatio, forKey: .jumpScaleRatio)
         try c.encode(jumpRotationDegrees, forKey: .jumpRotationDegrees)
         try c.encode(restingContactMotionMillimeters, forKey: .restingContactMotionMillimeters)
+        try c.encode(thumbZoneMillimeters, forKey: .thumbZoneMillimeters)
         try c.encode(palmEdgeZoneMillimeters, forKey: .palmEdgeZoneMillimeters)
         try c.encodeMilliseconds(tapMaximumDuration, forKey: .tapMaximumDurationMilliseconds)
         try c.encode(tapMaximumMovementMillimeters, forKey: .tapMaximumMovementMillimeters)

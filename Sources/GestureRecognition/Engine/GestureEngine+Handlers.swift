@@ -201,21 +201,27 @@ extension GestureEngine {
     /// The contacts of `snapshot` that rest while all the others move
     /// together: a thumb or palm beside fingers that scroll or swipe. Each
     /// resting one is within the motion threshold of where the fingers
-    /// settled; the others (at least two, or one when every resting one
-    /// landed ``Configuration/holdDelay`` or more before it) have each moved
+    /// settled; the others have each moved
     /// ``Configuration/restingContactMotionMillimeters`` from there, their
     /// directions within ``restingContactAgreementDegrees`` of each other.
-    /// Nil when there is none, or when a finger has no slot (its position is
-    /// unknown).
+    /// When fewer than two are seen moving (one finger beside a still one,
+    /// or a pad with fewer slots than fingers, whose other fingers are only
+    /// counted), nothing says the still one is no pivot of a pinch, so each
+    /// resting one must also have landed ``Configuration/holdDelay`` or more
+    /// before the moving ones, or rest in the thumb zone along the lower
+    /// edge (``Configuration/thumbZone(on:)``). Nil when there is none.
     func restingContacts(in snapshot: Snapshot) -> [Int]? {
         let fingers = baseline.fingers
         let minimum = configuration.restingContactMotionMillimeters
         // Thumbs and palms rest on touchpads; on a screen every finger is meant.
-        guard surface.kind == .touchpad, minimum > 0, fingers >= 2, snapshot.contacts.count == fingers else { return nil }
+        // Fingers beyond the slots (BTN_TOOL_TRIPLETAP on a 2-slot pad) are
+        // counted but have no position: the seen ones decide.
+        guard surface.kind == .touchpad, minimum > 0, fingers >= 2, snapshot.contacts.count <= fingers else { return nil }
         let still = configuration.motionThresholdMillimeters(fingers: fingers)
         var resting: [Int] = []
         var moves: [Point] = []
         var movingLanded = Duration.zero
+        var movingLowest = -Double.infinity
         for index in snapshot.contacts.indices {
             let contact = snapshot.contacts[index]
             guard let origin = baseline.start[contact.id] else { return nil }
@@ -226,17 +232,26 @@ extension GestureEngine {
             } else if distance >= minimum {
                 moves.append(move)
                 movingLanded = max(movingLanded, landingTime(of: contact.id) ?? .zero)
+                movingLowest = max(movingLowest, origin.y)
             } else {
                 return nil  // still deciding
             }
         }
         guard !resting.isEmpty, !moves.isEmpty else { return nil }
         if moves.count == 1 {
-            // One finger moving beside a still one is a pinch about it too,
-            // unless the still one rested well before the finger landed.
+            // One finger seen moving beside a still one is a pinch about it
+            // too, unless the still one rested well before the finger landed
+            // or rests where a thumb does: in the lower edge's thumb zone,
+            // down before the finger, below a finger that moves from above
+            // it (two fingers scrolling up from the lower edge land and
+            // start one after the other, the lower one last).
+            let zone = configuration.thumbZone(on: surface).map { surface.heightMillimeters - $0 }
             guard
                 resting.allSatisfy({ id in
-                    landingTime(of: id).map { movingLanded - $0 >= configuration.holdDelay } ?? false
+                    guard let landed = landingTime(of: id) else { return false }
+                    if movingLanded - landed >= configuration.holdDelay { return true }
+                    guard let zone, let y = baseline.start[id]?.y else { return false }
+                    return y > zone && movingLowest <= zone && landed <= movingLanded
                 })
             else { return nil }
         }
