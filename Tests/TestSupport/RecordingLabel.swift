@@ -184,7 +184,10 @@ public struct RecordingLabel: Hashable, Sendable, CustomStringConvertible {
         case .hold(let fingers):
             return done.count == 1 && done[0].type == .hold && done[0].fingers == fingers ? nil : wrong
         case .taps(let fingers, let count):
-            return ends.count == count && ends.allSatisfy { $0.type == .tap && $0.fingers == fingers } ? nil : wrong
+            // A cancelled hold is no gesture (as for `.nothing`): a tap and then a finger that lands and
+            // moves (a tap-and-a-half) is one tap. Every tap counts, every completed gesture is a tap.
+            let taps = ends.filter { $0.type == .tap }
+            return taps.count == count && taps.allSatisfy { $0.fingers == fingers } && done.allSatisfy { $0.type == .tap } ? nil : wrong
         case .nothing:
             return done.isEmpty && !ends.contains { $0.type == .tap } ? nil : wrong
         }
