@@ -1,5 +1,6 @@
 import Foundation
 import InputChecks
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -82,10 +83,14 @@ struct UnixSocket {
     func write(_ bytes: [UInt8]) throws(FocusError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw FocusError("cannot write to the socket: \(String(cString: strerror(errno)))") }
-            offset += written
+            let sent = bytes[offset...].withUnsafeBytes { part in
+                Result { () throws(Errno) in try FileDescriptor(rawValue: descriptor).send(part, flags: Int32(MSG_NOSIGNAL)) }
+            }
+            switch sent {
+            case .failure(let error): throw FocusError("cannot write to the socket: \(error)")
+            case .success(0): throw FocusError("cannot write to the socket: \(Errno.current)")
+            case .success(let written): offset += written
+            }
         }
     }
 
@@ -112,12 +117,13 @@ struct UnixSocket {
     /// (a focus server's reads have a ``ServerDeadline``). Throws at end of file.
     func readAvailable(limit: Int = 65_536, peer: String = "the peer") throws(FocusError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit)
-        while true {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            if got == 0 || (got < 0 && errno == ECONNRESET) { throw FocusError("\(peer) closed the connection") }
-            guard got > 0 else { throw FocusError("cannot read from \(peer): \(String(cString: strerror(errno)))") }
-            return Array(bytes.prefix(got))
+        let read = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(Errno) in try FileDescriptor(rawValue: descriptor).read(into: buffer) }
+        }
+        switch read {
+        case .success(0), .failure(.connectionReset): throw FocusError("\(peer) closed the connection")
+        case .failure(let error): throw FocusError("cannot read from \(peer): \(error)")
+        case .success(let got): return Array(bytes.prefix(got))
         }
     }
 
