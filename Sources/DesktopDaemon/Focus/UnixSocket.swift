@@ -13,12 +13,15 @@ import SystemCalls
 /// Every read waits until a ``ServerDeadline``. The calls are `socket`,
 /// `connect`, `poll`, `read`, `write` and `close`.
 struct UnixSocket {
-    /// The descriptor.
-    let descriptor: Int32
+    /// The socket's descriptor, through which its calls are made.
+    let file: FileDescriptor
+
+    /// The descriptor's number, for a poll set or `shutdown`.
+    var descriptor: Int32 { file.rawValue }
 
     /// Wraps an open descriptor (a test's socket pair).
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        self.file = FileDescriptor(rawValue: descriptor)
     }
 
     /// Connects to the socket at `path` (in Linux's abstract namespace with
@@ -47,7 +50,7 @@ struct UnixSocket {
             Glibc.close(descriptor)
             throw FocusError("cannot connect to \(Excerpt.quoted(path, limit: 120)): \(reason)")
         }
-        self.descriptor = descriptor
+        self.file = FileDescriptor(rawValue: descriptor)
     }
 
     /// Connects over TCP to `host` at `port`, trying each address it has.
@@ -67,7 +70,7 @@ struct UnixSocket {
             let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
             if descriptor >= 0 {
                 if connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
-                    self.descriptor = descriptor
+                    self.file = FileDescriptor(rawValue: descriptor)
                     return
                 }
                 reason = String(cString: strerror(errno))
@@ -84,7 +87,7 @@ struct UnixSocket {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { part in
-                Result { () throws(Errno) in try FileDescriptor(rawValue: descriptor).send(part, flags: Int32(MSG_NOSIGNAL)) }
+                Result { () throws(Errno) in try file.send(part, flags: Int32(MSG_NOSIGNAL)) }
             }
             switch sent {
             case .failure(let error): throw FocusError("cannot write to the socket: \(error)")
@@ -118,7 +121,7 @@ struct UnixSocket {
     func readAvailable(limit: Int = 65_536, peer: String = "the peer") throws(FocusError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit)
         let read = bytes.withUnsafeMutableBytes { buffer in
-            Result { () throws(Errno) in try FileDescriptor(rawValue: descriptor).read(into: buffer) }
+            Result { () throws(Errno) in try file.read(into: buffer) }
         }
         switch read {
         case .success(0), .failure(.connectionReset): throw FocusError("\(peer) closed the connection")
@@ -129,6 +132,6 @@ struct UnixSocket {
 
     /// Closes the descriptor. The corresponding C function is `close`.
     func close() {
-        Glibc.close(descriptor)
+        try? file.close()
     }
 }
