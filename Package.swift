@@ -30,6 +30,8 @@ let package = Package(
         // What every reader of untrusted input shares: Excerpt, the JSON syntax check
         // (JSONText), NumberRange and InvalidValue. Pure Swift and Foundation; no I/O.
         .target(name: "InputChecks"),
+        // The one seam at the C library's system calls: FileDescriptor, Errno thrown, EINTR retried in one place.
+        .target(name: "SystemCalls"),
         // Pure Swift value types: geometry, strokes, recognizers, gesture engine. No I/O.
         .target(name: "GestureRecognition", dependencies: ["InputChecks"]),
         // Kernel-event model and the multitouch decoder (events -> touch frames in mm).
@@ -43,7 +45,7 @@ let package = Package(
         // JSON and YAML documents as trees (DocumentNode, YAMLNode); imports CYAML internally.
         .target(name: "StructuredDocuments", dependencies: ["CYAML", "InputChecks"]),
         // The JSON trace format, importers and exporters (libinput record, evemu, $1 XML).
-        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "StructuredDocuments", "InputChecks"]),
+        .target(name: "GestureTraces", dependencies: ["TouchInput", "GestureRecognition", "StructuredDocuments", "InputChecks", "SystemCalls"]),
         // The $1 study's evaluation protocols over labelled strokes ($1 XML logs).
         .target(name: "GestureEvaluation", dependencies: ["GestureRecognition", "GestureTraces"]),
         // Validator, PatternMatcher, FormSchema: untrusted patterns under hard limits.
@@ -64,7 +66,7 @@ let package = Package(
         // Live input: devices, the poll-based reader, uinput virtual devices; EvdevDevices is the
         // DeviceIO that LiveGestures runs DeviceLoop over. Imports CLibevdev internally: nothing
         // outside it sees a C type.
-        .target(name: "EvdevInput", dependencies: ["CLibevdev", "InputInterception", "TouchInput", "GestureRecognition"]),
+        .target(name: "EvdevInput", dependencies: ["CLibevdev", "InputInterception", "TouchInput", "GestureRecognition", "SystemCalls"]),
         // The daemon's configuration (DaemonConfiguration): the checked file, read in one
         // pass through Decodable over a DocumentNode (JSON or YAML). Links no libevdev, so
         // `check-config` and the configuration fuzz target do not either.
@@ -85,7 +87,7 @@ let package = Package(
         // the interception policy; it re-exports DesktopConfiguration), Input/ (gesture sources:
         // live, replay), Actions/ (binding matcher, action runner, process launcher), Focus/ (the
         // focused window, one connection per window-server protocol), Doctor/ (gestures doctor).
-        .target(name: "DesktopDaemon", dependencies: ["CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks"]),
+        .target(name: "DesktopDaemon", dependencies: ["CWaylandClient", "CSystemdBus", "DesktopConfiguration", "GestureRecognition", "TouchInput", "GestureTraces", "StructuredDocuments", "Validation", "EvdevInput", "InputInterception", "InputChecks", "SystemCalls"]),
         // libmicrohttpd, the web server of `gestures ui` (an embedded HTTP server, widely used).
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -123,7 +125,7 @@ let package = Package(
         // The real-kernel checks Tools/vm-test runs in a VM beside `gestures`; in no product.
         .executableTarget(
             name: "gestures-vm-suite",
-            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput", "InputInterception", "TestSupport"],
+            dependencies: ["GestureRecognition", "TouchInput", "GestureTraces", "EvdevInput", "InputInterception", "TestSupport", "SystemCalls"],
             path: "Tools/gestures-vm-suite"
         ),
         // The libFuzzer targets Tools/fuzz builds with the sanitizers (one executable,
@@ -141,6 +143,7 @@ let package = Package(
         // SharedData: the one place the tests find ../shared/data); in no product.
         .target(name: "TestSupport", dependencies: ["GestureTraces", "TouchInput", "GestureRecognition", "InputInterception"], path: "Tests/TestSupport"),
         .testTarget(name: "InputChecksTests", dependencies: ["InputChecks"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         // GestureEvaluation only for SplitMix64, the seeded generator of the random frame streams.
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "InputChecks", "GestureEvaluation", "GestureBenchmarks", "TestSupport"]),
         // GestureTraces to read the recordings that GesturePipelineTests feed event by event.

@@ -1,3 +1,4 @@
+import SystemCalls
 import TouchInput
 
 #if canImport(Glibc)
@@ -207,11 +208,12 @@ public final class EvdevReader {
                 let (seconds, attoseconds) = t.components
                 return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
             } ?? -1
-        var ready: Int32
-        repeat {
-            ready = poll(&pollFDs, nfds_t(pollFDs.count), milliseconds)
-        } while ready < 0 && errno == EINTR
-        guard ready >= 0 else { throw EvdevError.system(errno: errno, operation: "poll", path: "the input devices") }
+        let ready: Int
+        do {
+            ready = try pollDescriptors(&pollFDs) { milliseconds }
+        } catch {
+            throw EvdevError.system(errno: error.rawValue, operation: "poll", path: "the input devices")
+        }
         // Kept for the next wait unless what follows adds or removes a device.
         pollSet = pollFDs
 

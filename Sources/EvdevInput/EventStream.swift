@@ -1,5 +1,6 @@
 internal import CLibevdev
 import InputInterception
+import SystemCalls
 import TouchInput
 
 #if canImport(Glibc)
@@ -119,16 +120,17 @@ final class EventStream {
                 }
             }
             let stride = MemoryLayout<input_event>.stride
-            let bytes = read(fileDescriptor, buffer + count, (Self.capacity - count) * stride)
-            if bytes > 0 {
-                count += bytes / stride
-            } else if bytes == 0 {
-                return .failed(.deviceGone(path: path))
-            } else if errno == EAGAIN {
+            let free = UnsafeMutableRawBufferPointer(start: buffer + count, count: (Self.capacity - count) * stride)
+            let bytes: Int
+            do {
+                bytes = try FileDescriptor(rawValue: fileDescriptor).read(into: free)
+            } catch  where error == .wouldBlock {
                 return .empty
-            } else if errno != EINTR {
-                return .failed(EvdevError(errno: errno, operation: "read", path: path))
+            } catch {
+                return .failed(EvdevError(errno: error.rawValue, operation: "read", path: path))
             }
+            guard bytes > 0 else { return .failed(.deviceGone(path: path)) }
+            count += bytes / stride
         }
     }
 

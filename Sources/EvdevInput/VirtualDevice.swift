@@ -1,5 +1,6 @@
 internal import CLibevdev
 import InputInterception
+import SystemCalls
 import TouchInput
 
 #if canImport(Glibc)
@@ -178,13 +179,11 @@ public final class VirtualDevice {
         append(EV.SYN, SYN.REPORT, 0)
         let fd = libevdev_uinput_get_fd(uinput)
         let size = buffer.count * MemoryLayout<input_event>.stride
-        let written = buffer.withUnsafeBytes { bytes -> Int in
-            var result: Int
-            repeat { result = writeBytes(fd, bytes.baseAddress, size) } while result < 0 && errno == EINTR
-            return result
-        }
-        guard written == size else {
-            throw EvdevError(errno: written < 0 ? errno : EIO, operation: "write to", path: devnode ?? "/dev/uinput")
+        let written = buffer.withUnsafeBytes { bytes in Result { () throws(Errno) in try FileDescriptor(rawValue: fd).write(bytes) } }
+        switch written {
+        case .failure(let error): throw EvdevError(errno: error.rawValue, operation: "write to", path: devnode ?? "/dev/uinput")
+        case .success(let count) where count != size: throw EvdevError(errno: EIO, operation: "write to", path: devnode ?? "/dev/uinput")
+        case .success: break
         }
     }
 
@@ -198,9 +197,4 @@ public final class VirtualDevice {
         device = nil
         uinputFD = -1
     }
-}
-
-/// `write(2)`, under a name the class's own `write` does not hide.
-private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, bytes, count)
 }

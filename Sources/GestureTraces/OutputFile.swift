@@ -1,5 +1,6 @@
 import Foundation
 import InputChecks
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -332,16 +333,12 @@ public enum OutputFile {
 
 /// Writes all of `bytes` to `descriptor`; the errno of a failure, or nil.
 private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-    var offset = 0
-    while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-            if errno == EINTR { continue }
-            return errno
-        }
-        offset += written
+    do {
+        try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        return nil
+    } catch {
+        return error.rawValue
     }
-    return nil
 }
 
 /// `open(2)` for writing an existing stream (no creation), closed on exec.

@@ -101,4 +101,20 @@ struct ArchitectureMapTests {
                 linked.contains("lib\(library).so") || linked.contains("lib\(library)-"), "the built tool does not link lib\(library)")
         }
     }
+
+    @Test("no Swift file outside SystemCalls retries EINTR itself: an interrupted call is made again in one place")
+    func oneRetryOfInterruptedCalls() throws {
+        let root = ToolRunner.repository
+        var files: [String] = []
+        for folder in ["Sources", "Tools"] {
+            let walker = try #require(FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path))
+            for case let path as String in walker where path.hasSuffix(".swift") { files.append("\(folder)/\(path)") }
+        }
+        #expect(files.count >= 100, "Swift files found under Sources and Tools: \(files.count)")
+        #expect(files.contains("Sources/SystemCalls/Errno.swift"))
+        for file in files where !file.hasPrefix("Sources/SystemCalls/") {
+            let namesEINTR = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8).contains("EINTR")
+            #expect(!namesEINTR, "\(file) names EINTR: make the call through SystemCalls (retryingInterrupts)")
+        }
+    }
 }

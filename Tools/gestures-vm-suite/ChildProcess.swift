@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 extension VMSuite {
     /// This program's path, from /proc/self/exe: `as-user` runs it again.
@@ -55,7 +56,7 @@ extension VMSuite {
         }
         if !exited {
             kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            status = (try? waitForChild(pid)) ?? status
             if callbackError == nil { callbackError = CheckFailure("the child did not exit within 60 s") }
         }
         let out = readAll(outFD), err = childStderr.text + readAll(errFD)
@@ -70,8 +71,7 @@ extension VMSuite {
         var data = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = (try? buffer.withUnsafeMutableBytes { bytes in try FileDescriptor(rawValue: fd).read(into: bytes) }) ?? -1
             if count <= 0 { break }
             data += buffer[..<count]
         }
@@ -173,8 +173,7 @@ final class VMChild: @unchecked Sendable {
         var pending = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = (try? buffer.withUnsafeMutableBytes { bytes in try FileDescriptor(rawValue: fd).read(into: bytes) }) ?? -1
             if count <= 0 { break }
             let now = VMSuite.nowMicroseconds()
             pending += buffer[..<count]
@@ -238,8 +237,7 @@ final class VMChild: @unchecked Sendable {
 
     /// Waits for the exit and for all output; returns the exit status.
     func wait() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = (try? waitForChild(pid)) ?? 0
         done.wait()
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// `libinput debug-events --device NODE` in the VM, its output read through a
 /// pseudo-terminal (so it is line-buffered and each line arrives as it is
@@ -99,8 +100,7 @@ final class VMLibinput: @unchecked Sendable {
     /// Stops it with SIGINT (as a user would) and returns its lines.
     func stop() -> [String] {
         kill(pid, SIGINT)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? waitForChild(pid)
         done.wait()
         return lines
     }

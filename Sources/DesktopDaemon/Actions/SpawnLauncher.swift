@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -42,11 +43,9 @@ public struct SpawnLauncher: ProcessLauncher {
         let thread = Thread {
             // Wait without reaping, so the pid (and its group) cannot be
             // reused while the timeout may still signal it.
-            var info = siginfo_t()
-            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+            try? waitForChildWithoutReaping(pid)
             let timedOut = child.finish()
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            let status = (try? waitForChild(pid)) ?? 0
             if timedOut {
                 completion(.timedOut(timeout))
             } else if status & 0x7f == 0 {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -133,9 +134,12 @@ public final class DaemonChannel: Sendable {
     private func acceptLoop() {
         defer { close(listener) }
         while !stopped.load(ordering: .acquiring) {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
+            let client: Int32
+            do {
+                client = try FileDescriptor(rawValue: listener).accept().rawValue
+            } catch  where error == .connectionAborted {
+                continue
+            } catch {
                 return  // shut down
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)  // a command the daemon runs never inherits it

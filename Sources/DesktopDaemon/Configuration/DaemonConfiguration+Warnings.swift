@@ -212,7 +212,7 @@ extension DaemonConfiguration {
                     }
                 }
                 guard !taken.isEmpty else { continue }
-                let list = Doctor.list(taken.sorted().map { swipes[$0].reference })
+                let list = DoctorWords.list(taken.sorted().map { swipes[$0].reference })
                 let directions = sequence.directions.map(\.rawValue).joined(separator: ", ")
                 warnings.append(
                     ConfigurationWarning(

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -102,13 +103,13 @@ public final class LiveFocus: FocusSource, Sendable {
                     fail(error, changed)
                     return
                 }
-                var timeout: Int32 = -1
-                if let noneSince {
+                // Asked again after a signal, so the wait for the next window still ends on time.
+                func timeout() -> Int32 {
+                    guard let noneSince else { return -1 }
                     let left = Self.noneSettling - (ContinuousClock.now - noneSince)
-                    timeout = max(0, Int32(left.components.attoseconds / 1_000_000_000_000_000 + left.components.seconds * 1000))
+                    return max(0, Int32(left.components.attoseconds / 1_000_000_000_000_000 + left.components.seconds * 1000))
                 }
-                let ready = poll(&fds, 2, timeout)
-                if ready < 0, errno == EINTR { continue }
+                let ready = (try? pollDescriptors(&fds, timeoutMilliseconds: timeout)) ?? -1
                 if ready == 0 {
                     // The window manager settled on no window.
                     noneSince = nil

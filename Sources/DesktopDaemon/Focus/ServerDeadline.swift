@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -45,12 +47,15 @@ struct ServerDeadline {
 
     /// Waits until `descriptor` is readable, or throws ``expired``. The corresponding C function is `poll`.
     func waitReadable(_ descriptor: Int32) throws(FocusError) {
+        var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         while true {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, remainingMilliseconds)
-            if ready < 0, errno == EINTR { continue }
+            let ready: Int
+            do {
+                ready = try pollDescriptors(&entries) { remainingMilliseconds }
+            } catch {
+                throw FocusError("cannot wait for \(server): \(error)")
+            }
             if ready > 0 { return }
-            guard ready == 0 else { throw FocusError("cannot wait for \(server): \(String(cString: strerror(errno)))") }
             if hasPassed { throw expired }
         }
     }

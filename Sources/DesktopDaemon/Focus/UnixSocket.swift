@@ -1,5 +1,6 @@
 import Foundation
 import InputChecks
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -12,12 +13,15 @@ import InputChecks
 /// Every read waits until a ``ServerDeadline``. The calls are `socket`,
 /// `connect`, `poll`, `read`, `write` and `close`.
 struct UnixSocket {
-    /// The descriptor.
-    let descriptor: Int32
+    /// The socket's descriptor, through which its calls are made.
+    let file: FileDescriptor
+
+    /// The descriptor's number, for a poll set or `shutdown`.
+    var descriptor: Int32 { file.rawValue }
 
     /// Wraps an open descriptor (a test's socket pair).
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        self.file = FileDescriptor(rawValue: descriptor)
     }
 
     /// Connects to the socket at `path` (in Linux's abstract namespace with
@@ -46,7 +50,7 @@ struct UnixSocket {
             Glibc.close(descriptor)
             throw FocusError("cannot connect to \(Excerpt.quoted(path, limit: 120)): \(reason)")
         }
-        self.descriptor = descriptor
+        self.file = FileDescriptor(rawValue: descriptor)
     }
 
     /// Connects over TCP to `host` at `port`, trying each address it has.
@@ -66,7 +70,7 @@ struct UnixSocket {
             let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
             if descriptor >= 0 {
                 if connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
-                    self.descriptor = descriptor
+                    self.file = FileDescriptor(rawValue: descriptor)
                     return
                 }
                 reason = String(cString: strerror(errno))
@@ -82,10 +86,14 @@ struct UnixSocket {
     func write(_ bytes: [UInt8]) throws(FocusError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw FocusError("cannot write to the socket: \(String(cString: strerror(errno)))") }
-            offset += written
+            let sent = bytes[offset...].withUnsafeBytes { part in
+                Result { () throws(Errno) in try file.send(part, flags: Int32(MSG_NOSIGNAL)) }
+            }
+            switch sent {
+            case .failure(let error): throw FocusError("cannot write to the socket: \(error)")
+            case .success(0): throw FocusError("cannot write to the socket: \(Errno.current)")
+            case .success(let written): offset += written
+            }
         }
     }
 
@@ -112,17 +120,18 @@ struct UnixSocket {
     /// (a focus server's reads have a ``ServerDeadline``). Throws at end of file.
     func readAvailable(limit: Int = 65_536, peer: String = "the peer") throws(FocusError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit)
-        while true {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            if got == 0 || (got < 0 && errno == ECONNRESET) { throw FocusError("\(peer) closed the connection") }
-            guard got > 0 else { throw FocusError("cannot read from \(peer): \(String(cString: strerror(errno)))") }
-            return Array(bytes.prefix(got))
+        let read = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(Errno) in try file.read(into: buffer) }
+        }
+        switch read {
+        case .success(0), .failure(.connectionReset): throw FocusError("\(peer) closed the connection")
+        case .failure(let error): throw FocusError("cannot read from \(peer): \(error)")
+        case .success(let got): return Array(bytes.prefix(got))
         }
     }
 
     /// Closes the descriptor. The corresponding C function is `close`.
     func close() {
-        Glibc.close(descriptor)
+        try? file.close()
     }
 }
