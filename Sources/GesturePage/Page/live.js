@@ -15,6 +15,7 @@ export class LiveView {
    * drawing delay means nothing.
    */
   constructor(root, { prefix = "", replaying = false } = {}) {
+    LiveView.makePanels(root, prefix);
     const part = (name) => root.querySelector(`#${prefix}${name}`);
     this.prefix = prefix;
     this.replaying = replaying;
@@ -38,6 +39,29 @@ export class LiveView {
       this.verdictsEvent.textContent = `Cannot try: ${error.message}`;
     }));
     this.schedule();
+  }
+
+  /**
+   * Fills `root`'s empty panels container from the page's one template: every id (and the
+   * labels naming them) prefixed, the headings at the container's `data-level`, its hint.
+   */
+  static makePanels(root, prefix) {
+    const container = root.querySelector("[data-panels]");
+    if (!container || container.children.length) return;
+    const copy = document.getElementById("view-panels").content.cloneNode(true);
+    for (const element of copy.querySelectorAll("[id]")) element.id = prefix + element.id;
+    for (const element of copy.querySelectorAll("[aria-labelledby]")) element.setAttribute("aria-labelledby", prefix + element.getAttribute("aria-labelledby"));
+    const level = container.dataset.level;
+    if (level) {
+      for (const heading of copy.querySelectorAll("h3")) {
+        const replacement = document.createElement(`h${level}`);
+        replacement.id = heading.id;
+        replacement.textContent = heading.textContent;
+        heading.replaceWith(replacement);
+      }
+    }
+    copy.querySelector(`#${prefix}verdicts-event`).textContent = container.dataset.hint ?? "";
+    container.append(copy);
   }
 
   /** Forgets every device, touch and verdict (a replay starting again). */
