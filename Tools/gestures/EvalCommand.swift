@@ -17,7 +17,8 @@ enum EvalCommand: Command {
         leave-one-subject-out: the user-independent trials per held-out subject
         (cross-user accuracy), and the bundled library judged on each subject's
         strokes by the daemon's stroke rule (fired as the gesture drawn; best
-        template right), beside its figure on every stroke. The bundled library
+        template right) with the --recognizer, --orientation and --resample
+        given, beside its figure on every stroke. The bundled library
         is generated, not built from strokes, so every subject meets the same one.
 
         --confusion OUT draws the confusion matrix (expected gesture by answer,
@@ -118,9 +119,13 @@ enum EvalCommand: Command {
             progress?.finish()
             results.append(result)
         }
+        // The bundled library is judged as the daemon judges a stroke, with
+        // the recognizer options given here (the defaults are the daemon's).
+        var engine = GestureEngine.Configuration()
+        engine.strokeRecognition = options.configuration
         let holdout =
             options.evaluationProtocol == .leaveOneSubjectOut
-            ? LeaveOneSubjectOut(samples: samples, library: .fixed(.dollarShapes)).run() : nil
+            ? LeaveOneSubjectOut(samples: samples, library: .fixed(.dollarShapes), engine: engine).run() : nil
         if json {
             let rows = results.map { r in
                 "{\"templates\":\(r.templatesPerGesture),\"accuracy\":\(rounded(r.accuracy)),\"recognitions\":\(r.recognitions),\"mean_microseconds\":\((r.meanMicroseconds * 100).rounded() / 100)}"
