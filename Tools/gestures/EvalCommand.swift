@@ -17,8 +17,9 @@ enum EvalCommand: Command {
         leave-one-subject-out: the user-independent trials per held-out subject
         (cross-user accuracy), and the bundled library judged on each subject's
         strokes by the daemon's stroke rule (fired as the gesture drawn; best
-        template right) with the --recognizer, --orientation and --resample
-        given, beside its figure on every stroke. The bundled library
+        template right), beside its figure on every stroke. Both match in the
+        orientation the daemon matches touch strokes in unless --orientation
+        says otherwise (and with --recognizer and --resample). The bundled library
         is generated, not built from strokes, so every subject meets the same one.
 
         --confusion OUT draws the confusion matrix (expected gesture by answer,
@@ -76,14 +77,19 @@ enum EvalCommand: Command {
             guard path != "-" else { throw UsageError("--confusion needs a file: standard output holds the results") }
             return try PictureOutput(path: path, format: nil, option: "--confusion")
         }
+        // Leave-one-subject-out measures what the daemon does: its
+        // orientation for touch strokes unless --orientation is given (the
+        // study's protocols keep the option's default, the study's setting).
+        let chosen = arguments[evaluationProtocol]
+        let orientation =
+            chosen == .leaveOneSubjectOut && !arguments.isGiven(RecognizerOptions.orientation.spec)
+            ? GestureEngine.Configuration().strokeRecognition.orientation : arguments[RecognizerOptions.orientation]
         return Options(
             directory: arguments.positionals[0], templateCounts: arguments[templates], iterations: arguments[iterations],
             seed: arguments[seed],
             configuration: UnistrokeRecognizer.Configuration(
-                matcher: arguments[RecognizerOptions.matcher],
-                orientation: arguments[RecognizerOptions.orientation],
-                resampleCount: arguments[resample]),
-            evaluationProtocol: arguments[evaluationProtocol], format: arguments[format], showsConfusions: arguments[confusions],
+                matcher: arguments[RecognizerOptions.matcher], orientation: orientation, resampleCount: arguments[resample]),
+            evaluationProtocol: chosen, format: arguments[format], showsConfusions: arguments[confusions],
             confusionPicture: picture)
     }
 
@@ -146,7 +152,7 @@ enum EvalCommand: Command {
                     "\(String(r.templatesPerGesture).padding(toLength: 9, withPad: " ", startingAt: 0))  \(accuracy)  \(String(r.recognitions).padding(toLength: 12, withPad: " ", startingAt: 0))  \(micros)"
                 )
             }
-            if let holdout { printSubjects(holdout, results) }
+            if let holdout { printSubjects(holdout, results, orientation: options.configuration.orientation) }
             if options.showsConfusions {
                 for r in results where !r.confusions.isEmpty {
                     print("confusions with \(r.templatesPerGesture) template\(r.templatesPerGesture == 1 ? "" : "s") per gesture:")
@@ -172,8 +178,11 @@ enum EvalCommand: Command {
 
     /// The leave-one-subject-out tables: cross-user accuracy per held-out
     /// subject for each E, then the bundled library per subject and on every stroke.
-    static func printSubjects(_ holdout: LeaveOneSubjectOut.Report, _ results: [UnistrokeEvaluation.Result]) {
+    static func printSubjects(
+        _ holdout: LeaveOneSubjectOut.Report, _ results: [UnistrokeEvaluation.Result], orientation: UnistrokeRecognizer.Orientation
+    ) {
         func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
+        print("orientation \(RecognizerOptions.orientationParser.format(orientation))")
         print("cross-user accuracy by held-out subject (templates from the other subjects):")
         print(cell("subject", 9) + results.map { cell("E=\($0.templatesPerGesture)", 18) }.joined())
         for fold in holdout.folds {
