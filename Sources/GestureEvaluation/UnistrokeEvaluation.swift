@@ -7,6 +7,9 @@ import GestureRecognition
 /// gesture become templates and one other sample of each gesture is the
 /// candidate; repeated. User-independent: for every subject, the templates
 /// come from the other subjects and the candidates from this one.
+/// Leave-one-subject-out: the user-independent trials, reported per held-out
+/// subject (``Result/byGroup``), beside ``LeaveOneSubjectOut``'s figures for a
+/// whole library.
 ///
 ///     let samples = try UnistrokeEvaluation.samples(under: URL(fileURLWithPath: "xml_logs"))
 ///     let evaluation = UnistrokeEvaluation(samples: samples, configuration: .init(), protocol: .userDependent)
@@ -38,6 +41,9 @@ public struct UnistrokeEvaluation: Sendable {
         case userDependent = "user-dependent"
         /// Templates from the other subjects, candidates from this one.
         case userIndependent = "user-independent"
+        /// The user-independent trials, read per held-out subject, beside the
+        /// bundled library judged on each subject (``LeaveOneSubjectOut``).
+        case leaveOneSubjectOut = "leave-one-subject-out"
     }
 
     /// The outcome for one number of templates per gesture.
@@ -55,6 +61,22 @@ public struct UnistrokeEvaluation: Sendable {
         /// appears only when it was a candidate in some trial: a gesture with
         /// too few samples for a group is skipped there, so rows differ in size.
         public var answers: [String: [String: Int]] = [:]
+        /// The right answers and the recognitions of each group: per subject
+        /// and speed (`s02/fast`) when user-dependent, per held-out subject
+        /// (`s02`) otherwise.
+        public var byGroup: [String: GroupTally] = [:]
+
+        /// The right answers among one group's recognitions.
+        public struct GroupTally: Sendable, Hashable {
+            /// The candidates recognised as their own gesture.
+            public var correct = 0
+            /// The candidates recognised in all.
+            public var recognitions = 0
+            /// No recognitions yet.
+            public init() {}
+            /// The share recognised correctly, in 0...1.
+            public var accuracy: Double { recognitions == 0 ? 0 : Double(correct) / Double(recognitions) }
+        }
 
         /// Misrecognitions only: ``answers`` without the right answers.
         public var confusions: [String: [String: Int]] {
@@ -117,7 +139,11 @@ public struct UnistrokeEvaluation: Sendable {
                     let elapsed = clock.measure { outcome = recognizer.recognize(points) }
                     result.recognitionNanoseconds += Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
                     result.recognitions += 1
-                    if outcome.match?.name == expected { result.correct += 1 }
+                    result.byGroup[group.label, default: .init()].recognitions += 1
+                    if outcome.match?.name == expected {
+                        result.correct += 1
+                        result.byGroup[group.label, default: .init()].correct += 1
+                    }
                     result.answers[expected, default: [:]][outcome.match?.name ?? "no match", default: 0] += 1
                 }
             }
@@ -141,11 +167,11 @@ public struct UnistrokeEvaluation: Sendable {
         }
         guard !possible else { return nil }
         switch evaluationProtocol {
-        case .userIndependent:
+        case .userIndependent, .leaveOneSubjectOut:
             let subjects = Set(samples.map(\.subject))
             if subjects.count < 2 {
                 return
-                    "the user-independent protocol takes the templates from other subjects, and the logs have \(subjects.count) subject\(subjects.count == 1 ? "" : "s")"
+                    "the \(evaluationProtocol.rawValue) protocol takes the templates from other subjects, and the logs have \(subjects.count) subject\(subjects.count == 1 ? "" : "s")"
             }
             let most = groups.flatMap { $0.templatePool.values.map(\.count) }.max() ?? 0
             return "each trial needs \(e) sample\(e == 1 ? "" : "s") of a gesture by the other subjects, and the most there are is \(most)"
@@ -181,7 +207,7 @@ public struct UnistrokeEvaluation: Sendable {
                 }
             }
             return groups
-        case .userIndependent:
+        case .userIndependent, .leaveOneSubjectOut:
             return subjects.map { subject in
                 var train: [String: [[Point]]] = [:], test: [String: [[Point]]] = [:]
                 for s in samples {

@@ -132,4 +132,34 @@ struct EvalCommandTests {
                 == "gestures eval: cannot write \(directory.path)/no/matrix.svg: there is no folder \(directory.path)/no; create it first.\n"
         )
     }
+
+    @Test("leave-one-subject-out reports every subject held out, cross-user and the bundled library, in JSON")
+    func leaveOneSubjectOutReportsEverySubject() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let logs = directory.appendingPathComponent("logs")
+        try Self.writeLogs(in: logs)
+        let run = try ToolRunner.run([
+            "eval", logs.path, "--protocol", "leave-one-subject-out", "--templates", "1,2", "--iterations", "3", "--format", "json",
+        ])
+        try #require(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(json["protocol"] as? String == "leave-one-subject-out")
+        let subjects = try #require(json["subjects"] as? [[String: Any]])
+        #expect(subjects.compactMap { $0["subject"] as? String } == ["s01", "s02"])
+        for subject in subjects {
+            // 3 gestures x 3 iterations for each E, and the subject's 12 strokes judged by the bundled library.
+            let crossUser = try #require(subject["cross_user"] as? [[String: Any]])
+            #expect(crossUser.compactMap { $0["templates"] as? Int } == [1, 2])
+            #expect(crossUser.allSatisfy { $0["recognitions"] as? Int == 9 })
+            #expect((subject["library"] as? [String: Any])?["strokes"] as? Int == 12)
+        }
+        #expect((json["library_whole_set"] as? [String: Any])?["strokes"] as? Int == 24)
+        #expect(json["library_held_out"] as? Bool == false)
+
+        let text = try ToolRunner.run(["eval", logs.path, "--protocol", "leave-one-subject-out", "--templates", "1", "--iterations", "2"])
+        try #require(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("cross-user accuracy by held-out subject"), "\(text.stdout)")
+        #expect(text.stdout.contains("no subject can be left out of it"), "\(text.stdout)")
+    }
 }

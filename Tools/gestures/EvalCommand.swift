@@ -14,6 +14,13 @@ enum EvalCommand: Command {
         user-dependent: for every subject and speed, E random templates per gesture
         and one other sample of each gesture as candidate, repeated --iterations times.
         user-independent: for every subject, templates from the other subjects.
+        leave-one-subject-out: the user-independent trials per held-out subject
+        (cross-user accuracy), and the bundled library judged on each subject's
+        strokes by the daemon's stroke rule (fired as the gesture drawn; best
+        template right), beside its figure on every stroke. Both match in the
+        orientation the daemon matches touch strokes in unless --orientation
+        says otherwise (and with --recognizer and --resample). The bundled library
+        is generated, not built from strokes, so every subject meets the same one.
 
         --confusion OUT draws the confusion matrix (expected gesture by answer,
         right answers on the diagonal) as SVG or PNG, by OUT's extension. With
@@ -70,14 +77,19 @@ enum EvalCommand: Command {
             guard path != "-" else { throw UsageError("--confusion needs a file: standard output holds the results") }
             return try PictureOutput(path: path, format: nil, option: "--confusion")
         }
+        // Leave-one-subject-out measures what the daemon does: its
+        // orientation for touch strokes unless --orientation is given (the
+        // study's protocols keep the option's default, the study's setting).
+        let chosen = arguments[evaluationProtocol]
+        let orientation =
+            chosen == .leaveOneSubjectOut && !arguments.isGiven(RecognizerOptions.orientation.spec)
+            ? GestureEngine.Configuration().strokeRecognition.orientation : arguments[RecognizerOptions.orientation]
         return Options(
             directory: arguments.positionals[0], templateCounts: arguments[templates], iterations: arguments[iterations],
             seed: arguments[seed],
             configuration: UnistrokeRecognizer.Configuration(
-                matcher: arguments[RecognizerOptions.matcher],
-                orientation: arguments[RecognizerOptions.orientation],
-                resampleCount: arguments[resample]),
-            evaluationProtocol: arguments[evaluationProtocol], format: arguments[format], showsConfusions: arguments[confusions],
+                matcher: arguments[RecognizerOptions.matcher], orientation: orientation, resampleCount: arguments[resample]),
+            evaluationProtocol: chosen, format: arguments[format], showsConfusions: arguments[confusions],
             confusionPicture: picture)
     }
 
@@ -113,12 +125,20 @@ enum EvalCommand: Command {
             progress?.finish()
             results.append(result)
         }
+        // The bundled library is judged as the daemon judges a stroke, with
+        // the recognizer options given here (the defaults are the daemon's).
+        var engine = GestureEngine.Configuration()
+        engine.strokeRecognition = options.configuration
+        let holdout =
+            options.evaluationProtocol == .leaveOneSubjectOut
+            ? LeaveOneSubjectOut(samples: samples, library: .fixed(.dollarShapes), engine: engine).run() : nil
         if json {
             let rows = results.map { r in
                 "{\"templates\":\(r.templatesPerGesture),\"accuracy\":\(rounded(r.accuracy)),\"recognitions\":\(r.recognitions),\"mean_microseconds\":\((r.meanMicroseconds * 100).rounded() / 100)}"
             }
+            let subjects = holdout.map { "," + subjectsJSON($0, results) } ?? ""
             print(
-                "{\"recognizer\":\(JSONText.quoted(matcher.rawValue)),\"protocol\":\(JSONText.quoted(options.evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]}"
+                "{\"recognizer\":\(JSONText.quoted(matcher.rawValue)),\"protocol\":\(JSONText.quoted(options.evaluationProtocol.rawValue)),\"results\":[\(rows.joined(separator: ","))]\(subjects)}"
             )
         } else {
             print(
@@ -132,6 +152,7 @@ enum EvalCommand: Command {
                     "\(String(r.templatesPerGesture).padding(toLength: 9, withPad: " ", startingAt: 0))  \(accuracy)  \(String(r.recognitions).padding(toLength: 12, withPad: " ", startingAt: 0))  \(micros)"
                 )
             }
+            if let holdout { printSubjects(holdout, results, orientation: options.configuration.orientation) }
             if options.showsConfusions {
                 for r in results where !r.confusions.isEmpty {
                     print("confusions with \(r.templatesPerGesture) template\(r.templatesPerGesture == 1 ? "" : "s") per gesture:")
@@ -150,5 +171,58 @@ enum EvalCommand: Command {
             printError("eval: wrote \(output.path)")
         }
         return 0
+    }
+
+    /// `93.55%` for a share in 0...1.
+    static func percent(_ share: Double) -> String { String(format: "%.2f%%", share * 100) }
+
+    /// The leave-one-subject-out tables: cross-user accuracy per held-out
+    /// subject for each E, then the bundled library per subject and on every stroke.
+    static func printSubjects(
+        _ holdout: LeaveOneSubjectOut.Report, _ results: [UnistrokeEvaluation.Result], orientation: UnistrokeRecognizer.Orientation
+    ) {
+        func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
+        print("orientation \(RecognizerOptions.orientationParser.format(orientation))")
+        print("cross-user accuracy by held-out subject (templates from the other subjects):")
+        print(cell("subject", 9) + results.map { cell("E=\($0.templatesPerGesture)", 18) }.joined())
+        for fold in holdout.folds {
+            let cells = results.map { r -> String in
+                let tally = r.byGroup[fold.subject] ?? .init()
+                return cell("\(percent(tally.accuracy)) of \(tally.recognitions)", 18)
+            }
+            print(cell(fold.subject, 9) + cells.joined())
+        }
+        print(cell("all", 9) + results.map { cell("\(percent($0.accuracy)) of \($0.recognitions)", 18) }.joined())
+        print("bundled library by subject (the daemon's stroke rule; best template alone):")
+        print(cell("subject", 9) + cell("strokes", 9) + cell("fired right", 19) + cell("fired wrong", 13) + "best template right")
+        func row(_ label: String, _ t: LeaveOneSubjectOut.Tally) {
+            print(
+                cell(label, 9) + cell("\(t.strokes)", 9) + cell("\(t.firedRight) (\(percent(t.firedAccuracy)))", 19)
+                    + cell("\(t.firedWrong)", 13) + "\(t.bestRight) (\(percent(t.bestAccuracy)))")
+        }
+        for fold in holdout.folds { row(fold.subject, fold.tally) }
+        row("all", holdout.wholeSet)
+        if !holdout.isHeldOut {
+            print(
+                "note: the bundled library is generated from hand-placed control points, not built from strokes, so no subject can be left out of it: every subject meets the same library, and these are its figures per subject."
+            )
+        }
+    }
+
+    /// `"subjects":[...]` and `"library_whole_set":{...}` for the JSON output.
+    static func subjectsJSON(_ holdout: LeaveOneSubjectOut.Report, _ results: [UnistrokeEvaluation.Result]) -> String {
+        func tally(_ t: LeaveOneSubjectOut.Tally) -> String {
+            "{\"strokes\":\(t.strokes),\"fired_right\":\(t.firedRight),\"fired_wrong\":\(t.firedWrong),\"best_right\":\(t.bestRight)}"
+        }
+        let subjects = holdout.folds.map { fold in
+            let crossUser = results.map { r in
+                let g = r.byGroup[fold.subject] ?? .init()
+                return "{\"templates\":\(r.templatesPerGesture),\"accuracy\":\(rounded(g.accuracy)),\"recognitions\":\(g.recognitions)}"
+            }
+            return
+                "{\"subject\":\(JSONText.quoted(fold.subject)),\"cross_user\":[\(crossUser.joined(separator: ","))],\"library\":\(tally(fold.tally))}"
+        }
+        return
+            "\"subjects\":[\(subjects.joined(separator: ","))],\"library_whole_set\":\(tally(holdout.wholeSet)),\"library_held_out\":\(holdout.isHeldOut)"
     }
 }
