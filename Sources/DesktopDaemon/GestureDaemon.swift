@@ -274,6 +274,7 @@ public final class GestureDaemon: Sendable {
     /// Forgets what is kept for `device` (its gesture in progress): it went away.
     public func deviceRemoved(_ device: InputDevice) {
         watchers.forget(device: device.id)
+        watchers.publish(.removed(device: device.id))
         state.withLock {
             $0.matcher.forget(device)
             $0.acceptedDevices[device] = nil

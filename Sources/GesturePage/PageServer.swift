@@ -334,6 +334,12 @@ public final class PageServer: Sendable {
             recording.withLock { $0.recorder?.take(line) }
             return
         }
+        if line.hasPrefix("{\"removed\":"),
+            case .number(let id, _)? = (try? DocumentNode.parse(json: Data(line.utf8)))?["removed"]?["device"],
+            let device = Int(exactly: id)
+        {
+            recording.withLock { _ = $0.devices.removeValue(forKey: device) }
+        }
         if line.hasPrefix("{\"device\":"), case .number(let id, _)? = (try? DocumentNode.parse(json: Data(line.utf8)))?["device"]?["id"],
             let device = Int(exactly: id)
         {

@@ -473,6 +473,14 @@ def run_checks(session, driver):
         wait_for(lambda: "replayed " + PINCH in session.log() and session.log().count("replayed " + PINCH) == 2, "the second pinch")
         assert "Synaptics TouchPad" in driver.find_element(By.ID, "surface-caption").text
         assert driver.execute_script("return window.gesturesPage.view.framesDrawn") == drawn
+        # A device that goes away (the daemon's `removed` line) leaves the picker, and the view follows the next one touched.
+        chosen = driver.execute_script("return window.gesturesPage.view.chosen")
+        driver.execute_script("window.gesturesPage.view.take({removed: {device: arguments[0]}})", chosen)
+        assert not driver.find_elements(By.CSS_SELECTOR, f"#device-picker option[value='{chosen}']")
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#device-picker option")) == devices + 1
+        assert "went away" in driver.find_element(By.ID, "surface-caption").text
+        session.replay(PINCH)
+        wait.until(lambda d: d.execute_script("return window.gesturesPage.view.chosen") not in (None, chosen))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ public enum ChannelMessage: Sendable {
     case events(device: Int, sequence: Int, [InputEvent])
     /// Recording began or ended (``GestureDaemon/setRecording(_:)``).
     case recording(Bool)
+    /// Device `device` went away (unplugged, a Bluetooth pad that dropped): a device that comes back has a new id.
+    case removed(device: Int)
     /// The configuration was reloaded (`bindings` now) or a reload kept the old one (`error`).
     case reloaded(configuration: String, bindings: Int?, error: String?)
 
@@ -64,6 +66,8 @@ public enum ChannelMessage: Sendable {
             return "{\"events\":{\"device\":\(device),\"seq\":\(sequence)," + String(decoding: line.dropFirst(), as: UTF8.self) + "}"
         case .recording(let on):
             return "{\"recording\":{\"on\":\(on)}}"
+        case .removed(let device):
+            return "{\"removed\":{\"device\":\(device)}}"
         case .reloaded(let configuration, let bindings, let error):
             let outcome = bindings.map { "\"bindings\":\($0)" } ?? "\"error\":\(JSONText.quoted(error ?? ""))"
             return "{\"reloaded\":{\"configuration\":\(JSONText.quoted(configuration)),\(outcome)}}"

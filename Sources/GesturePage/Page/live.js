@@ -82,6 +82,7 @@ export class LiveView {
     if (message.device) this.addDevice(message.device);
     else if (message.frame) this.takeFrame(message.frame, message.published_ms);
     else if (message.explanation) this.takeExplanation(message.explanation, message.device_id, message.trying === true);
+    else if (message.removed) this.removeDevice(message.removed.device);
     else if (message.trying && this.tryIt) this.tryIt.checked = message.trying.on;
     else if (message.stream) this.stream = message.stream.id;
     else if (message.hello) this.caption.textContent = `The daemon runs with ${message.hello.configuration ?? "no file"} (${message.hello.bindings} bindings). Waiting for the first touch.`;
@@ -98,6 +99,19 @@ export class LiveView {
       this.picker.append(option);
     }
     if (this.chosen === null) this.choose(device.id);
+  }
+
+  /** Forgets a device that went away: it leaves the picker; the view takes the next device touched. */
+  removeDevice(id) {
+    if (!this.devices.delete(id)) return;
+    this.picker?.querySelector(`option[value="${id}"]`)?.remove();
+    if (this.picker && this.devices.size === 0) this.picker.replaceChildren(new Option("No device yet", ""));
+    if (this.chosen === id) {
+      this.chosen = null;
+      this.pinned = false;
+      this.frame = null;
+      this.caption.textContent = "The device went away; the view follows the next device touched.";
+    }
   }
 
   choose(id) {

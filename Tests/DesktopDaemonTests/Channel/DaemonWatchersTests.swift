@@ -1,3 +1,4 @@
+import DesktopConfiguration
 import DesktopDaemon
 import Synchronization
 import TestSupport
@@ -40,5 +41,21 @@ import TouchInput
         let lines = Lines()
         _ = watchers.subscribe(lines.append)
         #expect(lines.lines.isEmpty)
+    }
+
+    @Test func aDeviceThatGoesAwayIsToldToWatchersAndForgottenForLaterOnes() throws {
+        let daemon = GestureDaemon(configuration: DaemonConfiguration(), launcher: RecordingLauncher(), log: LogLines().log)
+        let pad = try RecordedDevices.rmi4
+        let device = InputDevice(id: 7, description: pad)
+        daemon.watchers.announce(.device(id: 7, pad))
+        let lines = Lines()
+        let watch = daemon.watchers.subscribe { lines.append($0) }
+        daemon.deviceRemoved(device)
+        daemon.watchers.unsubscribe(watch)
+        #expect(lines.all.withLock { $0.last } == "{\"removed\":{\"device\":7}}")
+        let later = Lines()
+        let second = daemon.watchers.subscribe { later.append($0) }
+        daemon.watchers.unsubscribe(second)
+        #expect(later.all.withLock { $0.isEmpty })
     }
 }
