@@ -36,9 +36,9 @@ extension PageServer {
         return name.isEmpty ? "recording" : String(name.prefix(maximumRecordingName))
     }
 
-    private func recordingsFolder() throws(ShapeFailure) -> String {
+    private func recordingsFolder() throws(PageFailure) -> String {
         guard let folder = settings.recordingsFolder else {
-            throw ShapeFailure("no recordings folder: neither XDG_DATA_HOME nor HOME is set")
+            throw PageFailure("no recordings folder: neither XDG_DATA_HOME nor HOME is set")
         }
         return folder
     }
@@ -125,7 +125,7 @@ extension PageServer {
                 "{\"saved\":\(JSONText.quoted(path)),\"name\":\(JSONText.quoted(name)),\"frames\":\(trace.frames.count),"
                     + "\"events\":\(trace.eventCount),\"seconds\":\(GestureEvent.decimalText(Double(trace.durationMicroseconds) / 1e6)),"
                     + "\"lost\":\(lost)}")
-        } catch let failure as ShapeFailure {
+        } catch let failure as PageFailure {
             return Self.failure(409, failure.description)
         } catch {
             return Self.failure(500, "nothing was saved: \(error)")
@@ -138,6 +138,7 @@ extension PageServer {
         do { folder = try recordingsFolder() } catch { return Self.failure(409, error.description) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".jsonl") }
         var items: [(modified: Date, json: String)] = []
+        let dates = ISO8601DateFormatter()
         for file in names.prefix(1000) {
             let name = String(file.dropLast(6))
             guard Self.isRecordingName(name) else { continue }
@@ -151,7 +152,7 @@ extension PageServer {
                 (
                     modified,
                     "{\"name\":\(JSONText.quoted(name)),\"bytes\":\(bytes),\"device\":\(device.map(JSONText.quoted) ?? "null"),"
-                        + "\"modified\":\(JSONText.quoted(ISO8601DateFormatter().string(from: modified)))}"
+                        + "\"modified\":\(JSONText.quoted(dates.string(from: modified)))}"
                 ))
         }
         let sorted = items.sorted { $0.modified > $1.modified }.map(\.json)

@@ -21,14 +21,14 @@ extension PageServer {
         var library: TemplateLibrary
     }
 
-    func shapeLibrary() throws(ShapeFailure) -> ShapeLibrary {
+    func shapeLibrary() throws(PageFailure) -> ShapeLibrary {
         guard let configurationPath = settings.configurationPath else {
-            throw ShapeFailure("no configuration file: start gestures ui with --config PATH")
+            throw PageFailure("no configuration file: start gestures ui with --config PATH")
         }
         var configuration = DaemonConfiguration()
         if FileManager.default.fileExists(atPath: configurationPath) {
             do { configuration = try DaemonConfiguration.load(contentsOf: configurationPath) } catch {
-                throw ShapeFailure("the configuration has errors, so its shapes cannot be trained yet: \(error.description)")
+                throw PageFailure("the configuration has errors, so its shapes cannot be trained yet: \(error.description)")
             }
         }
         if let written = configuration.templatesPath {
@@ -43,14 +43,14 @@ extension PageServer {
                 library = try TemplateLibrary(
                     jsonData: try InputFile.read(path, maximumBytes: TemplateLibrary.Limits.standard.maximumBytes))
             } catch {
-                throw ShapeFailure("\(path) cannot be read: \(error)")
+                throw PageFailure("\(path) cannot be read: \(error)")
             }
         }
         return ShapeLibrary(configuration: configuration, path: path, isTheConfigurations: false, library: library)
     }
 
-    /// Why a shape request failed: one sentence.
-    struct ShapeFailure: Error {
+    /// Why a request of the shapes or recordings view failed: one sentence.
+    struct PageFailure: Error {
         var description: String
         init(_ description: String) { self.description = description }
     }
@@ -139,7 +139,7 @@ extension PageServer {
                     + "\"summary\":\(JSONText.quoted(shapes.library.summary)),"
                     + "\"note\":\(JSONText.quoted(note)),\"ambiguities\":[\(ambiguities.map { JSONText.quoted($0.description) }.joined(separator: ","))]}"
             )
-        } catch let failure as ShapeFailure {
+        } catch let failure as PageFailure {
             return Self.json(409, "{\"error\":\(JSONText.quoted(failure.description))}")
         } catch {
             return Self.json(400, "{\"error\":\(JSONText.quoted("\(error)"))}")
